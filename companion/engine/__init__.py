@@ -1,0 +1,1 @@
+"""The game-agnostic core: pure Python, no UI or hardware imports."""

@@ -1,0 +1,1 @@
+"""Game packs: the rules of each game system, on the engine core."""
