@@ -1,0 +1,34 @@
+"""SplitMix64: a tiny, fast PRNG whose whole state is one integer, so it lives inside frozen game states.
+
+Replays never depend on it (outcomes are logged), but undo restores it so a redone draw reveals the same card.
+"""
+
+from __future__ import annotations
+
+MASK64 = (1 << 64) - 1
+_GOLDEN_GAMMA = 0x9E3779B97F4A7C15
+
+
+def seed_state(seed: int) -> int:
+    """The PRNG state for a seed; any int (negative or huge) folds into 64 bits."""
+    return seed & MASK64
+
+
+def next_u64(state: int) -> tuple[int, int]:
+    """One 64-bit value and the state after it."""
+    state = (state + _GOLDEN_GAMMA) & MASK64
+    z = state
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+    return z ^ (z >> 31), state
+
+
+def below(state: int, n: int) -> tuple[int, int]:
+    """A uniform value in [0, n) and the state after it; rejection sampling keeps it free of modulo bias."""
+    if n <= 0:
+        raise ValueError(f"below() needs n >= 1, got {n}")
+    limit = ((1 << 64) // n) * n
+    while True:
+        value, state = next_u64(state)
+        if value < limit:
+            return value % n, state
