@@ -24,20 +24,21 @@ from companion.engine.dice import Die, Face
 from companion.engine.track import SlotTrack
 from companion.games.thunderbirds.definitions import TOKEN_KINDS, TokenKind
 
-#: The Thunderbirds die: 1 to 5 and a Hood face that adds nothing. Forced rolls are indices into `faces`.
+#: The Thunderbirds die: a Hood face that adds nothing, then 1 to 5. Face index == face value, so a forced
+#: roll (an index into `faces`) reads as the value shown, 0 being the Hood.
 HOOD = "hood"
 DIE = Die(
     "thunderbirds",
     (
+        Face(HOOD, 0, HOOD),
         Face("1", 1),
         Face("2", 2),
         Face("3", 3),
         Face("4", 4),
         Face("5", 5),
-        Face(HOOD, 0, HOOD),
     ),
 )
-HOOD_FACE = 5
+HOOD_FACE = 0
 
 #: Token counts in `TOKEN_KINDS` order (technology, determination, intelligence, teamwork, logistics).
 Tokens = tuple[int, ...]
