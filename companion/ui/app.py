@@ -1,0 +1,189 @@
+"""The composition root: the one place that builds and wires the session worker, the game controller, the
+lights, the buttons and the screens. Everything else receives what it needs from here."""
+
+from __future__ import annotations
+
+import importlib
+import logging
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.core.window import Window
+from kivy.lang import Builder
+from kivy.metrics import Metrics as KivyMetrics
+from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.uix.screenmanager import NoTransition, ScreenManager
+
+from companion import locale
+from companion.locale import _
+from companion.paths import KV_DIR
+from companion.ui.controller import GameController, GameSnapshot
+from companion.ui.fonts import register_fonts
+from companion.ui.navigation import NavigationStack
+from companion.ui.settings import UiSettings, load_settings, save_settings
+from companion.ui.theme import Metrics
+from companion.ui.thunderbirds import ThunderbirdsPack
+from companion.ui.worker import SessionWorker
+from companion.ui.widgets import text as _text_widgets  # noqa: F401  (registers FitLabel, TouchButton for kv)
+
+log = logging.getLogger(__name__)
+
+#: Every screen: `companion.ui.screens.<name>` defines the class named in the value; `kv/<name>.kv` styles it.
+SCREENS: dict[str, str] = {
+    "home": "HomeScreen",
+    "settings": "SettingsScreen",
+    "help": "HelpScreen",
+}
+
+
+class CompanionApp(App):
+    title = "Thunderbirds companion"
+    language = StringProperty(locale.DEFAULT_LANGUAGE)
+    portrait = BooleanProperty(False)
+    target = NumericProperty(48)
+    gap = NumericProperty(6)
+    font_small = NumericProperty(13)
+    font_body = NumericProperty(16)
+    font_title = NumericProperty(22)
+    font_big = NumericProperty(31)
+    #: A short message shown at the bottom (an illegal action's reason, a saved file...).
+    notice = StringProperty("")
+    settings = ObjectProperty(UiSettings(), rebind=True)
+
+    def __init__(self, language: str | None = None, store_path: Path | None = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._language_override = language
+        self._store_path = store_path
+        self.nav = NavigationStack()
+        self.worker: SessionWorker | None = None
+        self.pack = ThunderbirdsPack()
+        self.controller: GameController | None = None
+        self.screen_manager: ScreenManager | None = None
+        self._notice_clear: Any = None
+
+    # --- start-up -----------------------------------------------------------------------------------------
+
+    def build(self) -> Any:
+        self.worker = SessionWorker(deliver=self._deliver)
+        self.controller = GameController(self.worker, self.pack, self._store_path)
+        self.controller.on_snapshot(self._on_snapshot)
+        self.controller.on_error(self._on_error)
+        settings = self.worker.call(load_settings)
+        if self._language_override:
+            settings = settings.with_changes(language=self._language_override)
+        self.settings = settings
+        self._apply_language(settings.language)
+        locale.on_language_change(self._on_language_changed)
+        Window.clearcolor = (0.063, 0.094, 0.125, 1)
+        Window.allow_screensaver = not settings.keep_awake
+        Window.bind(size=self._on_window_size)
+        self._on_window_size(Window, Window.size)
+        register_fonts()
+        for kv in sorted((KV_DIR / "widgets").glob("*.kv")):
+            Builder.load_file(str(kv))
+        manager = ScreenManager(transition=NoTransition())
+        for name, class_name in SCREENS.items():
+            Builder.load_file(str(KV_DIR / f"{name}.kv"))
+            screen_class = getattr(importlib.import_module(f"companion.ui.screens.{name}"), class_name)
+            manager.add_widget(screen_class(name=name))
+        self.screen_manager = manager
+        root = Builder.load_file(str(KV_DIR / "app.kv"))
+        root.ids.screens.add_widget(manager)
+        self.worker.submit(self.pack.load, None, self._on_error)
+        self.controller.open_store(lambda _notice: self.refresh_current())
+        self.go("home")
+        return root
+
+    def on_stop(self) -> None:
+        if self.worker is not None:
+            self.worker.stop()
+
+    def _deliver(self, callback: Callable[[], None]) -> None:
+        Clock.schedule_once(lambda _dt: callback(), 0)
+
+    # --- layout and language -------------------------------------------------------------------------------
+
+    def _on_window_size(self, _window: Any, size: tuple[int, int]) -> None:
+        metrics = Metrics(dpi=float(KivyMetrics.dpi), width=int(size[0]), height=int(size[1]))
+        self.portrait = metrics.is_portrait
+        self.target = metrics.target
+        self.gap = metrics.gap
+        self.font_small = metrics.font_small
+        self.font_body = metrics.font_body
+        self.font_title = metrics.font_title
+        self.font_big = metrics.font_big
+
+    def _apply_language(self, language: str) -> None:
+        locale.set_language(language)
+
+    def _on_language_changed(self, language: str) -> None:
+        self.language = language
+        self.title = _("Thunderbirds companion")
+        self.refresh_current()
+
+    # --- navigation ----------------------------------------------------------------------------------------
+
+    def go(self, name: str, **params: Any) -> None:
+        screen_name, screen_params = self.nav.go(name, params)
+        self._show(screen_name, screen_params)
+
+    def back(self) -> None:
+        screen_name, screen_params = self.nav.back()
+        self._show(screen_name, screen_params)
+
+    def _show(self, name: str, params: dict[str, Any]) -> None:
+        assert self.screen_manager is not None
+        screen = self.screen_manager.get_screen(name)
+        screen.params = params
+        if self.screen_manager.current == name:
+            screen.refresh()
+        else:
+            self.screen_manager.current = name
+
+    def refresh_current(self) -> None:
+        if self.screen_manager is not None:
+            self.screen_manager.current_screen.refresh()
+
+    # --- the game ------------------------------------------------------------------------------------------
+
+    def resume_game(self, game_id: int) -> None:
+        assert self.controller is not None
+        self.controller.resume(game_id, lambda _snapshot: self.go("table"))
+
+    def _on_snapshot(self, snapshot: GameSnapshot) -> None:
+        self.refresh_current()
+
+    def _on_error(self, error: BaseException) -> None:
+        message = getattr(error, "message", None) or str(error)
+        self.show_notice(message)
+
+    # --- lights --------------------------------------------------------------------------------------------
+
+    def lights_status(self) -> str:
+        return _("No board lights: the strip below the screen shows what they would.")
+
+    def lights_test_pattern(self) -> None:
+        pass
+
+    # --- messages and settings -----------------------------------------------------------------------------
+
+    def show_notice(self, text: str, seconds: float = 6.0) -> None:
+        self.notice = text
+        if self._notice_clear is not None:
+            self._notice_clear.cancel()
+        self._notice_clear = Clock.schedule_once(lambda _dt: setattr(self, "notice", ""), seconds)
+
+    def change_settings(self, **changes: Any) -> None:
+        """Applies at once (language live, screen awake) and saves on the worker (never in a frame)."""
+        settings = self.settings.with_changes(**changes)
+        self.settings = settings
+        if "keep_awake" in changes:
+            Window.allow_screensaver = not settings.keep_awake
+        if "language" in changes and changes["language"] != locale.language():
+            self._apply_language(settings.language)
+        assert self.worker is not None
+        self.worker.submit(lambda: save_settings(settings))
+        self.refresh_current()

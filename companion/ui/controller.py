@@ -1,0 +1,272 @@
+"""The App's handle on the game: every store and session call goes through the session worker, and the
+results come back to the main thread as immutable `GameSnapshot`s with the legal actions already computed.
+
+Kivy-free: the worker's `deliver` decides which thread callbacks run on (Kivy's Clock in the App, a direct
+call in the presenter tests).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from companion.engine.errors import CompanionError
+from companion.ui.worker import SessionWorker
+
+log = logging.getLogger(__name__)
+
+
+class GamePack(Protocol):
+    """What the controller needs from a game beyond the engine's `GameRules` (see `ui/thunderbirds.py`)."""
+
+    name: str
+
+    def legal_actions(self, state: Any) -> tuple[Any, ...]: ...
+
+
+@dataclass(frozen=True)
+class GameSnapshot:
+    """Everything a screen may read about the running game, computed on the worker."""
+
+    game_id: int
+    state: Any
+    legal: tuple[Any, ...]
+    history: tuple[Any, ...]
+    can_undo: bool
+    can_redo: bool
+    kind: str  # "load", "action", "undo", "redo"
+    events: tuple[Any, ...] = ()
+    entry: Any = None
+    version: int = 0
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    game_id: int
+    created: str
+    updated: str
+    summary: Mapping[str, Any]
+    action_count: int
+
+
+ErrorHandler = Callable[[BaseException], None]
+
+
+@dataclass
+class _WorkerSide:
+    """Only ever touched on the worker thread."""
+
+    store: Any = None
+    session: Any = None
+    version: int = 0
+    unsubscribe: Callable[[], None] | None = field(default=None)
+
+
+class GameController:
+    def __init__(self, worker: SessionWorker, pack: GamePack, store_path: Path | None = None) -> None:
+        self.worker = worker
+        self.pack = pack
+        self._store_path = store_path
+        self._side = _WorkerSide()
+        #: Main-thread view of the game; replaced (never mutated) on each update.
+        self.snapshot: GameSnapshot | None = None
+        self.saved_games: tuple[SavedGame, ...] = ()
+        self.recovery_notice: str | None = None
+        self.last_error: str | None = None
+        self._listeners: list[Callable[[GameSnapshot], None]] = []
+        self._in_flight = 0
+        self._on_error: ErrorHandler = lambda error: log.error("%s", error)
+
+    # --- wiring --------------------------------------------------------------------------------------------
+
+    def on_snapshot(self, listener: Callable[[GameSnapshot], None]) -> None:
+        self._listeners.append(listener)
+
+    def on_error(self, handler: ErrorHandler) -> None:
+        self._on_error = handler
+
+    @property
+    def busy(self) -> bool:
+        """An action is on its way to the store: further taps are ignored until it lands (no double moves)."""
+        return self._in_flight > 0
+
+    # --- store ---------------------------------------------------------------------------------------------
+
+    def open_store(self, on_done: Callable[[str | None], None] | None = None) -> None:
+        def work() -> tuple[str | None, tuple[SavedGame, ...]]:
+            from companion.engine.store import Store
+
+            self._side.store = Store.open(self._store_path)
+            return self._side.store.recovery_notice, self._list()
+
+        def done(result: tuple[str | None, tuple[SavedGame, ...]]) -> None:
+            self.recovery_notice, self.saved_games = result
+            if on_done:
+                on_done(self.recovery_notice)
+
+        self.worker.submit(work, done, self._fail)
+
+    def refresh_games(self, on_done: Callable[[tuple[SavedGame, ...]], None] | None = None) -> None:
+        def done(games: tuple[SavedGame, ...]) -> None:
+            self.saved_games = games
+            if on_done:
+                on_done(games)
+
+        self.worker.submit(self._list, done, self._fail)
+
+    def delete_game(self, game_id: int, on_done: Callable[[tuple[SavedGame, ...]], None] | None = None) -> None:
+        def work() -> tuple[SavedGame, ...]:
+            self._side.store.delete_game(game_id)
+            return self._list()
+
+        def done(games: tuple[SavedGame, ...]) -> None:
+            self.saved_games = games
+            if on_done:
+                on_done(games)
+
+        self.worker.submit(work, done, self._fail)
+
+    def export_game(self, game_id: int, path: Path, on_done: Callable[[Path], None]) -> None:
+        def work() -> Path:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self._side.store.export_game(game_id, path)
+            return path
+
+        self.worker.submit(work, on_done, self._fail)
+
+    def _list(self) -> tuple[SavedGame, ...]:
+        games = self._side.store.list_games()
+        return tuple(
+            SavedGame(g.id, g.created, g.updated, dict(g.summary), g.action_count)
+            for g in games
+            if g.game == self.pack.name
+        )
+
+    # --- a game --------------------------------------------------------------------------------------------
+
+    def new_game(
+        self, setup: Mapping[str, Any], seed: int, on_done: Callable[[GameSnapshot], None] | None = None
+    ) -> None:
+        def work() -> GameSnapshot:
+            from companion.engine import registry
+            from companion.engine.session import Session
+
+            self._close_session()
+            session = Session.new(self._side.store, registry.get(self.pack.name), setup, seed)
+            return self._adopt(session)
+
+        self._run(work, on_done)
+
+    def resume(self, game_id: int, on_done: Callable[[GameSnapshot], None] | None = None) -> None:
+        def work() -> GameSnapshot:
+            from companion.engine.session import Session
+
+            self._close_session()
+            return self._adopt(Session.resume(self._side.store, game_id))
+
+        self._run(work, on_done)
+
+    def close_game(self) -> None:
+        self.snapshot = None
+        self.worker.submit(self._close_session)
+
+    def dispatch(
+        self,
+        action: Any,
+        on_done: Callable[[GameSnapshot], None] | None = None,
+        on_error: ErrorHandler | None = None,
+    ) -> bool:
+        """Sends `action` to the session; False (and nothing sent) while another action is on its way."""
+        if self.busy or self.snapshot is None:
+            return False
+        self._run(lambda: self._step(lambda s: s.dispatch(action)), on_done, on_error)
+        return True
+
+    def undo(self, on_done: Callable[[GameSnapshot], None] | None = None) -> bool:
+        if self.busy or self.snapshot is None or not self.snapshot.can_undo:
+            return False
+        self._run(lambda: self._step(lambda s: s.undo()), on_done)
+        return True
+
+    def redo(self, on_done: Callable[[GameSnapshot], None] | None = None) -> bool:
+        if self.busy or self.snapshot is None or not self.snapshot.can_redo:
+            return False
+        self._run(lambda: self._step(lambda s: s.redo()), on_done)
+        return True
+
+    def undo_to(self, seq: int, on_done: Callable[[GameSnapshot], None] | None = None) -> bool:
+        if self.busy or self.snapshot is None:
+            return False
+        self._run(lambda: self._step(lambda s: s.undo_to(seq)), on_done)
+        return True
+
+    def call(self, work: Callable[[Any], Any], on_done: Callable[[Any], None], on_error: ErrorHandler | None = None) -> None:
+        """Runs `work(session)` on the worker (e.g. odds or a bot choice) and hands the result back."""
+        self.worker.submit(lambda: work(self._side.session), on_done, on_error or self._fail)
+
+    # --- worker side ---------------------------------------------------------------------------------------
+
+    def _adopt(self, session: Any) -> GameSnapshot:
+        self._side.session = session
+        return self._snapshot("load", (), None)
+
+    def _step(self, operation: Callable[[Any], Any]) -> GameSnapshot:
+        session = self._side.session
+        if session is None:
+            raise CompanionError("no game is running")
+        update = operation(session)
+        return self._snapshot(update.kind, tuple(update.events), update.entry)
+
+    def _snapshot(self, kind: str, events: Sequence[Any], entry: Any) -> GameSnapshot:
+        session = self._side.session
+        self._side.version += 1
+        state = session.state
+        return GameSnapshot(
+            game_id=session.game_id,
+            state=state,
+            legal=tuple(self.pack.legal_actions(state)),
+            history=tuple(session.history()),
+            can_undo=bool(session.can_undo),
+            can_redo=bool(session.can_redo),
+            kind=kind,
+            events=tuple(events),
+            entry=entry,
+            version=self._side.version,
+        )
+
+    def _close_session(self) -> None:
+        self._side.session = None
+
+    # --- main side -----------------------------------------------------------------------------------------
+
+    def _run(
+        self,
+        work: Callable[[], GameSnapshot],
+        on_done: Callable[[GameSnapshot], None] | None,
+        on_error: ErrorHandler | None = None,
+    ) -> None:
+        self._in_flight += 1
+
+        def done(snapshot: GameSnapshot) -> None:
+            self._in_flight -= 1
+            self.last_error = None
+            self.snapshot = snapshot
+            for listener in list(self._listeners):
+                listener(snapshot)
+            if on_done:
+                on_done(snapshot)
+
+        def failed(error: BaseException) -> None:
+            self._in_flight -= 1
+            (on_error or self._fail)(error)
+
+        self.worker.submit(work, done, failed)
+
+    def _fail(self, error: BaseException) -> None:
+        self.last_error = error.message if isinstance(error, CompanionError) else str(error)
+        if not isinstance(error, CompanionError):
+            log.error("session worker error", exc_info=error)
+        self._on_error(error)

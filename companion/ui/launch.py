@@ -1,0 +1,74 @@
+"""`companion run`: start the touchscreen app, or say in one line why it cannot (no screen) and exit 3.
+
+Kivy reads its environment when first imported, so everything here happens before any kivy import.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+
+NO_SCREEN_EXIT = 3
+
+NO_SCREEN_MESSAGE = (
+    "companion: no screen found (DISPLAY, WAYLAND_DISPLAY and SDL_VIDEODRIVER are unset); "
+    "to see the app without one, run: companion demo --out artifacts/demo"
+)
+
+
+def has_screen(environ: os._Environ[str] | dict[str, str] | None = None) -> bool:
+    env = os.environ if environ is None else environ
+    return any(env.get(name) for name in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"))
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    try:
+        width, height = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT, e.g. 800x480, not {text!r}") from None
+    if width < 320 or height < 320:
+        raise argparse.ArgumentTypeError(f"window {text} is too small (at least 320x320)")
+    return width, height
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="companion run", description="Start the touchscreen app.")
+    parser.add_argument("--fullscreen", action="store_true", help="fill the screen (the kiosk)")
+    parser.add_argument("--size", type=parse_size, default=None, help="window size, e.g. 800x480 (default)")
+    parser.add_argument("--lang", choices=("en", "fr"), default=None, help="language (default: settings)")
+    parser.add_argument("--dpi", type=float, default=None, help="physical dpi of the screen, for 9 mm targets")
+    return parser
+
+
+def prepare_kivy(size: tuple[int, int], fullscreen: bool, dpi: float | None) -> None:
+    """Sets Kivy's environment and window configuration; must run before `kivy.core.window` is imported."""
+    from companion.ui.theme import dpi_for_size
+
+    os.environ.setdefault("KIVY_NO_ARGS", "1")
+    os.environ.setdefault("KIVY_NO_FILELOG", "1")
+    os.environ["KIVY_DPI"] = str(dpi or os.environ.get("KIVY_DPI") or dpi_for_size(*size))
+    os.environ.setdefault("KIVY_METRICS_DENSITY", "1")
+    from kivy.config import Config
+
+    Config.set("graphics", "width", str(size[0]))
+    Config.set("graphics", "height", str(size[1]))
+    Config.set("graphics", "resizable", "1")
+    Config.set("graphics", "fullscreen", "auto" if fullscreen else "0")
+    Config.set("kivy", "exit_on_escape", "0")
+    # Touchscreens send both a touch and an emulated mouse; the red multi-touch dots only confuse players.
+    Config.set("input", "mouse", "mouse,disable_multitouch")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(list(argv or ()))
+    if not has_screen():
+        print(NO_SCREEN_MESSAGE, file=sys.stderr)
+        return NO_SCREEN_EXIT
+    size = args.size or (800, 480)
+    prepare_kivy(size, args.fullscreen, args.dpi)
+    from companion.ui.app import CompanionApp
+
+    CompanionApp(language=args.lang).run()
+    return 0

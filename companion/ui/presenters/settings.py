@@ -1,0 +1,64 @@
+"""The Settings screen's view model: every choice with its label in the current language and which is on."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.locale import _
+from companion.ui.settings import LIGHTS_BACKENDS, UiSettings
+
+
+@dataclass(frozen=True)
+class Choice:
+    key: str
+    label: str
+    selected: bool
+
+
+@dataclass(frozen=True)
+class SettingsView:
+    title: str
+    language_label: str
+    languages: tuple[Choice, ...]
+    lights_label: str
+    lights: tuple[Choice, ...]
+    lights_status: str
+    test_pattern_label: str
+    keep_awake_label: str
+    keep_awake: Choice
+    sounds_label: str
+    sounds: Choice
+
+
+def lights_backend_name(key: str) -> str:
+    return {
+        "mirror": _("On screen only"),
+        "gpio": _("GPIO LEDs"),
+        "shift595": _("Shift registers"),
+        "serial": _("LED controller (USB)"),
+    }.get(key, key)
+
+
+def on_off(value: bool) -> str:
+    return _("On") if value else _("Off")
+
+
+def present_settings(settings: UiSettings, lights_status: str = "") -> SettingsView:
+    """`lights_status` is the lights controller's own one-line report (e.g. why it fell back to the mirror)."""
+    return SettingsView(
+        title=_("Settings"),
+        language_label=_("Language"),
+        # Each language is named in itself, so a player who cannot read the current one still finds theirs.
+        languages=(
+            Choice("en", "English", settings.language == "en"),
+            Choice("fr", "Français", settings.language == "fr"),
+        ),
+        lights_label=_("Board lights"),
+        lights=tuple(Choice(key, lights_backend_name(key), settings.lights_backend == key) for key in LIGHTS_BACKENDS),
+        lights_status=lights_status,
+        test_pattern_label=_("Test pattern"),
+        keep_awake_label=_("Keep the screen awake"),
+        keep_awake=Choice("keep_awake", on_off(settings.keep_awake), settings.keep_awake),
+        sounds_label=_("Sounds"),
+        sounds=Choice("sounds", on_off(settings.sounds), settings.sounds),
+    )

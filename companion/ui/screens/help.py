@@ -1,0 +1,13 @@
+"""Help: how the companion and the physical board work together, in a few short paragraphs."""
+
+from __future__ import annotations
+
+from companion.ui.presenters.help import present_help
+from companion.ui.screens.base import BaseScreen
+
+
+class HelpScreen(BaseScreen):
+    def refresh(self) -> None:
+        view = present_help()
+        self.ids.title.text = view.title
+        self.ids.body.text = "\n\n".join(view.paragraphs)

@@ -1,0 +1,45 @@
+"""Settings: language (switches at once), lights back-end and its test pattern, screen awake, sounds."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.ui.presenters.settings import present_settings
+from companion.ui.screens.base import BaseScreen
+from companion.ui.widgets.text import TouchButton
+
+
+class SettingsScreen(BaseScreen):
+    def refresh(self) -> None:
+        view = present_settings(self.app.settings, self.app.lights_status())
+        ids = self.ids
+        ids.title.text = view.title
+        ids.language_label.text = view.language_label
+        ids.lights_label.text = view.lights_label
+        ids.lights_status.text = view.lights_status
+        ids.test_pattern.text = view.test_pattern_label
+        ids.keep_awake_label.text = view.keep_awake_label
+        ids.sounds_label.text = view.sounds_label
+        self._fill(ids.languages, view.languages, "language", lambda key: {"language": key})
+        self._fill(ids.lights, view.lights, "lights", lambda key: {"lights_backend": key})
+        self._toggle(ids.keep_awake, view.keep_awake, "keep_awake")
+        self._toggle(ids.sounds, view.sounds, "sounds")
+
+    def _fill(self, box: Any, choices: Any, prefix: str, change: Any) -> None:
+        box.clear_widgets()
+        for choice in choices:
+            button = TouchButton(
+                text=("✓ " if choice.selected else "") + choice.label,
+                role="primary" if choice.selected else "normal",
+                action_key=f"{prefix}:{choice.key}",
+            )
+            button.bind(on_release=lambda _b, key=choice.key: self.app.change_settings(**change(key)))
+            box.add_widget(button)
+
+    def _toggle(self, button: Any, choice: Any, field: str) -> None:
+        button.text = ("✓ " if choice.selected else "") + choice.label
+        button.role = "primary" if choice.selected else "normal"
+        button.action_key = f"{field}:{'on' if choice.selected else 'off'}"
+
+    def toggle(self, field: str) -> None:
+        self.app.change_settings(**{field: not getattr(self.app.settings, field)})

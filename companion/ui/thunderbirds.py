@@ -1,0 +1,82 @@
+"""The Thunderbirds game pack as the app sees it: its definitions (shipped data + the user's card overlay),
+its legal actions, and names for ids. Kivy-free; `load()` runs on the session worker."""
+
+from __future__ import annotations
+
+import logging
+import threading
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+
+class ThunderbirdsPack:
+    name = "thunderbirds"
+
+    def __init__(self) -> None:
+        self._defs: Any = None
+        self._lock = threading.Lock()
+        self.load_problem: str | None = None
+
+    # --- definitions ---------------------------------------------------------------------------------------
+
+    def load(self) -> Any:
+        """Loads (or reloads, after the card editor saved) the definitions; call on the worker."""
+        from companion.games.thunderbirds import loader
+
+        defs = loader.load_definitions()
+        with self._lock:
+            self._defs = defs
+        return defs
+
+    @property
+    def defs(self) -> Any:
+        if self._defs is None:
+            return self.load()
+        return self._defs
+
+    @property
+    def is_loaded(self) -> bool:
+        return self._defs is not None
+
+    # --- rules ---------------------------------------------------------------------------------------------
+
+    def legal_actions(self, state: Any) -> tuple[Any, ...]:
+        from companion.games.thunderbirds.rules import legal_actions
+
+        return tuple(legal_actions(state, self.defs))
+
+    # --- names ---------------------------------------------------------------------------------------------
+
+    def character_name(self, character_id: str) -> str:
+        if character_id == "jeff":
+            from companion.locale import _
+
+            return _("Jeff Tracy")
+        return self._name("characters", character_id)
+
+    def difficulty_name(self, difficulty_id: str) -> str:
+        return self._name("difficulties", difficulty_id)
+
+    def region_name(self, region_id: str) -> str:
+        if self._defs is None:
+            return region_id
+        try:
+            return self._defs.board.region(region_id).names.text()
+        except KeyError:
+            return region_id
+
+    def vehicle_name(self, vehicle_id: str) -> str:
+        return self._name("vehicles", vehicle_id)
+
+    def pod_name(self, pod_id: str) -> str:
+        return self._name("pods", pod_id)
+
+    def token_name(self, token_id: str) -> str:
+        return self._name("tokens", token_id)
+
+    def _name(self, table: str, item_id: str) -> str:
+        if self._defs is None or not item_id:
+            return item_id
+        item = getattr(self._defs, table, {}).get(item_id)
+        return item.names.text() if item is not None else item_id

@@ -1,0 +1,95 @@
+"""Text that fits its box: the font shrinks (down to a floor) before any line is cut, so nothing is clipped."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.clock import Clock
+from kivy.properties import BooleanProperty, NumericProperty, StringProperty
+from kivy.uix.button import Button
+from kivy.uix.label import Label
+
+
+class FitTextMixin:
+    """For Label subclasses: wraps text to the width and picks the largest font size (<= `base_font_size`)
+    whose texture fits; below `min_font_size` it cuts whole lines instead (max_lines)."""
+
+    base_font_size = NumericProperty(0)
+    min_font_size = NumericProperty(0)
+    fitted = BooleanProperty(True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        self._fit_trigger = Clock.create_trigger(self._fit, -1)
+        super().__init__(**kwargs)
+        for name in ("text", "size", "base_font_size", "min_font_size", "padding", "markup", "bold"):
+            self.fbind(name, self._fit_trigger)
+        self._fit_trigger()
+
+    def fit_now(self) -> None:
+        self._fit()
+
+    def _fits(self, width: float, height: float) -> bool:
+        self.texture_update()  # type: ignore[attr-defined]
+        tw, th = self.texture_size  # type: ignore[attr-defined]
+        return tw <= width + 0.5 and th <= height + 0.5
+
+    def _fit(self, *_: Any) -> None:
+        width, height = self.size  # type: ignore[attr-defined]
+        if width <= 2 or height <= 2:
+            return
+        pad_x, pad_y = _padding(self.padding)  # type: ignore[attr-defined]
+        base = self.base_font_size or self.font_size  # type: ignore[attr-defined]
+        floor = min(self.min_font_size or base * 0.6, base)
+        self.max_lines = 0  # type: ignore[attr-defined]
+        self.text_size = (max(1.0, width - pad_x), None)  # type: ignore[attr-defined]
+        self.font_size = base  # type: ignore[attr-defined]
+        if self._fits(width, height):
+            self.fitted = True
+            return
+        low, high = int(floor), int(base) - 1
+        best = None
+        while low <= high:
+            middle = (low + high) // 2
+            self.font_size = middle  # type: ignore[attr-defined]
+            if self._fits(width, height):
+                best, low = middle, middle + 1
+            else:
+                high = middle - 1
+        if best is not None:
+            self.font_size = best  # type: ignore[attr-defined]
+            self.texture_update()  # type: ignore[attr-defined]
+            self.fitted = True
+            return
+        # Even the smallest font does not fit: keep the floor and cut whole lines, with an ellipsis.
+        self.font_size = floor  # type: ignore[attr-defined]
+        line_height = floor * 1.25
+        lines = max(1, int((height - pad_y) // line_height))
+        self.max_lines = lines  # type: ignore[attr-defined]
+        self.shorten = lines == 1  # type: ignore[attr-defined]
+        self.text_size = (max(1.0, width - pad_x), max(1.0, height - pad_y))  # type: ignore[attr-defined]
+        self.texture_update()  # type: ignore[attr-defined]
+        self.fitted = False
+
+
+def _padding(padding: Any) -> tuple[float, float]:
+    values = list(padding) if isinstance(padding, (list, tuple)) else [padding]
+    if len(values) == 1:
+        return 2 * values[0], 2 * values[0]
+    if len(values) == 2:
+        return 2 * values[0], 2 * values[1]
+    return values[0] + values[2], values[1] + values[3]
+
+
+class FitLabel(FitTextMixin, Label):
+    """A label whose text always fits: see FitTextMixin."""
+
+
+class TouchButton(FitTextMixin, Button):
+    """A button at least 9 mm in both directions (styled in kv/widgets/basics.kv) whose text always fits.
+
+    `role` picks the colour ("normal", "primary", "danger", "success"); the text always says what it does.
+    """
+
+    role = StringProperty("normal")
+    #: A stable name for the thing this button does (e.g. "action:rescue:0"), so tests and the demo find it.
+    action_key = StringProperty("")

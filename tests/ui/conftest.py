@@ -1,0 +1,120 @@
+"""The UI test harness: one Xvfb for the session, each app scenario in its own process (tests/ui/driver.py).
+
+Screenshots go to `artifacts/ui/<test name>/` and are kept as test artefacts.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import select
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.paths import ROOT
+
+DRIVER = Path(__file__).resolve().parent / "driver.py"
+ARTIFACTS = ROOT / "artifacts" / "ui"
+
+
+@dataclass(frozen=True)
+class Report:
+    ok: bool
+    error: str | None
+    layout: dict[str, list[str]]
+    notes: dict[str, Any]
+    out: Path
+    log: str
+
+    def layout_problems(self) -> list[str]:
+        return [f"{label}: {problem}" for label, problems in self.layout.items() for problem in problems]
+
+
+@pytest.fixture(scope="session")
+def xvfb_display() -> Iterator[str]:
+    if shutil.which("Xvfb") is None:
+        pytest.fail("Xvfb is not installed (make test installs it: tools/system-deps.sh test)")
+    read_end, write_end = os.pipe()
+    process = subprocess.Popen(
+        ["Xvfb", "-displayfd", str(write_end), "-screen", "0", "1280x1280x24", "-nolisten", "tcp", "-noreset"],
+        pass_fds=(write_end,),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    os.close(write_end)
+    number = b""
+    deadline = time.monotonic() + 20
+    while not number.endswith(b"\n") and time.monotonic() < deadline:
+        ready, _, _ = select.select([read_end], [], [], 0.5)
+        if ready:
+            chunk = os.read(read_end, 16)
+            if not chunk:
+                break
+            number += chunk
+    os.close(read_end)
+    if not number.strip():
+        process.kill()
+        pytest.fail("Xvfb did not start")
+    try:
+        yield f":{number.decode().strip()}"
+    finally:
+        process.terminate()
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+
+
+def artefact_dir(request: pytest.FixtureRequest, suffix: str = "") -> Path:
+    name = re.sub(r"[^A-Za-z0-9_.-]+", "_", request.node.name + (f"-{suffix}" if suffix else ""))
+    path = ARTIFACTS / name
+    if path.exists():
+        shutil.rmtree(path)
+    path.mkdir(parents=True)
+    return path
+
+
+RunApp = Callable[..., Report]
+
+
+@pytest.fixture
+def run_app(xvfb_display: str, request: pytest.FixtureRequest) -> RunApp:
+    """Runs a scenario of tests/ui/scenarios.py in the real app; returns its report (never raises on failure)."""
+
+    def run(
+        scenario: str,
+        size: str = "800x480",
+        lang: str = "en",
+        args: dict[str, str] | None = None,
+        out: Path | None = None,
+        timeout: float = 240,
+        env: dict[str, str] | None = None,
+    ) -> Report:
+        target = out or artefact_dir(request, f"{scenario}-{size}-{lang}")
+        command = [sys.executable, str(DRIVER), "--scenario", scenario, "--size", size, "--lang", lang,
+                   "--out", str(target)]
+        for key, value in (args or {}).items():
+            command += ["--arg", f"{key}={value}"]
+        environment = dict(os.environ, DISPLAY=xvfb_display, **(env or {}))
+        environment.pop("WAYLAND_DISPLAY", None)
+        completed = subprocess.run(
+            command, env=environment, capture_output=True, text=True, timeout=timeout, cwd=str(ROOT)
+        )
+        log = completed.stdout + completed.stderr
+        (target / "driver.log").write_text(log, encoding="utf-8")
+        report_file = target / "report.json"
+        if not report_file.exists():
+            return Report(False, f"no report (exit {completed.returncode})\n{log[-4000:]}", {}, {}, target, log)
+        data = json.loads(report_file.read_text(encoding="utf-8"))
+        return Report(bool(data["ok"]), data.get("error"), data.get("layout", {}), data.get("notes", {}), target, log)
+
+    return run
