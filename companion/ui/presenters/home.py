@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from companion.locale import _, language, ngettext
+from companion.locale import _, language
 from companion.ui.controller import SavedGame
 
 
@@ -66,7 +66,7 @@ def players_text(summary: Mapping[str, Any], character_name: Callable[[str], str
     if count == 1:
         label = _("Solo")
     else:
-        label = ngettext("{n} player", "{n} players", count).format(n=count)
+        label = _("{n} players").format(n=count)
     return f"{label}: {', '.join(names)}" if names else label
 
 

@@ -1,0 +1,144 @@
+"""Presenters and plumbing that need no window: settings, home, navigation, the session worker."""
+
+from __future__ import annotations
+
+import queue
+import threading
+from collections.abc import Callable
+
+import pytest
+
+from companion import locale
+from companion.ui.controller import SavedGame
+from companion.ui.navigation import NavigationStack
+from companion.ui.presenters.home import format_when, present_home
+from companion.ui.presenters.settings import present_settings
+from companion.ui.settings import UiSettings, load_settings, save_settings
+from companion.ui.theme import Metrics, dpi_for_size, readable_text_on
+from companion.ui.worker import SessionWorker
+
+
+def test_settings_view_marks_the_current_choices() -> None:
+    view = present_settings(UiSettings(language="fr", lights_backend="serial", keep_awake=False, sounds=True))
+    assert [c.key for c in view.languages if c.selected] == ["fr"]
+    assert [c.key for c in view.lights if c.selected] == ["serial"]
+    assert not view.keep_awake.selected and view.sounds.selected
+    # Each language is named in itself so a player who cannot read the current one still finds theirs.
+    assert {c.label for c in view.languages} == {"English", "Français"}
+
+
+def test_settings_round_trip_and_bad_files(tmp_path) -> None:
+    path = tmp_path / "ui-settings.json"
+    save_settings(UiSettings(language="fr", sounds=False), path)
+    assert load_settings(path=path) == UiSettings(language="fr", sounds=False)
+    path.write_text("{not json", encoding="utf-8")
+    assert load_settings(path=path) == UiSettings()
+    path.write_text('{"language": "de", "lights_backend": "laser", "sounds": "yes", "extra": 1}', encoding="utf-8")
+    assert load_settings(path=path) == UiSettings()
+
+
+def game(game_id: int, updated: str, **summary: object) -> SavedGame:
+    return SavedGame(game_id, updated, updated, summary, 3)
+
+
+def test_home_lists_saved_games_newest_first_with_players_difficulty_and_status() -> None:
+    games = [
+        game(1, "2026-01-02T10:00:00+00:00", players=1, characters=["scott", "alan", "john"],
+             difficulty="standard", turn=4),
+        game(2, "2026-03-05T18:30:00+00:00", players=2, characters=["virgil", "gordon"],
+             difficulty="heroic", outcome="won"),
+    ]
+    view = present_home(games, str.title, str.upper)
+    assert [row.game_id for row in view.games] == [2, 1]
+    newest, oldest = view.games
+    assert newest.players == "2 players: Virgil, Gordon"
+    assert newest.difficulty == "HEROIC"
+    assert newest.status == "Won" and newest.resume_label == "Review"
+    assert oldest.players.startswith("Solo: Scott")
+    assert oldest.status == "In progress, turn 4" and oldest.resume_label == "Resume"
+
+
+def test_home_dates_follow_the_language() -> None:
+    stamp = "2026-08-12T12:00:00+00:00"
+    english = format_when(stamp)
+    locale.set_language("fr")
+    try:
+        french = format_when(stamp)
+    finally:
+        locale.set_language("en")
+    assert "Aug" in english and "août" in french
+
+
+def test_empty_home_says_so() -> None:
+    view = present_home([], str, str)
+    assert view.games == () and view.empty_text
+
+
+def test_navigation_back_returns_to_the_previous_screen_and_roots_reset() -> None:
+    nav = NavigationStack()
+    nav.go("home")
+    nav.go("settings")
+    nav.go("help")
+    assert nav.back()[0] == "settings"
+    nav.go("table")
+    nav.go("board", {"vehicle": "tb1"})
+    nav.go("board", {"vehicle": "tb2"})  # the same screen again replaces, never stacks
+    assert nav.names() == ("table", "board")
+    assert nav.back()[0] == "table"
+    assert nav.back()[0] == "home"
+
+
+def test_metrics_give_9mm_targets_on_every_official_display() -> None:
+    for size in ((800, 480), (720, 1280), (1280, 800)):
+        metrics = Metrics(dpi_for_size(*size), *size)
+        assert metrics.target / metrics.dpi * 25.4 >= 9.0
+        assert metrics.font_body / metrics.dpi * 25.4 >= 2.9
+    assert Metrics(132, 720, 1280).is_portrait and not Metrics(132, 800, 480).is_portrait
+
+
+def test_text_colour_contrasts_with_its_background() -> None:
+    assert readable_text_on((1.0, 0.9, 0.2, 1.0))[0] == 0.0
+    assert readable_text_on((0.1, 0.1, 0.3, 1.0))[0] == 1.0
+
+
+class MainThread:
+    """Stands for Kivy's main loop: callbacks delivered by the worker run when the test drains them."""
+
+    def __init__(self) -> None:
+        self.calls: queue.Queue[Callable[[], None]] = queue.Queue()
+
+    def deliver(self, callback: Callable[[], None]) -> None:
+        self.calls.put(callback)
+
+    def drain(self, worker: SessionWorker, timeout: float = 10.0) -> None:
+        while not worker.is_idle:
+            self.calls.get(timeout=timeout)()
+
+
+def test_worker_runs_jobs_in_order_off_the_calling_thread_and_delivers_results() -> None:
+    main = MainThread()
+    worker = SessionWorker(main.deliver)
+    seen: list[tuple[int, str]] = []
+    caller = threading.current_thread().name
+    for n in range(5):
+        worker.submit(lambda n=n: (n, threading.current_thread().name), seen.append)
+    assert not worker.is_idle
+    main.drain(worker)
+    assert [n for n, _ in seen] == [0, 1, 2, 3, 4]
+    assert all(thread != caller for _, thread in seen)
+    worker.stop()
+
+
+def test_worker_delivers_errors_and_keeps_going() -> None:
+    main = MainThread()
+    worker = SessionWorker(main.deliver)
+    errors: list[BaseException] = []
+    results: list[int] = []
+    worker.submit(lambda: 1 // 0, results.append, errors.append)
+    worker.submit(lambda: 7, results.append, errors.append)
+    main.drain(worker)
+    assert isinstance(errors[0], ZeroDivisionError) and results == [7]
+    with pytest.raises(KeyError):
+        worker.call(lambda: {}["missing"])
+    assert worker.call(lambda: 42) == 42
+    worker.stop()

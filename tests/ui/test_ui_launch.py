@@ -1,0 +1,57 @@
+"""`companion run` without a screen says so in one line and exits 3 (the Makefile's "said so")."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+from companion.paths import ROOT
+from companion.ui.launch import NO_SCREEN_EXIT, has_screen, main, parse_size
+
+
+def test_run_without_a_screen_says_so_in_one_line_and_points_to_the_demo() -> None:
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
+    completed = subprocess.run(
+        [sys.executable, "-m", "companion", "run"], env=env, capture_output=True, text=True, timeout=60, cwd=ROOT
+    )
+    assert completed.returncode == NO_SCREEN_EXIT == 3
+    lines = (completed.stdout + completed.stderr).strip().splitlines()
+    assert len(lines) == 1, lines
+    assert "no screen" in lines[0] and "companion demo" in lines[0]
+    assert "Traceback" not in completed.stderr
+
+
+def test_make_run_without_a_screen_exits_cleanly() -> None:
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
+    completed = subprocess.run(["make", "-s", "run"], env=env, capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert completed.returncode == 0, completed.stderr
+    assert "Traceback" not in completed.stderr
+    assert "companion demo" in completed.stderr
+
+
+def test_any_of_the_display_variables_counts_as_a_screen() -> None:
+    assert not has_screen({})
+    assert has_screen({"DISPLAY": ":1"})
+    assert has_screen({"WAYLAND_DISPLAY": "wayland-0"})
+    assert has_screen({"SDL_VIDEODRIVER": "kmsdrm"})
+
+
+def test_size_flag_is_checked() -> None:
+    assert parse_size("720x1280") == (720, 1280)
+    import argparse
+
+    import pytest
+
+    with pytest.raises(argparse.ArgumentTypeError):
+        parse_size("big")
+    with pytest.raises(argparse.ArgumentTypeError):
+        parse_size("100x100")
+
+
+def test_no_screen_check_happens_before_kivy_is_imported(monkeypatch) -> None:
+    for name in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"):
+        monkeypatch.delenv(name, raising=False)
+    already = "kivy" in sys.modules
+    assert main([]) == NO_SCREEN_EXIT
+    assert already or "kivy" not in sys.modules
