@@ -1,0 +1,1142 @@
+"""Reads `data/thunderbirds/*.toml` and the user overlay into `Definitions`, validating everything once.
+
+Every problem is collected (syntax, unknown or missing fields, wrong types, duplicate ids, dangling references,
+impossible values, wrong counts, a broken board graph) and raised together as one `DataError` whose problems
+name the file, the card id and the field, so a café fixing its overlay sees everything at once.
+
+Any `*.toml` file may hold any table (`[[disaster]]`, `[[region]]`, `[board]`, ...): ids must be unique per
+table across all files. Overlay files have the same shape but list only the cards and fields that change; see
+`data/thunderbirds/README.md`.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+import tomllib
+from collections import deque
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, cast
+
+from companion import paths
+from companion.games.thunderbirds.definitions import (
+    JOKER,
+    RESCUE_TYPES,
+    TOKEN_KINDS,
+    Ability,
+    Board,
+    Bonus,
+    Character,
+    Completeness,
+    Definitions,
+    Difficulty,
+    DisasterCard,
+    Effect,
+    EventCard,
+    FabCard,
+    HoodTrack,
+    Names,
+    PieceAt,
+    Pod,
+    Region,
+    SchemeCard,
+    Source,
+    TokenKindDef,
+    TokenRequirement,
+    Vehicle,
+)
+from companion.games.thunderbirds.errors import DataError, Problem
+from companion.locale import _
+
+#: Table name in the TOML files -> the word used for its entries in messages and reports.
+LIST_TABLES: tuple[str, ...] = (
+    "region",
+    "vehicle",
+    "pod",
+    "character",
+    "token",
+    "disaster",
+    "scheme",
+    "event",
+    "fab",
+    "difficulty",
+)
+SINGLE_TABLES: tuple[str, ...] = ("board", "hood_track")
+TABLES: tuple[str, ...] = LIST_TABLES + SINGLE_TABLES
+#: The tables the user overlay may change (the card editor's kinds, with "hood-track" spelt as its table).
+OVERLAY_TABLES: frozenset[str] = frozenset({"disaster", "scheme", "event", "fab", "vehicle", "character", "hood_track"})
+#: The id a single table's entry carries in messages and in the overlay API.
+SINGLE_IDS: Mapping[str, str] = {"board": "board", "hood_track": "hood-track"}
+
+EXPECTED_COUNTS: Mapping[str, int] = {
+    "region": 18,
+    "vehicle": 6,
+    "pod": 10,
+    "character": 6,
+    "event": 12,
+    "fab": 18,
+}
+DISASTER_CARDS = 39
+HOOD_ADVANCES_CARDS = 8
+SCHEME_CARDS = 20
+SCHEME_LEVELS = (1, 2, 3, 4)
+TOKENS_TOTAL = 30
+REQUIRED_VEHICLES = ("tb1", "tb2", "tb3", "tb4", "tb5", "fab1")
+DIFFICULTY_RANGE = (2, 20)
+BONUS_RANGE = (-10, 10)
+
+_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+_MISSING: Any = object()
+_RANK: Mapping[str, int] = {"unknown": 0, "partial": 1, "complete": 2}
+
+
+def default_data_dir() -> Path:
+    return paths.DATA_DIR / "thunderbirds"
+
+
+def default_overlay_dir() -> Path:
+    return paths.user_data_dir() / "overlay" / "thunderbirds"
+
+
+# --- raw entries -----------------------------------------------------------------------------------------
+
+
+@dataclass
+class RawEntry:
+    """One table entry as read from TOML, with the file that last set each top-level field (overlay aware)."""
+
+    table: str
+    id: str
+    file: str
+    data: dict[str, Any]
+    origin: dict[str, str] = field(default_factory=dict)
+
+    def file_of(self, path: str) -> str:
+        top = re.split(r"[.\[]", path, maxsplit=1)[0]
+        return self.origin.get(top, self.file)
+
+
+@dataclass(frozen=True)
+class EntryStatus:
+    """What check-data reports about one entry: how complete it is, what is missing, how many facts are unverified."""
+
+    table: str
+    id: str
+    completeness: Completeness
+    missing: tuple[str, ...]
+    unverified: int
+
+
+@dataclass(frozen=True)
+class DataReport:
+    entries: tuple[EntryStatus, ...]
+    files: tuple[str, ...]
+
+    def table(self, name: str) -> tuple[EntryStatus, ...]:
+        return tuple(e for e in self.entries if e.table == name)
+
+
+def read_toml(path: Path, display: str, problems: list[Problem]) -> dict[str, Any] | None:
+    """Parses one file; a syntax error becomes a problem naming the file and tomllib's line and column."""
+    try:
+        with path.open("rb") as handle:
+            return tomllib.load(handle)
+    except tomllib.TOMLDecodeError as error:
+        problems.append(Problem(display, "", "", _("invalid TOML: {error}").format(error=error)))
+    except (OSError, UnicodeDecodeError) as error:
+        problems.append(Problem(display, "", "", _("cannot read the file: {error}").format(error=error)))
+    return None
+
+
+def _entries_of(
+    display: str, doc: Mapping[str, Any], problems: list[Problem], allowed: Collection[str]
+) -> Iterable[tuple[str, str, dict[str, Any]]]:
+    """Yields (table, id, data) for every well-formed entry of a parsed file; reports the malformed ones."""
+    for key, value in doc.items():
+        if key not in TABLES:
+            problems.append(
+                Problem(display, "", key, _("unknown table; expected one of {tables}").format(tables=", ".join(TABLES)))
+            )
+            continue
+        if key not in allowed:
+            problems.append(Problem(display, "", key, _("this table cannot be changed by the overlay")))
+            continue
+        if key in SINGLE_TABLES:
+            if not isinstance(value, dict):
+                problems.append(Problem(display, "", key, _("expected a table, got {got}").format(got=_got(value))))
+                continue
+            yield key, SINGLE_IDS[key], dict(value)
+            continue
+        if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
+            problems.append(
+                Problem(display, "", key, _("expected a list of tables ([[{table}]]), got {got}").format(
+                    table=key, got=_got(value)))
+            )
+            continue
+        for index, item in enumerate(value):
+            entry_id = item.get("id", _MISSING)
+            if entry_id is _MISSING:
+                problems.append(Problem(display, f"{key}[{index}]", "id", _("missing")))
+            elif not isinstance(entry_id, str) or not _ID.match(entry_id):
+                problems.append(
+                    Problem(display, f"{key}[{index}]", "id",
+                            _("expected a kebab-case id (a-z, 0-9 and -), got {got}").format(got=_got(entry_id)))
+                )
+            else:
+                yield key, entry_id, dict(item)
+
+
+def collect_shipped(
+    docs: Sequence[tuple[str, Mapping[str, Any]]], problems: list[Problem]
+) -> dict[str, dict[str, RawEntry]]:
+    """Gathers the entries of every shipped file by table and id; duplicate ids (in any file) are problems."""
+    tables: dict[str, dict[str, RawEntry]] = {name: {} for name in TABLES}
+    for display, doc in docs:
+        for table, entry_id, data in _entries_of(display, doc, problems, TABLES):
+            previous = tables[table].get(entry_id)
+            if previous is not None:
+                problems.append(
+                    Problem(display, entry_id, "id", _("duplicate id (also in {file})").format(file=previous.file))
+                )
+                continue
+            tables[table][entry_id] = RawEntry(table, entry_id, display, data)
+    return tables
+
+
+def apply_overlay(
+    tables: dict[str, dict[str, RawEntry]], docs: Sequence[tuple[str, Mapping[str, Any]]], problems: list[Problem]
+) -> None:
+    """Replaces the fields an overlay file gives for shipped entries; each replaced field remembers its file."""
+    seen: dict[tuple[str, str], str] = {}
+    for display, doc in docs:
+        for table, entry_id, data in _entries_of(display, doc, problems, OVERLAY_TABLES):
+            target = tables[table].get(entry_id)
+            if target is None:
+                problems.append(
+                    Problem(display, entry_id, "id", _("no shipped {table} has this id").format(table=table))
+                )
+                continue
+            key = (table, entry_id)
+            if key in seen:
+                problems.append(
+                    Problem(display, entry_id, "id", _("duplicate id (also in {file})").format(file=seen[key]))
+                )
+                continue
+            seen[key] = display
+            for name, value in data.items():
+                if name == "id":
+                    continue
+                target.data[name] = value
+                target.origin[name] = display
+
+
+# --- reading fields --------------------------------------------------------------------------------------
+
+
+def _got(value: Any) -> str:
+    if isinstance(value, dict):
+        return _("a table")
+    try:
+        return json.dumps(value, ensure_ascii=False, default=str)
+    except (TypeError, ValueError):
+        return repr(value)
+
+
+class _Fields:
+    """Typed access to one (possibly nested) TOML table of an entry; every failure is reported, never raised."""
+
+    def __init__(
+        self, entry: RawEntry, problems: list[Problem], data: Any, prefix: str, allowed: Collection[str]
+    ) -> None:
+        self.entry = entry
+        self.problems = problems
+        self.prefix = prefix
+        self.ok = isinstance(data, dict)
+        self.data: dict[str, Any] = data if self.ok else {}
+        if not self.ok:
+            self.problem_at(prefix.rstrip("."), _("expected a table, got {got}").format(got=_got(data)))
+            return
+        for key in self.data:
+            if key not in allowed:
+                self.problem(key, _("unknown field; expected one of {keys}").format(keys=", ".join(sorted(allowed))))
+
+    def path(self, key: str) -> str:
+        return f"{self.prefix}{key}"
+
+    def problem_at(self, path: str, message: str) -> None:
+        self.problems.append(Problem(self.entry.file_of(path), self.entry.id, path, message))
+
+    def problem(self, key: str, message: str) -> None:
+        self.problem_at(self.path(key), message)
+
+    def has(self, key: str) -> bool:
+        return key in self.data
+
+    def raw(self, key: str, required: bool) -> Any:
+        if key not in self.data:
+            if required:
+                self.problem(key, _("missing"))
+            return _MISSING
+        return self.data[key]
+
+    def text(self, key: str, required: bool = True, default: str | None = None) -> str | None:
+        value = self.raw(key, required)
+        if value is _MISSING:
+            return default
+        if not isinstance(value, str):
+            self.problem(key, _("expected text, got {got}").format(got=_got(value)))
+            return default
+        return value
+
+    def choice(self, key: str, choices: Sequence[str], required: bool = True, default: str | None = None) -> str | None:
+        value = self.raw(key, required)
+        if value is _MISSING:
+            return default
+        if not isinstance(value, str) or value not in choices:
+            self.problem(key, _("expected one of {choices}, got {got}").format(choices=", ".join(choices),
+                                                                              got=_got(value)))
+            return default
+        return value
+
+    def integer(self, key: str, low: int, high: int, required: bool = True, default: int | None = None) -> int | None:
+        value = self.raw(key, required)
+        if value is _MISSING:
+            return default
+        return self.check_integer(key, value, low, high, default)
+
+    def check_integer(self, key: str, value: Any, low: int, high: int, default: int | None = None) -> int | None:
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            self.problem(key, _("expected an integer from {low} to {high}, got {got}").format(low=low, high=high,
+                                                                                             got=_got(value)))
+            return default
+        return value
+
+    def flag(self, key: str, required: bool = True, default: bool = False) -> bool:
+        value = self.raw(key, required)
+        if value is _MISSING:
+            return default
+        if not isinstance(value, bool):
+            self.problem(key, _("expected true or false, got {got}").format(got=_got(value)))
+            return default
+        return value
+
+    def ref(self, key: str, ids: Collection[str], what: str, required: bool = True) -> str | None:
+        value = self.text(key, required)
+        if value is None:
+            return None
+        return self.check_ref(key, value, ids, what)
+
+    def check_ref(self, key: str, value: str, ids: Collection[str], what: str) -> str | None:
+        if value not in ids:
+            self.problem(key, _("no {what} has the id {got}").format(what=what, got=_got(value)))
+            return None
+        return value
+
+    def items(self, key: str, required: bool = True) -> list[Any] | None:
+        value = self.raw(key, required)
+        if value is _MISSING:
+            return None
+        if not isinstance(value, list):
+            self.problem(key, _("expected a list, got {got}").format(got=_got(value)))
+            return None
+        return value
+
+    def sub(self, key: str, value: Any, allowed: Collection[str]) -> _Fields:
+        return _Fields(self.entry, self.problems, value, f"{self.path(key)}.", allowed)
+
+    def names(self, key: str = "names", required: bool = True) -> tuple[Names, bool]:
+        """Reads {en, fr}; returns the names and whether the English one is missing (then French stands in)."""
+        value = self.raw(key, required)
+        if value is _MISSING:
+            return Names(""), False
+        sub = self.sub(key, value, ("en", "fr"))
+        en = sub.text("en", required=False)
+        fr = sub.text("fr", required=False, default="") or ""
+        if sub.ok and en is None and not fr:
+            self.problem(key, _("needs an English or a French name"))
+        if en == "":
+            sub.problem("en", _("leave the English name out when it is unknown, rather than empty"))
+        return Names(en or fr, fr), en is None and bool(fr)
+
+    def source(self, verified_key: str = "verified", note_key: str = "note", note_required: bool = True) -> Source:
+        return Source(verified=self.flag(verified_key), note=self.text(note_key, note_required, "") or "")
+
+
+# --- the parse of each table -----------------------------------------------------------------------------
+
+
+@dataclass
+class _Ids:
+    """Every id of every table, known before parsing so references can be checked in any order."""
+
+    regions: frozenset[str]
+    earth_regions: frozenset[str]
+    space_regions: frozenset[str]
+    vehicles: frozenset[str]
+    pods: frozenset[str]
+    characters: frozenset[str]
+    tokens: frozenset[str]
+
+    def pieces(self, kind: str) -> frozenset[str]:
+        return {"character": self.characters, "vehicle": self.vehicles, "pod": self.pods}[kind]
+
+
+class _Status:
+    """Accumulates what one entry lacks, to derive its completeness."""
+
+    def __init__(self, f: _Fields) -> None:
+        self.f = f
+        self.missing: list[str] = []
+        self.known_any = False
+        self.unverified = 0
+
+    def need(self, name: str, present: bool) -> None:
+        if present:
+            self.known_any = True
+        else:
+            self.missing.append(name)
+
+    def count(self, *sources: Source) -> None:
+        self.unverified += sum(1 for s in sources if not s.verified)
+
+    def finish(self, table: str, entry_id: str) -> EntryStatus:
+        derived: Completeness = "complete" if not self.missing else ("partial" if self.known_any else "unknown")
+        declared = self.f.choice("completeness", ("complete", "partial", "unknown"), required=False)
+        result = derived
+        if declared is not None:
+            if _RANK[declared] > _RANK[derived]:
+                self.f.problem(
+                    "completeness",
+                    _("says {declared} but these fields are missing: {missing}").format(
+                        declared=declared, missing=", ".join(self.missing)),
+                )
+            else:
+                result = cast(Completeness, declared)
+        return EntryStatus(table, entry_id, result, tuple(self.missing), self.unverified)
+
+
+def _parse_region(f: _Fields) -> tuple[Region, _Status]:
+    st = _Status(f)
+    names, _en_missing = f.names()
+    domain = f.choice("domain", ("earth", "space"))
+    st.count(f.source(note_required=False))
+    return Region(f.entry.id, names, cast(Any, domain)), st
+
+
+def _edges(f: _Fields, key: str, ids: Collection[str]) -> frozenset[frozenset[str]]:
+    found: set[frozenset[str]] = set()
+    for index, item in enumerate(f.items(key) or ()):
+        where = f"{key}[{index}]"
+        if (not isinstance(item, list) or len(item) != 2 or not all(isinstance(x, str) for x in item)
+                or item[0] == item[1]):
+            f.problem(where, _("expected a pair of two different region ids, got {got}").format(got=_got(item)))
+            continue
+        bad = [x for x in item if x not in ids]
+        if bad:
+            f.problem(where, _("no region has the id {got}").format(got=_got(bad[0])))
+            continue
+        edge = frozenset(item)
+        if edge in found:
+            f.problem(where, _("duplicate edge {got}").format(got=_got(item)))
+        found.add(edge)
+    return frozenset(found)
+
+
+def _reach(start: str, edges: Iterable[frozenset[str]]) -> set[str]:
+    adjacent: dict[str, set[str]] = {}
+    for edge in edges:
+        a, b = tuple(edge)
+        adjacent.setdefault(a, set()).add(b)
+        adjacent.setdefault(b, set()).add(a)
+    seen = {start}
+    queue = deque([start])
+    while queue:
+        for nxt in adjacent.get(queue.popleft(), ()):
+            if nxt not in seen:
+                seen.add(nxt)
+                queue.append(nxt)
+    return seen
+
+
+def _parse_board(f: _Fields, regions: Sequence[Region], ids: _Ids) -> tuple[Board, _Status]:
+    st = _Status(f)
+    tracy = f.ref("tracy_island", ids.earth_regions, _("Earth region")) or "south-pacific"
+    tb5 = f.ref("tb5_region", ids.space_regions, _("space region")) or "geo-stationary-orbit"
+    earth = _edges(f, "earth_edges", ids.regions)
+    path = _edges(f, "tb3_path_edges", ids.regions)
+    st.count(f.source())
+    for edge in earth:
+        off = sorted(edge - ids.earth_regions)
+        if off:
+            f.problem("earth_edges", _("the edge {edge} leaves the Earth: {region} is a space region").format(
+                edge=_got(sorted(edge)), region=off[0]))
+    unreached = sorted(ids.earth_regions - _reach(tracy, earth))
+    if earth and unreached:
+        f.problem("earth_edges", _("the Earth graph is not connected: {regions} cannot be reached from {start}").format(
+            regions=", ".join(unreached), start=tracy))
+    for edge in path:
+        if edge <= ids.earth_regions:
+            f.problem("tb3_path_edges", _("the edge {edge} joins two Earth regions").format(edge=_got(sorted(edge))))
+    unreached = sorted(ids.space_regions - _reach(tracy, path))
+    if path and unreached:
+        f.problem("tb3_path_edges", _("the Thunderbird 3 path does not connect {start} to {regions}").format(
+            regions=", ".join(unreached), start=tracy))
+    return Board(tuple(regions), earth, path, tracy_island=tracy, tb5_region=tb5), st
+
+
+def _parse_vehicle(f: _Fields, ids: _Ids) -> tuple[Vehicle, _Status]:
+    st = _Status(f)
+    names, _en_missing = f.names()
+    speed = f.integer("speed", 0, 10, default=0)
+    seats = f.integer("seats", 1, 10, required=False)
+    if seats is None:
+        st.missing.append("seats")
+    st.known_any = True
+    seats_source = f.source("seats_verified", "seats_note")
+    network = f.choice("network", ("earth", "tb3-path", "none"), default="none")
+    start = f.ref("start_region", ids.regions, _("region"))
+    with_john = f.ref("start_region_with_john", ids.regions, _("region"), required=False)
+    carried: list[str] = []
+    for index, item in enumerate(f.items("carries_vehicles", required=False) or ()):
+        key = f"carries_vehicles[{index}]"
+        if not isinstance(item, str):
+            f.problem(key, _("expected text, got {got}").format(got=_got(item)))
+        elif f.check_ref(key, item, ids.vehicles, _("vehicle")):
+            carried.append(item)
+    pod_capacity = f.integer("pod_capacity", 0, 10, required=False, default=0) or 0
+    can_be_carried = f.flag("can_be_carried", required=False)
+    st.count(seats_source, f.source())
+    vehicle = Vehicle(
+        f.entry.id, names, speed or 0, seats, seats_source, cast(Any, network), start or "",
+        start_region_with_john=with_john, carries_vehicles=tuple(carried), pod_capacity=pod_capacity,
+        can_be_carried=can_be_carried,
+    )
+    return vehicle, st
+
+
+def _parse_pod(f: _Fields) -> tuple[Pod, _Status]:
+    st = _Status(f)
+    names, _en_missing = f.names()
+    starts_built = f.flag("starts_built", required=False)
+    st.count(f.source(note_required=False))
+    return Pod(f.entry.id, names, starts_built=starts_built), st
+
+
+_ABILITY_KEYS = ("id", "kind", "text", "known", "verified", "note", "token", "in_vehicle", "in_region")
+_ABILITY_KINDS = ("draw-token-action", "exchange-token-operation", "ignore-hood-face", "unknown")
+
+
+def _parse_character(f: _Fields, ids: _Ids) -> tuple[Character, _Status]:
+    st = _Status(f)
+    names, _en_missing = f.names()
+    colour = f.text("colour") or ""
+    start_vehicle = f.ref("start_vehicle", ids.vehicles, _("vehicle")) or ""
+    rescue_type = f.choice("rescue_type", RESCUE_TYPES, required=False)
+    rescue_bonus = f.integer("rescue_bonus", 0, 10, default=0) or 0
+    if rescue_type is None and rescue_bonus and f.has("rescue_bonus"):
+        f.problem("rescue_bonus", _("a rescue bonus needs a rescue_type"))
+    bonus_source = f.source("rescue_bonus_verified", "rescue_bonus_note")
+    st.count(bonus_source, f.source())
+    abilities: list[Ability] = []
+    seen: set[str] = set()
+    for index, item in enumerate(f.items("ability", required=False) or ()):
+        a = f.sub(f"ability[{index}]", item, _ABILITY_KEYS)
+        if not a.ok:
+            continue
+        ability_id = a.text("id") or ""
+        if ability_id and not _ID.match(ability_id):
+            a.problem("id", _("expected a kebab-case id (a-z, 0-9 and -), got {got}").format(got=_got(ability_id)))
+        elif ability_id in seen:
+            a.problem("id", _("duplicate id"))
+        seen.add(ability_id)
+        kind = a.choice("kind", _ABILITY_KINDS, default="unknown") or "unknown"
+        text = _story(a, "text")
+        known = a.flag("known")
+        source = a.source()
+        token = a.ref("token", ids.tokens, _("token kind"), required=False)
+        in_vehicle = a.ref("in_vehicle", ids.vehicles, _("vehicle"), required=False)
+        in_region = a.ref("in_region", ids.regions, _("region"), required=False)
+        if kind == "draw-token-action":
+            if not a.has("token"):
+                a.problem("token", _("missing"))
+            if not (a.has("in_vehicle") or a.has("in_region")):
+                a.problem("in_vehicle", _("a draw-token-action needs in_vehicle or in_region"))
+        if kind == "ignore-hood-face" and not a.has("in_vehicle"):
+            a.problem("in_vehicle", _("missing"))
+        if known == (kind == "unknown"):
+            a.problem("known", _("must be false exactly when kind is \"unknown\""))
+        if kind == "unknown":
+            st.missing.append(f"ability.{ability_id}")
+        st.count(source)
+        abilities.append(Ability(ability_id, cast(Any, kind), text, known, source, token=cast(Any, token),
+                                 in_vehicle=in_vehicle, in_region=in_region))
+    st.known_any = True
+    character = Character(f.entry.id, names, colour, start_vehicle, cast(Any, rescue_type), rescue_bonus,
+                          bonus_source, tuple(abilities))
+    return character, st
+
+
+def _parse_token(f: _Fields) -> tuple[TokenKindDef, _Status]:
+    st = _Status(f)
+    if f.entry.id not in TOKEN_KINDS:
+        f.problem("id", _("expected one of {choices}, got {got}").format(choices=", ".join(TOKEN_KINDS),
+                                                                        got=_got(f.entry.id)))
+    names, _en_missing = f.names()
+    count = f.integer("count", 0, 30, default=0) or 0
+    st.count(f.source(note_required=False))
+    return TokenKindDef(cast(Any, f.entry.id), names, count), st
+
+
+_PIECE_KINDS = ("character", "vehicle", "pod")
+
+
+def _piece(f: _Fields, ids: _Ids) -> tuple[str, str] | None:
+    """Reads the one piece named in a bonus or requirement: `character = ...`, `vehicle = ...` or `pod = ...`."""
+    given = [k for k in _PIECE_KINDS if f.has(k)]
+    if len(given) != 1:
+        f.problem_at(f.prefix.rstrip("."), _("name exactly one of character, vehicle or pod"))
+        return None
+    kind = given[0]
+    piece = f.ref(kind, ids.pieces(kind), _(kind))
+    return (kind, piece) if piece else None
+
+
+def _parse_bonus(f: _Fields, ids: _Ids) -> Bonus | None:
+    piece = _piece(f, ids)
+    value = f.integer("value", *BONUS_RANGE)
+    if value == 0:
+        f.problem("value", _("a bonus of 0 changes nothing"))
+    region = f.ref("region", ids.regions, _("region"), required=False)
+    in_vehicle = f.ref("in_vehicle", ids.vehicles, _("vehicle"), required=False)
+    if piece is None or value is None:
+        return None
+    return Bonus(cast(Any, piece[0]), piece[1], value, region=region, in_vehicle=in_vehicle)
+
+
+def _parse_piece_at(f: _Fields, ids: _Ids, region_required: bool = True) -> PieceAt | None:
+    piece = _piece(f, ids)
+    region = f.ref("region", ids.regions, _("region"), required=region_required)
+    if piece is None or region is None:
+        return None
+    return PieceAt(cast(Any, piece[0]), piece[1], region)
+
+
+def _list_of(
+    f: _Fields, key: str, allowed: Collection[str], parse: Callable[[_Fields], Any]
+) -> tuple[Any, ...] | None:
+    items = f.items(key, required=False)
+    if items is None:
+        return None
+    out = []
+    for index, item in enumerate(items):
+        sub = f.sub(f"{key}[{index}]", item, allowed)
+        if sub.ok:
+            parsed = parse(sub)
+            if parsed is not None:
+                out.append(parsed)
+    return tuple(out)
+
+
+_CARD_KEYS = ("id", "names", "verified", "note", "completeness")
+_DISASTER_KEYS = _CARD_KEYS + (
+    "kind", "region", "rescue_type", "difficulty", "bonuses", "rewards", "auto_requirements", "story",
+)
+_BONUS_KEYS = ("character", "vehicle", "pod", "value", "region", "in_vehicle")
+_PIECE_AT_KEYS = ("character", "vehicle", "pod", "region")
+
+
+def _story(f: _Fields, key: str = "story") -> Names:
+    if not f.has(key):
+        return Names("")
+    names, _fr_only = f.names(key)
+    return names
+
+
+def _parse_disaster(f: _Fields, ids: _Ids) -> tuple[DisasterCard, _Status]:
+    st = _Status(f)
+    names, en_missing = f.names()
+    kind = f.choice("kind", ("disaster", "hood-advances"), required=False, default="disaster") or "disaster"
+    source = f.source()
+    st.count(source)
+    if kind == "hood-advances":
+        for key in ("region", "rescue_type", "difficulty", "bonuses", "rewards", "auto_requirements"):
+            if f.has(key):
+                f.problem(key, _("a \"The Hood Advances\" card has no {field}").format(field=key))
+        st.known_any = True
+        card = DisasterCard(f.entry.id, names, "hood-advances", None, None, None, (), (), None, _story(f), source,
+                            "complete")
+        return card, st
+    if en_missing:
+        st.missing.append("names.en")
+    region = f.ref("region", ids.regions, _("region"), required=False)
+    st.need("region", f.has("region"))
+    rescue_type = f.choice("rescue_type", RESCUE_TYPES, required=False)
+    difficulty = f.integer("difficulty", *DIFFICULTY_RANGE, required=False)
+    auto = _list_of(f, "auto_requirements", _PIECE_AT_KEYS, lambda s: _parse_piece_at(s, ids))
+    if f.has("auto_requirements"):
+        st.known_any = True
+        if f.has("difficulty"):
+            f.problem("difficulty", _("a no-dice card (with auto_requirements) has no difficulty"))
+        if not f.raw("auto_requirements", False):
+            f.problem("auto_requirements", _("a no-dice card needs at least one requirement"))
+    else:
+        st.need("rescue_type", f.has("rescue_type"))
+        st.need("difficulty", f.has("difficulty"))
+    bonuses = _list_of(f, "bonuses", _BONUS_KEYS, lambda s: _parse_bonus(s, ids))
+    if not f.has("auto_requirements"):
+        st.need("bonuses", bonuses is not None)
+    rewards: list[str] | None = None
+    raw_rewards = f.items("rewards", required=False)
+    st.need("rewards", raw_rewards is not None)
+    if raw_rewards is not None:
+        rewards = []
+        for index, reward in enumerate(raw_rewards):
+            key = f"rewards[{index}]"
+            if not isinstance(reward, str):
+                f.problem(key, _("expected text, got {got}").format(got=_got(reward)))
+            elif f.check_ref(key, reward, ids.tokens | {JOKER}, _("token kind")):
+                rewards.append(reward)
+    card = DisasterCard(
+        f.entry.id, names, "disaster", region, cast(Any, rescue_type), difficulty, tuple(bonuses or ()),
+        tuple(rewards) if rewards is not None else None, auto, _story(f), source, "complete",
+    )
+    return card, st
+
+
+_SCHEME_KEYS = _CARD_KEYS + ("level", "regions", "tokens", "pieces", "story")
+_TOKEN_REQ_KEYS = ("kind", "count", "region")
+
+
+def _parse_scheme(f: _Fields, ids: _Ids) -> tuple[SchemeCard, _Status]:
+    st = _Status(f)
+    names, en_missing = f.names()
+    if en_missing:
+        st.missing.append("names.en")
+    level = f.integer("level", min(SCHEME_LEVELS), max(SCHEME_LEVELS), default=1) or 1
+    regions: list[str] = []
+    for index, item in enumerate(f.items("regions", required=False) or ()):
+        key = f"regions[{index}]"
+        if not isinstance(item, str):
+            f.problem(key, _("expected text, got {got}").format(got=_got(item)))
+        elif f.check_ref(key, item, ids.regions, _("region")):
+            regions.append(item)
+    st.need("regions", bool(f.raw("regions", False) not in (_MISSING, [])))
+
+    def token(sub: _Fields) -> TokenRequirement | None:
+        kind = sub.ref("kind", ids.tokens, _("token kind"), required=False)
+        count = sub.integer("count", 1, TOKENS_TOTAL)
+        region = sub.ref("region", ids.regions, _("region"), required=False)
+        if region is not None and regions and region not in regions:
+            sub.problem("region", _("{region} is not one of the card's regions").format(region=region))
+        if not sub.has("kind"):
+            st.missing.append(f"{sub.prefix}kind")
+        if not sub.has("region"):
+            st.missing.append(f"{sub.prefix}region")
+        return None if count is None else TokenRequirement(cast(Any, kind), count, region)
+
+    tokens = _list_of(f, "tokens", _TOKEN_REQ_KEYS, token)
+    st.need("tokens", tokens is not None)
+    pieces = _list_of(f, "pieces", _PIECE_AT_KEYS, lambda s: _parse_piece_at(s, ids))
+    st.need("pieces", pieces is not None)
+    source = f.source()
+    st.count(source)
+    card = SchemeCard(f.entry.id, names, level, tuple(regions), tokens, pieces, _story(f), source, "complete")
+    return card, st
+
+
+_EFFECT_KEYS = ("kind", "value", "rescue_type", "vehicle", "domain", "edges", "until")
+_EFFECT_KINDS = ("rescue-modifier", "speed-limit", "draw-disaster", "block-edges", "move-vehicle")
+_LASTING = ("rescue-modifier", "speed-limit", "block-edges")
+
+
+def _parse_effect(f: _Fields, ids: _Ids, board_edges: frozenset[frozenset[str]]) -> Effect | None:
+    kind = f.choice("kind", _EFFECT_KINDS)
+    value = 0
+    if kind == "rescue-modifier":
+        value = f.integer("value", *BONUS_RANGE, default=0) or 0
+        if f.has("value") and value == 0:
+            f.problem("value", _("a modifier of 0 changes nothing"))
+    elif kind == "speed-limit":
+        value = f.integer("value", 0, 10, default=0) or 0
+    elif kind == "draw-disaster":
+        value = f.integer("value", 1, 10, default=1) or 1
+    elif f.has("value"):
+        f.problem("value", _("a {kind} effect takes no value").format(kind=kind))
+    rescue_type = f.choice("rescue_type", RESCUE_TYPES, required=False)
+    vehicle = f.ref("vehicle", ids.vehicles, _("vehicle"), required=kind in ("speed-limit", "move-vehicle"))
+    domain = f.choice("domain", ("earth", "space"), required=kind == "move-vehicle")
+    edges: list[tuple[str, str]] = []
+    raw_edges = f.items("edges", required=kind == "block-edges")
+    for index, item in enumerate(raw_edges or ()):
+        key = f"edges[{index}]"
+        if not isinstance(item, list) or len(item) != 2 or not all(isinstance(x, str) for x in item):
+            f.problem(key, _("expected a pair of region ids, got {got}").format(got=_got(item)))
+        elif frozenset(item) not in board_edges:
+            f.problem(key, _("{got} is not an edge of the board").format(got=_got(item)))
+        else:
+            edges.append((item[0], item[1]))
+    if kind == "block-edges" and raw_edges is not None and not raw_edges:
+        f.problem("edges", _("a block-edges effect needs at least one edge"))
+    until: Names | None = None
+    if f.has("until"):
+        until, _fr_only = f.names("until")
+    if kind is None:
+        return None
+    return Effect(cast(Any, kind), value=value, rescue_type=cast(Any, rescue_type), vehicle=vehicle,
+                  domain=cast(Any, domain), edges=tuple(edges), until=until)
+
+
+def _effects(f: _Fields, ids: _Ids, board_edges: frozenset[frozenset[str]]) -> tuple[Effect, ...] | None:
+    return _list_of(f, "effects", _EFFECT_KEYS, lambda s: _parse_effect(s, ids, board_edges))
+
+
+def _parse_event(f: _Fields, ids: _Ids, board_edges: frozenset[frozenset[str]]) -> tuple[EventCard, _Status]:
+    st = _Status(f)
+    names, en_missing = f.names()
+    if en_missing:
+        st.missing.append("names.en")
+    effects = _effects(f, ids, board_edges)
+    st.need("effects", bool(effects))
+    for index, effect in enumerate(effects or ()):
+        if effect.kind in _LASTING and effect.until is None:
+            st.missing.append(f"effects[{index}].until")
+    text = _story(f, "text")
+    st.need("text", bool(text.en))
+    source = f.source()
+    st.count(source)
+    return EventCard(f.entry.id, names, effects or (), text, source, "complete"), st
+
+
+def _parse_fab(f: _Fields, ids: _Ids, board_edges: frozenset[frozenset[str]]) -> tuple[FabCard, _Status]:
+    st = _Status(f)
+    names, en_missing = f.names()
+    if en_missing:
+        st.missing.append("names.en")
+    effects = _effects(f, ids, board_edges)
+    st.need("effects", bool(effects))
+    timing = f.choice("timing", ("before-roll", "any-time"), required=False)
+    st.need("timing", timing is not None)
+    any_turn = f.flag("any_turn", required=False, default=True)
+    text = _story(f, "text")
+    st.need("text", bool(text.en))
+    source = f.source()
+    st.count(source)
+    return FabCard(f.entry.id, names, effects or (), cast(Any, timing), any_turn, text, source, "complete"), st
+
+
+def _spaces(f: _Fields, key: str, length: int) -> tuple[int, ...]:
+    out: list[int] = []
+    for index, item in enumerate(f.items(key) or ()):
+        value = f.check_integer(f"{key}[{index}]", item, 1, max(length - 1, 1))
+        if value is not None:
+            if out and value <= out[-1]:
+                f.problem(f"{key}[{index}]", _("spaces must be in increasing order, got {got}").format(got=value))
+            out.append(value)
+    return tuple(out)
+
+
+def _parse_hood_track(f: _Fields) -> tuple[HoodTrack, _Status]:
+    st = _Status(f)
+    length = f.integer("length", 2, 60, default=15) or 15
+    events = _spaces(f, "event_spaces", length)
+    schemes = _spaces(f, "scheme_spaces", length)
+    for space in sorted(set(events) & set(schemes)):
+        f.problem("scheme_spaces", _("space {space} holds both an event and a scheme").format(space=space))
+    source = f.source()
+    st.count(source)
+    st.known_any = True
+    return HoodTrack(length, events, schemes, source), st
+
+
+def _parse_difficulty(f: _Fields) -> tuple[Difficulty, _Status]:
+    st = _Status(f)
+    names, _en_missing = f.names()
+    levels: list[int] = []
+    raw_levels = f.items("scheme_levels") or ()
+    if f.has("scheme_levels") and len(raw_levels) != 3:
+        f.problem("scheme_levels", _("expected 3 scheme levels, got {got}").format(got=_got(raw_levels)))
+    for index, item in enumerate(raw_levels):
+        value = f.check_integer(f"scheme_levels[{index}]", item, min(SCHEME_LEVELS), max(SCHEME_LEVELS))
+        if value is not None:
+            if levels and value <= levels[-1]:
+                f.problem(f"scheme_levels[{index}]", _("levels must be in increasing order, got {got}").format(
+                    got=value))
+            levels.append(value)
+    events = f.integer("events", 0, 12, default=0) or 0
+    win_points = f.integer("win_points", 0, 10_000, default=0) or 0
+    st.count(f.source(note_required=False))
+    padded = (tuple(levels) + (1, 1, 1))[:3]
+    return Difficulty(f.entry.id, names, cast(Any, padded), events, win_points), st
+
+
+_TABLE_KEYS: Mapping[str, tuple[str, ...]] = {
+    "region": ("id", "names", "domain", "verified", "note"),
+    "board": ("tracy_island", "tb5_region", "earth_edges", "tb3_path_edges", "verified", "note"),
+    "vehicle": (
+        "id", "names", "speed", "seats", "seats_verified", "seats_note", "network", "start_region",
+        "start_region_with_john", "carries_vehicles", "pod_capacity", "can_be_carried", "verified", "note",
+    ),
+    "pod": ("id", "names", "starts_built", "verified", "note"),
+    "character": (
+        "id", "names", "colour", "start_vehicle", "rescue_type", "rescue_bonus", "rescue_bonus_verified",
+        "rescue_bonus_note", "ability", "verified", "note",
+    ),
+    "token": ("id", "names", "count", "verified", "note"),
+    "disaster": _DISASTER_KEYS,
+    "scheme": _SCHEME_KEYS,
+    "event": _CARD_KEYS + ("effects", "text"),
+    "fab": _CARD_KEYS + ("effects", "timing", "any_turn", "text"),
+    "hood_track": ("length", "event_spaces", "scheme_spaces", "verified", "note"),
+    "difficulty": ("id", "names", "scheme_levels", "events", "win_points", "verified", "note"),
+}
+
+
+# --- the whole load --------------------------------------------------------------------------------------
+
+
+def _table_file(entries: Mapping[str, RawEntry], fallback: str) -> str:
+    files = sorted({e.file for e in entries.values()})
+    return ", ".join(files) if files else fallback
+
+
+def build(tables: dict[str, dict[str, RawEntry]], problems: list[Problem], sources: Sequence[str]
+          ) -> tuple[Definitions, DataReport]:
+    """Parses the merged raw entries into `Definitions`, cross-checks them, and reports each entry's status."""
+    statuses: list[EntryStatus] = []
+
+    def fields(entry: RawEntry) -> _Fields:
+        return _Fields(entry, problems, entry.data, "", _TABLE_KEYS[entry.table])
+
+    def parse_all(table: str, parse: Callable[[_Fields], tuple[Any, _Status]]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for entry_id, entry in tables[table].items():
+            f = fields(entry)
+            obj, st = parse(f)
+            status = st.finish(table, entry_id)
+            statuses.append(status)
+            if hasattr(obj, "completeness"):
+                obj = _with_completeness(obj, status.completeness)
+            out[entry_id] = obj
+        return out
+
+    raw_regions = tables["region"]
+    domains = {rid: e.data.get("domain") for rid, e in raw_regions.items()}
+    ids = _Ids(
+        regions=frozenset(raw_regions),
+        earth_regions=frozenset(r for r, d in domains.items() if d == "earth"),
+        space_regions=frozenset(r for r, d in domains.items() if d == "space"),
+        vehicles=frozenset(tables["vehicle"]),
+        pods=frozenset(tables["pod"]),
+        characters=frozenset(tables["character"]),
+        tokens=frozenset(tables["token"]),
+    )
+    regions = parse_all("region", _parse_region)
+    if "board" not in tables["board"]:
+        problems.append(Problem("board.toml", "", "board", _("missing: no file has a [board] table")))
+        tables["board"]["board"] = RawEntry("board", "board", "board.toml", {})
+    board_entry = tables["board"]["board"]
+    board, board_status = _parse_board(fields(board_entry), tuple(regions.values()), ids)
+    statuses.append(board_status.finish("board", "board"))
+    tokens = parse_all("token", _parse_token)
+    pods = parse_all("pod", _parse_pod)
+    vehicles = parse_all("vehicle", lambda f: _parse_vehicle(f, ids))
+    characters = parse_all("character", lambda f: _parse_character(f, ids))
+    disasters = parse_all("disaster", lambda f: _parse_disaster(f, ids))
+    schemes = parse_all("scheme", lambda f: _parse_scheme(f, ids))
+    all_edges = board.earth_edges | board.tb3_path_edges
+    events = parse_all("event", lambda f: _parse_event(f, ids, all_edges))
+    fabs = parse_all("fab", lambda f: _parse_fab(f, ids, all_edges))
+    if not tables["hood_track"]:
+        problems.append(Problem("hood_track.toml", "", "hood_track", _("missing: no file has a [hood_track] table")))
+        tables["hood_track"]["hood-track"] = RawEntry("hood_track", "hood-track", "hood_track.toml", {})
+    track_entry = next(iter(tables["hood_track"].values()))
+    hood_track, track_status = _parse_hood_track(fields(track_entry))
+    statuses.append(track_status.finish("hood_track", "hood-track"))
+    difficulties = parse_all("difficulty", _parse_difficulty)
+
+    _cross_check(tables, problems, board, vehicles, characters, tokens, disasters, schemes, hood_track,
+                 difficulties, ids)
+    definitions = Definitions(
+        board=board, vehicles=vehicles, pods=pods, characters=characters, tokens=tokens, disasters=disasters,
+        schemes=schemes, events=events, fabs=fabs, hood_track=hood_track, difficulties=difficulties,
+        sources=tuple(sources),
+    )
+    return definitions, DataReport(tuple(statuses), tuple(sources))
+
+
+def _with_completeness(card: Any, completeness: Completeness) -> Any:
+    import dataclasses
+
+    return dataclasses.replace(card, completeness=completeness)
+
+
+def _cross_check(
+    tables: Mapping[str, Mapping[str, RawEntry]],
+    problems: list[Problem],
+    board: Board,
+    vehicles: Mapping[str, Vehicle],
+    characters: Mapping[str, Character],
+    tokens: Mapping[str, TokenKindDef],
+    disasters: Mapping[str, DisasterCard],
+    schemes: Mapping[str, SchemeCard],
+    hood_track: HoodTrack,
+    difficulties: Mapping[str, Difficulty],
+    ids: _Ids,
+) -> None:
+    """The checks that need several tables at once: counts, start places, seats, carrying, track layout."""
+
+    def table_problem(table: str, fallback: str, message: str, entry_id: str = "", path: str = "") -> None:
+        entry = tables[table].get(entry_id) if entry_id else None
+        file = entry.file_of(path) if entry and path else _table_file(tables[table], fallback)
+        problems.append(Problem(file, entry_id, path, message))
+
+    for table, expected in EXPECTED_COUNTS.items():
+        got = len(tables[table])
+        if got != expected:
+            table_problem(table, f"{table}s.toml", _("expected {expected} {table} entries, found {got}").format(
+                expected=expected, table=table, got=got))
+    for vehicle_id in REQUIRED_VEHICLES:
+        if vehicle_id not in vehicles:
+            table_problem("vehicle", "vehicles.toml", _("the vehicle {id} is missing").format(id=vehicle_id))
+    missing_kinds = [k for k in TOKEN_KINDS if k not in tokens]
+    if missing_kinds:
+        table_problem("token", "tokens.toml", _("token kinds missing: {kinds}").format(kinds=", ".join(missing_kinds)))
+    total = sum(t.count for t in tokens.values())
+    if total != TOKENS_TOTAL:
+        table_problem("token", "tokens.toml", _("expected {expected} tokens in all, found {got}").format(
+            expected=TOKENS_TOTAL, got=total))
+    hood = sum(1 for c in disasters.values() if c.kind == "hood-advances")
+    plain = len(disasters) - hood
+    if plain != DISASTER_CARDS or hood != HOOD_ADVANCES_CARDS:
+        table_problem("disaster", "disasters.toml", _(
+            "expected {disasters} disaster cards and {hood} \"The Hood Advances\" cards, found {got_d} and {got_h}"
+        ).format(disasters=DISASTER_CARDS, hood=HOOD_ADVANCES_CARDS, got_d=plain, got_h=hood))
+    if len(schemes) != SCHEME_CARDS:
+        table_problem("scheme", "schemes.toml", _("expected {expected} scheme cards, found {got}").format(
+            expected=SCHEME_CARDS, got=len(schemes)))
+    levels = {c.level for c in schemes.values()}
+    for level in SCHEME_LEVELS:
+        if schemes and level not in levels:
+            table_problem("scheme", "schemes.toml", _("no scheme card has level {level}").format(level=level))
+
+    path_nodes = {r for edge in board.tb3_path_edges for r in edge}
+    for vehicle in vehicles.values():
+        for key in ("start_region", "start_region_with_john"):
+            region = getattr(vehicle, key)
+            if not region or region not in ids.regions:
+                continue
+            fits = (
+                vehicle.network == "none"
+                or (vehicle.network == "earth" and region in ids.earth_regions)
+                or (vehicle.network == "tb3-path" and region in path_nodes)
+            )
+            if not fits:
+                table_problem("vehicle", "vehicles.toml", _("{region} is not on this vehicle's network ({network})")
+                              .format(region=region, network=vehicle.network), vehicle.id, key)
+        for carried in vehicle.carries_vehicles:
+            if carried in vehicles and not vehicles[carried].can_be_carried:
+                table_problem("vehicle", "vehicles.toml", _("{id} cannot be carried (can_be_carried is false)")
+                              .format(id=carried), vehicle.id, "carries_vehicles")
+    starting: dict[str, list[str]] = {}
+    for character in characters.values():
+        starting.setdefault(character.start_vehicle, []).append(character.id)
+    for vehicle_id, riders in starting.items():
+        vehicle = vehicles.get(vehicle_id)
+        if vehicle is not None and vehicle.seats is not None and len(riders) > vehicle.seats:
+            table_problem("vehicle", "vehicles.toml", _("{n} characters start in it ({riders}) but it has {seats} seats")
+                          .format(n=len(riders), riders=", ".join(riders), seats=vehicle.seats), vehicle_id, "seats")
+
+    for index, space in enumerate(hood_track.event_spaces + hood_track.scheme_spaces):
+        if space >= hood_track.length:
+            table_problem("hood_track", "hood_track.toml", _("space {space} is beyond the track's {length} spaces")
+                          .format(space=space, length=hood_track.length), "hood-track", "length")
+    for difficulty in difficulties.values():
+        if difficulty.events != len(hood_track.event_spaces):
+            table_problem("difficulty", "difficulties.toml", _(
+                "{events} events but the Hood track has {slots} event spaces").format(
+                events=difficulty.events, slots=len(hood_track.event_spaces)), difficulty.id, "events")
+        if len(difficulty.scheme_levels) != len(hood_track.scheme_spaces):
+            table_problem("difficulty", "difficulties.toml", _(
+                "{levels} scheme levels but the Hood track has {slots} scheme spaces").format(
+                levels=len(difficulty.scheme_levels), slots=len(hood_track.scheme_spaces)), difficulty.id,
+                "scheme_levels")
+
+
+def _toml_files(directory: Path) -> list[Path]:
+    return sorted(p for p in directory.glob("*.toml") if p.is_file())
+
+
+def read_docs(files: Sequence[tuple[Path, str]], problems: list[Problem]) -> list[tuple[str, dict[str, Any]]]:
+    docs = []
+    for path, display in files:
+        doc = read_toml(path, display, problems)
+        if doc is not None:
+            docs.append((display, doc))
+    return docs
+
+
+def shipped_files(data_dir: Path) -> list[tuple[Path, str]]:
+    """The shipped files, each named by its file name (they all live in one directory)."""
+    return [(p, p.name) for p in _toml_files(data_dir)]
+
+
+def overlay_files(overlay_dir: Path) -> list[tuple[Path, str]]:
+    """The overlay files, each named by its full path so players can find the one to fix."""
+    if not overlay_dir.is_dir():
+        return []
+    return [(p, str(p)) for p in _toml_files(overlay_dir)]
+
+
+def load_files(
+    shipped: Sequence[tuple[Path, str]], overlay: Sequence[tuple[Path, str]]
+) -> tuple[Definitions, DataReport]:
+    """Loads the given shipped and overlay files; raises `DataError` listing every problem."""
+    problems: list[Problem] = []
+    if not shipped:
+        raise DataError([Problem("data/thunderbirds", "", "", _("no data files found"))])
+    tables = collect_shipped(read_docs(shipped, problems), problems)
+    apply_overlay(tables, read_docs(overlay, problems), problems)
+    definitions, report = build(tables, problems, [d for _p, d in shipped] + [d for _p, d in overlay])
+    if problems:
+        raise DataError(problems)
+    return definitions, report
+
+
+def load_report(
+    data_dir: Path | None = None, overlay_dir: Path | None = None
+) -> tuple[Definitions, DataReport]:
+    data_dir = default_data_dir() if data_dir is None else data_dir
+    overlay_dir = default_overlay_dir() if overlay_dir is None else overlay_dir
+    return load_files(shipped_files(data_dir), overlay_files(overlay_dir))
+
+
+def load_definitions(data_dir: Path | None = None, overlay_dir: Path | None = None) -> Definitions:
+    """The validated definitions: shipped data with the user overlay applied. Raises `DataError`."""
+    return load_report(data_dir, overlay_dir)[0]
+
+
+@functools.lru_cache(maxsize=1)
+def default_definitions() -> Definitions:
+    """The definitions from the default directories, loaded once; a broken overlay file is skipped (see
+    `overlay.load_definitions_safe`) so the game always starts. Call `clear_definitions_cache()` after an
+    overlay edit."""
+    from companion.games.thunderbirds.overlay import load_definitions_safe
+
+    return load_definitions_safe()[0]
+
+
+def clear_definitions_cache() -> None:
+    default_definitions.cache_clear()
+
+
+__all__ = [
+    "DataReport",
+    "EntryStatus",
+    "clear_definitions_cache",
+    "default_definitions",
+    "load_definitions",
+    "load_report",
+]
