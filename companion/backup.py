@@ -1,0 +1,350 @@
+"""Rotating backups of the game database, so a worn SD card or a bad day costs at most one hour of play.
+
+Backups use SQLite's online backup API, which copies a consistent snapshot even while the app is writing,
+into `state_dir()/backups/companion-YYYYmmdd-HHMMSS.db` (UTC). Each copy is checked (`PRAGMA quick_check`)
+before it replaces anything, the newest `keep` are kept, and nothing but those files is ever deleted.
+The app calls `backup_if_due` off the UI thread at each game end and every hour; it does nothing when the
+database has not been written since the last backup, so an idle café does not rotate away its history.
+
+    python -m companion.backup list | now | hint | restore FILE   [--db PATH] [--keep N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import fcntl
+import os
+import re
+import sqlite3
+import sys
+import time
+import urllib.parse
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+
+from companion.locale import _
+from companion.paths import state_dir
+
+DB_NAME = "companion.db"
+BACKUPS_DIR_NAME = "backups"
+DEFAULT_KEEP = 10
+DEFAULT_EVERY_SECONDS = 3600
+_STAMP_FORMAT = "%Y%m%d-%H%M%S"
+#: Only files with exactly this name are ever deleted by the rotation.
+_BACKUP_NAME = re.compile(r"^companion-(\d{8}-\d{6})\.db$")
+_LOCK_NAME = ".lock"
+
+
+class BackupError(Exception):
+    """A backup or restore that could not be done; the message is readable by the players."""
+
+
+@dataclass(frozen=True)
+class Backup:
+    path: Path
+    #: When the snapshot was taken (UTC), read from the file name.
+    taken_at: datetime
+    size_bytes: int
+
+
+def default_db_path() -> Path:
+    return state_dir() / DB_NAME
+
+
+def default_backups_dir() -> Path:
+    return state_dir() / BACKUPS_DIR_NAME
+
+
+def backup_name(taken_at: datetime) -> str:
+    return f"companion-{taken_at.astimezone(timezone.utc).strftime(_STAMP_FORMAT)}.db"
+
+
+def list_backups(directory: Path | None = None) -> list[Backup]:
+    """This module's backups in `directory`, newest first; any other file there is ignored."""
+    directory = default_backups_dir() if directory is None else directory
+    found: list[Backup] = []
+    try:
+        entries = list(directory.iterdir())
+    except FileNotFoundError:
+        return []
+    for entry in entries:
+        match = _BACKUP_NAME.match(entry.name)
+        if match is None:
+            continue
+        try:
+            size_bytes = entry.stat().st_size
+        except FileNotFoundError:  # rotated away by another process meanwhile
+            continue
+        taken_at = datetime.strptime(match.group(1), _STAMP_FORMAT).replace(tzinfo=timezone.utc)
+        found.append(Backup(path=entry, taken_at=taken_at, size_bytes=size_bytes))
+    found.sort(key=lambda backup: backup.taken_at, reverse=True)
+    return found
+
+
+def latest_backup(directory: Path | None = None) -> Backup | None:
+    backups = list_backups(directory)
+    return backups[0] if backups else None
+
+
+def rotate(directory: Path | None = None, keep: int = DEFAULT_KEEP) -> list[Path]:
+    """Deletes all but the newest `keep` backups and returns what it deleted."""
+    if keep < 1:
+        raise ValueError(f"keep must be at least 1, not {keep}")
+    deleted: list[Path] = []
+    for backup in list_backups(directory)[keep:]:
+        backup.path.unlink(missing_ok=True)
+        deleted.append(backup.path)
+    return deleted
+
+
+def make_backup(
+    db_path: Path | None = None,
+    directory: Path | None = None,
+    keep: int = DEFAULT_KEEP,
+    now: datetime | None = None,
+) -> Backup:
+    """Takes a backup now, then rotates. A second backup within the same second replaces the first."""
+    db_path = default_db_path() if db_path is None else db_path
+    directory = default_backups_dir() if directory is None else directory
+    with _locked(directory):
+        return _take_backup(db_path, directory, keep, now)
+
+
+def is_due(
+    db_path: Path | None = None,
+    every_seconds: float = DEFAULT_EVERY_SECONDS,
+    directory: Path | None = None,
+    now: datetime | None = None,
+) -> bool:
+    """True when the database exists, was written since the latest backup, and that backup is old enough.
+
+    A latest backup dated in the future (the clock was wrong when it was taken: a Pi without a real-time
+    clock before the network gives it the time) counts as old.
+    """
+    db_path = default_db_path() if db_path is None else db_path
+    if not db_path.exists():
+        return False
+    latest = latest_backup(directory)
+    if latest is None:
+        return True
+    now = _utc_now() if now is None else now
+    age_seconds = (now - latest.taken_at).total_seconds()
+    if 0 <= age_seconds < every_seconds:
+        return False
+    return _written_since(db_path, latest.path.stat().st_mtime_ns)
+
+
+def backup_if_due(
+    db_path: Path | None = None,
+    every_seconds: float = DEFAULT_EVERY_SECONDS,
+    keep: int = DEFAULT_KEEP,
+    directory: Path | None = None,
+    now: datetime | None = None,
+) -> Backup | None:
+    """Takes a backup when `is_due`, and returns it (None when nothing was due). Blocking: not on the UI thread.
+
+    At the end of a game call it with `every_seconds=0`: a backup then, unless nothing changed.
+    """
+    db_path = default_db_path() if db_path is None else db_path
+    directory = default_backups_dir() if directory is None else directory
+    if not db_path.exists():
+        return None
+    with _locked(directory):
+        if not is_due(db_path, every_seconds, directory, now):
+            return None
+        return _take_backup(db_path, directory, keep, now)
+
+
+def restore(backup: Path, db_path: Path | None = None, directory: Path | None = None) -> Backup | None:
+    """Puts `backup` back as the game database; call it with the app's store closed.
+
+    The current database is first backed up into `directory` (not rotated, so the backup being restored
+    stays), so a restore can itself be undone; that backup is returned (None when there was no database).
+    Uses the backup API in reverse: a stale write-ahead log cannot be replayed over the restored pages, and
+    the database keeps its journal mode.
+    """
+    db_path = default_db_path() if db_path is None else db_path
+    directory = default_backups_dir() if directory is None else directory
+    _check_readable_backup(backup)
+    with _locked(directory):
+        safety = _take_backup(db_path, directory, keep=None, now=None) if db_path.exists() else None
+        db_path.parent.mkdir(parents=True, exist_ok=True)
+        source = sqlite3.connect(_read_only_uri(backup), uri=True)
+        try:
+            target = sqlite3.connect(db_path)
+            try:
+                source.backup(target)
+            finally:
+                target.close()
+        except sqlite3.Error as error:
+            raise BackupError(_("Could not restore {backup}: {reason}").format(backup=backup.name, reason=error)) from error
+        finally:
+            source.close()
+    return safety
+
+
+def restore_hint(backup: Backup | None = None, db_path: Path | None = None, directory: Path | None = None) -> str:
+    """How to put a backup back by hand, for the maintenance screen and the docs."""
+    db_path = default_db_path() if db_path is None else db_path
+    backup = latest_backup(directory) if backup is None else backup
+    if backup is None:
+        return _("No backup yet: one is taken at the end of each game and every hour of play.")
+    return _(
+        "Latest backup: {name} ({when}). To go back to it: stop the app (sudo systemctl stop companion), "
+        "delete {db}-wal and {db}-shm (sudo -u companion rm -f {db}-wal {db}-shm), copy the backup over the "
+        "database (sudo -u companion cp {backup} {db}), then start the app again (sudo systemctl start companion)."
+    ).format(
+        name=backup.path.name,
+        when=backup.taken_at.astimezone().strftime("%Y-%m-%d %H:%M"),
+        backup=backup.path,
+        db=db_path,
+    )
+
+
+# --- How a backup is taken ------------------------------------------------------------------------------
+
+
+def _take_backup(db_path: Path, directory: Path, keep: int | None, now: datetime | None) -> Backup:
+    """Copies, checks, publishes under the final name, then rotates (unless `keep` is None)."""
+    if keep is not None and keep < 1:
+        raise ValueError(f"keep must be at least 1, not {keep}")
+    if not db_path.exists():
+        raise BackupError(_("There is no game database to back up at {path}.").format(path=db_path))
+    taken_at = (_utc_now() if now is None else now).astimezone(timezone.utc).replace(microsecond=0)
+    final = directory / backup_name(taken_at)
+    partial = directory / f".{final.name}.partial"
+    # Any write after this instant counts as "changed since the backup", even one racing the copy.
+    started_ns = time.time_ns()
+    try:
+        partial.unlink(missing_ok=True)
+        _copy_database(db_path, partial)
+        _fsync_file(partial)
+        os.utime(partial, ns=(started_ns, started_ns))
+        os.replace(partial, final)
+        _fsync_directory(directory)
+    except (OSError, sqlite3.Error) as error:
+        raise BackupError(_("The backup failed: {reason}").format(reason=error)) from error
+    finally:
+        partial.unlink(missing_ok=True)
+    if keep is not None:
+        rotate(directory, keep)
+    return Backup(path=final, taken_at=taken_at, size_bytes=final.stat().st_size)
+
+
+def _copy_database(db_path: Path, target_path: Path) -> None:
+    """Copies a consistent snapshot, makes it a standalone file (no -wal beside it) and checks it."""
+    source = sqlite3.connect(_read_only_uri(db_path), uri=True)
+    try:
+        target = sqlite3.connect(target_path)
+        try:
+            source.backup(target)
+            target.execute("PRAGMA journal_mode=DELETE")
+            verdict = target.execute("PRAGMA quick_check").fetchone()[0]
+        finally:
+            target.close()
+    finally:
+        source.close()
+    if verdict != "ok":
+        raise BackupError(
+            _("The database failed its check, so the older backups were kept: {verdict}").format(verdict=verdict)
+        )
+
+
+def _check_readable_backup(backup: Path) -> None:
+    if not backup.is_file():
+        raise BackupError(_("No backup file at {path}.").format(path=backup))
+    try:
+        connection = sqlite3.connect(_read_only_uri(backup), uri=True)
+        try:
+            verdict = connection.execute("PRAGMA quick_check").fetchone()[0]
+        finally:
+            connection.close()
+    except sqlite3.Error as error:
+        raise BackupError(_("{path} is not a readable backup: {reason}").format(path=backup, reason=error)) from error
+    if verdict != "ok":
+        raise BackupError(_("{path} is damaged: {reason}").format(path=backup, reason=verdict))
+
+
+def _written_since(db_path: Path, since_ns: int) -> bool:
+    """The database file or its write-ahead log was modified after `since_ns` (the -shm file changes on reads)."""
+    for path in (db_path, db_path.with_name(db_path.name + "-wal")):
+        with contextlib.suppress(FileNotFoundError):
+            if path.stat().st_mtime_ns > since_ns:
+                return True
+    return False
+
+
+@contextlib.contextmanager
+def _locked(directory: Path) -> Iterator[None]:
+    """One backup at a time, across threads and processes (the app's worker and the command line)."""
+    directory.mkdir(mode=0o750, parents=True, exist_ok=True)
+    with open(directory / _LOCK_NAME, "a+b") as lock_file:
+        fcntl.flock(lock_file.fileno(), fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock_file.fileno(), fcntl.LOCK_UN)
+
+
+def _read_only_uri(path: Path) -> str:
+    return f"file:{urllib.parse.quote(str(path.resolve()))}?mode=ro"
+
+
+def _fsync_file(path: Path) -> None:
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _fsync_directory(directory: Path) -> None:
+    fd = os.open(directory, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _utc_now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+# --- Command line -------------------------------------------------------------------------------------------
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m companion.backup", description=__doc__.split("\n\n")[0])
+    parser.add_argument("command", choices=("list", "now", "hint", "restore"))
+    parser.add_argument("file", nargs="?", type=Path, help="the backup to restore")
+    parser.add_argument("--db", type=Path, default=None, help=f"the game database (default: state dir / {DB_NAME})")
+    parser.add_argument("--keep", type=int, default=DEFAULT_KEEP, help="how many backups to keep")
+    args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+    db_path = default_db_path() if args.db is None else args.db
+    directory = db_path.parent / BACKUPS_DIR_NAME
+    try:
+        if args.command == "list":
+            for backup in list_backups(directory):
+                print(f"{backup.path}\t{backup.taken_at.isoformat()}\t{backup.size_bytes} bytes")
+        elif args.command == "now":
+            print(make_backup(db_path, directory, keep=args.keep).path)
+        elif args.command == "hint":
+            print(restore_hint(db_path=db_path, directory=directory))
+        else:
+            if args.file is None:
+                parser.error("restore needs the backup file")
+            safety = restore(args.file, db_path, directory)
+            print(_("Restored {backup} into {db}.").format(backup=args.file, db=db_path))
+            if safety is not None:
+                print(_("The database as it was is kept in {path}.").format(path=safety.path))
+    except BackupError as error:
+        print(f"companion.backup: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
