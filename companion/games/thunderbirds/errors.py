@@ -18,7 +18,7 @@ class Problem(NamedTuple):
     message: str
 
     def __str__(self) -> str:
-        parts = [self.file]
+        parts = [self.file] if self.file else []
         if self.card_id:
             parts.append(_('card "{id}"').format(id=self.card_id))
         if self.field:

@@ -11,6 +11,7 @@ table across all files. Overlay files have the same shape but list only the card
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import json
 import re
@@ -404,7 +405,9 @@ class _Status:
 
     def finish(self, table: str, entry_id: str) -> EntryStatus:
         derived: Completeness = "complete" if not self.missing else ("partial" if self.known_any else "unknown")
-        declared = self.f.choice("completeness", ("complete", "partial", "unknown"), required=False)
+        declared = None
+        if "completeness" in _TABLE_KEYS[table]:
+            declared = self.f.choice("completeness", ("complete", "partial", "unknown"), required=False)
         result = derived
         if declared is not None:
             if _RANK[declared] > _RANK[derived]:
@@ -889,7 +892,7 @@ _TABLE_KEYS: Mapping[str, tuple[str, ...]] = {
     "scheme": _SCHEME_KEYS,
     "event": _CARD_KEYS + ("effects", "text"),
     "fab": _CARD_KEYS + ("effects", "timing", "any_turn", "text"),
-    "hood_track": ("length", "event_spaces", "scheme_spaces", "verified", "note"),
+    "hood_track": ("length", "event_spaces", "scheme_spaces", "verified", "note", "completeness"),
     "difficulty": ("id", "names", "scheme_levels", "events", "win_points", "verified", "note"),
 }
 
@@ -968,8 +971,6 @@ def build(tables: dict[str, dict[str, RawEntry]], problems: list[Problem], sourc
 
 
 def _with_completeness(card: Any, completeness: Completeness) -> Any:
-    import dataclasses
-
     return dataclasses.replace(card, completeness=completeness)
 
 
@@ -1049,10 +1050,6 @@ def _cross_check(
             table_problem("vehicle", "vehicles.toml", _("{n} characters start in it ({riders}) but it has {seats} seats")
                           .format(n=len(riders), riders=", ".join(riders), seats=vehicle.seats), vehicle_id, "seats")
 
-    for index, space in enumerate(hood_track.event_spaces + hood_track.scheme_spaces):
-        if space >= hood_track.length:
-            table_problem("hood_track", "hood_track.toml", _("space {space} is beyond the track's {length} spaces")
-                          .format(space=space, length=hood_track.length), "hood-track", "length")
     for difficulty in difficulties.values():
         if difficulty.events != len(hood_track.event_spaces):
             table_problem("difficulty", "difficulties.toml", _(

@@ -1,0 +1,126 @@
+"""`companion check-data`: validates the game data and the user overlay, and says what is still missing.
+
+Exit status: 0 when the data is valid, 2 when it is not (every problem printed, one per line, on stderr).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from companion.games.thunderbirds.errors import DataError
+from companion.games.thunderbirds.loader import DataReport, EntryStatus, load_report
+from companion.locale import _
+
+#: (table, label) in the order they are printed: the tables, then the decks, then the rest.
+ROWS: tuple[tuple[str, str], ...] = (
+    ("region", "regions"),
+    ("vehicle", "vehicles"),
+    ("pod", "pods"),
+    ("character", "characters"),
+    ("token", "tokens"),
+    ("disaster", "disasters"),
+    ("scheme", "schemes"),
+    ("event", "events"),
+    ("fab", "F.A.B."),
+    ("board", "board"),
+    ("hood_track", "Hood track"),
+    ("difficulty", "difficulties"),
+)
+
+
+def _labels() -> dict[str, str]:
+    # Listed one by one so the catalogue tools see each message.
+    return {
+        "regions": _("regions"),
+        "vehicles": _("vehicles"),
+        "pods": _("pods"),
+        "characters": _("characters"),
+        "tokens": _("tokens"),
+        "disasters": _("disasters"),
+        "schemes": _("schemes"),
+        "events": _("events"),
+        "F.A.B.": _("F.A.B."),
+        "board": _("board"),
+        "Hood track": _("Hood track"),
+        "difficulties": _("difficulties"),
+    }
+
+
+def summary_lines(report: DataReport) -> list[str]:
+    """One line per table and deck: entries complete, partial, unknown, and unverified facts."""
+    labels = _labels()
+    headers = (_("table"), _("complete"), _("partial"), _("unknown"), _("unverified facts"))
+    rows = []
+    for table, label in ROWS:
+        entries = report.table(table)
+        rows.append((
+            labels[label],
+            str(sum(1 for e in entries if e.completeness == "complete")),
+            str(sum(1 for e in entries if e.completeness == "partial")),
+            str(sum(1 for e in entries if e.completeness == "unknown")),
+            str(sum(e.unverified for e in entries)),
+        ))
+    width = max(len(r[0]) for r in rows + [headers])
+    numbers = [max(len(h), 7) for h in headers[1:]]
+
+    def line(cells: Sequence[str]) -> str:
+        return "  ".join([cells[0].ljust(width)] + [c.rjust(n) for c, n in zip(cells[1:], numbers)]).rstrip()
+
+    return [line(headers)] + [line(r) for r in rows]
+
+
+def missing_lines(report: DataReport) -> list[str]:
+    """Every entry that is not complete or has unverified facts, with what it lacks."""
+    labels = _labels()
+    out = []
+    for table, label in ROWS:
+        for entry in report.table(table):
+            if entry.completeness == "complete" and not entry.unverified:
+                continue
+            out.append(_describe(labels[label], entry))
+    return out
+
+
+def _describe(label: str, entry: EntryStatus) -> str:
+    parts = [f"{label} {entry.id}: {_(entry.completeness)}"]
+    if entry.missing:
+        parts.append(_("missing {fields}").format(fields=", ".join(entry.missing)))
+    elif entry.completeness != "complete":
+        parts.append(_("what is missing is in its note"))
+    if entry.unverified:
+        parts.append(_("{n} unverified").format(n=entry.unverified))
+    return "; ".join(parts)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="companion check-data",
+        description=_("Validate the Thunderbirds data and the user overlay; report what is missing."),
+    )
+    parser.add_argument("--data", type=Path, default=None, help=_("the shipped data directory"))
+    parser.add_argument("--overlay", type=Path, default=None, help=_("the user overlay directory"))
+    parser.add_argument("--list", action="store_true", help=_("list each card that is missing something"))
+    args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+    try:
+        definitions, report = load_report(args.data, args.overlay)
+    except DataError as error:
+        for problem in error.problems:
+            print(str(problem), file=sys.stderr)
+        print(_("{n} problems: the data is not valid").format(n=len(error.problems)), file=sys.stderr)
+        return 2
+    for text in summary_lines(report):
+        print(text)
+    if args.list:
+        print()
+        for text in missing_lines(report):
+            print(text)
+    print()
+    print(_("valid: {n} files").format(n=len(definitions.sources)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
