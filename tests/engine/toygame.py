@@ -196,14 +196,19 @@ def scripted_action(state: ToyState, step: int) -> ToyAction:
 def scripted_states(count: int, setup: Mapping[str, Any] = SETUP, seed: int = SEED) -> list[ToyState]:
     """States after steps 0..count of the scripted game, computed without a session or a store."""
     chance = LiveChance(seed_state(seed))
-    state = dataclasses.replace(RULES.initial_state(setup, chance), rng=chance.rng_after)
-    states = [state]
-    for step in range(1, count + 1):
+    states = [dataclasses.replace(RULES.initial_state(setup, chance), rng=chance.rng_after)]
+    extend_scripted(states, count)
+    return states
+
+
+def extend_scripted(states: list[ToyState], count: int) -> None:
+    """Carries a list from `scripted_states` on until it holds the states after steps 0..count."""
+    state = states[-1]
+    for step in range(len(states), count + 1):
         chance = LiveChance(state.rng)
         state, _events = RULES.apply(state, scripted_action(state, step), chance)
         state = dataclasses.replace(state, rng=chance.rng_after)
         states.append(state)
-    return states
 
 
 def play(session: Any, steps: int, first_step: int | None = None) -> None:
