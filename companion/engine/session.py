@@ -20,7 +20,7 @@ from companion.engine.chance import LiveChance, ReplayChance
 from companion.engine.errors import IllegalAction, ReplayMismatch, StoreError
 from companion.engine.game import GameRules
 from companion.engine.rng import seed_state
-from companion.engine.store import GameRecord, Store
+from companion.engine.store import ActionRecord, GameRecord, Store
 from companion.locale import _
 
 log = logging.getLogger(__name__)
@@ -48,15 +48,6 @@ class Update:
     entry: HistoryEntry | None
 
 
-@dataclass(frozen=True)
-class _Logged:
-    seq: int
-    action: Mapping[str, Any]
-    outcomes: tuple[int, ...]
-    rng_after: int
-    label: str
-
-
 Observer = Callable[[Update], None]
 
 
@@ -69,13 +60,13 @@ class Session:
         rules: GameRules[Any, Any],
         game_id: int,
         setup_state: Any,
-        entries: Sequence[_Logged],
+        entries: Sequence[ActionRecord],
     ) -> None:
         self.store = store
         self.rules = rules
         self.game_id = game_id
         self._setup_state = setup_state
-        self._log: list[_Logged] = list(entries)
+        self._log: list[ActionRecord] = list(entries)
         self._cursor = 0
         self._state = setup_state
         self._cache: OrderedDict[int, Any] = OrderedDict()
@@ -205,7 +196,7 @@ class Session:
         del self._log[seq - 1 :]
         for stale in [s for s in self._cache if s >= seq]:
             del self._cache[stale]
-        self._log.append(_Logged(seq, encoded, chance.outcomes, chance.rng_after, label))
+        self._log.append(ActionRecord.of(seq, encoded, chance.outcomes, chance.rng_after, label))
         self._remember(self._cursor, before)
         self._cursor = seq
         self._state = after
@@ -266,7 +257,7 @@ class Session:
         self._notify(update)
         return update
 
-    def _apply_logged(self, state: Any, entry: _Logged) -> tuple[Any, tuple[Any, ...]]:
+    def _apply_logged(self, state: Any, entry: ActionRecord) -> tuple[Any, tuple[Any, ...]]:
         """Re-applies a logged action with its logged outcomes (never the PRNG)."""
         chance = ReplayChance(entry.outcomes, entry.rng_after)
         try:
@@ -315,8 +306,8 @@ class Session:
                 log.exception("an observer failed on %s", update.kind)
 
 
-def _entries(record: GameRecord) -> list[_Logged]:
-    return [_Logged(a.seq, a.action, a.outcomes, a.rng_after, a.label) for a in record.actions]
+def _entries(record: GameRecord) -> list[ActionRecord]:
+    return list(record.actions)
 
 
 def _setup_state(rules: GameRules[Any, Any], record: GameRecord) -> Any:

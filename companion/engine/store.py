@@ -15,6 +15,7 @@ import threading
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import cached_property
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -79,11 +80,26 @@ class GameSummary:
 
 @dataclass(frozen=True)
 class ActionRecord:
+    """One logged action. The JSON is decoded on first use: a resume from a snapshot reads only a few."""
+
     seq: int
-    action: dict[str, Any]
-    outcomes: tuple[int, ...]
+    action_json: str
+    outcomes_json: str
     rng_after: int
     label: str
+
+    @classmethod
+    def of(cls, seq: int, action: Mapping[str, Any], outcomes: Sequence[int], rng_after: int, label: str) -> ActionRecord:
+        return cls(seq, _dumps(dict(action)), _dumps(list(outcomes)), rng_after, label)
+
+    @cached_property
+    def action(self) -> dict[str, Any]:
+        decoded: dict[str, Any] = json.loads(self.action_json)
+        return decoded
+
+    @cached_property
+    def outcomes(self) -> tuple[int, ...]:
+        return tuple(json.loads(self.outcomes_json))
 
 
 @dataclass(frozen=True)
@@ -284,8 +300,7 @@ class Store:
             ).fetchall()
         loads = json.loads
         actions = tuple(
-            ActionRecord(seq=seq, action=loads(action), outcomes=tuple(loads(outcomes)), rng_after=int(rng), label=label)
-            for seq, action, outcomes, rng, label in action_rows
+            ActionRecord(seq, action, outcomes, int(rng), label) for seq, action, outcomes, rng, label in action_rows
         )
         return GameRecord(
             id=row[0],

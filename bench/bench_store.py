@@ -1,0 +1,129 @@
+"""Cost of durability: one action committed through `Session.dispatch` against a bare SQLite insert+commit with
+the same durability (WAL, synchronous=FULL) in the same directory; and resuming a game of 10,000 actions.
+
+Goals: dispatch within 1.5x of the bare commit (median); resume under 100 ms.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from companion.engine.session import Session
+from companion.engine.store import Store
+
+TESTS_DIR = Path(__file__).resolve().parent.parent / "tests"
+RESULTS_DIR = Path(__file__).resolve().parent / "results"
+COMMITS = 1000
+ROUNDS = 10
+RESUME_ACTIONS = 10_000
+RESUME_RUNS = 7
+
+
+def _toygame():  # type: ignore[no-untyped-def]
+    if str(TESTS_DIR) not in sys.path:
+        sys.path.insert(0, str(TESTS_DIR))
+    from engine import toygame
+
+    return toygame
+
+
+def _percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
+
+
+def _bare_connection(path: Path) -> sqlite3.Connection:
+    connection = sqlite3.connect(path, isolation_level=None)
+    connection.execute("PRAGMA journal_mode = WAL")
+    connection.execute("PRAGMA synchronous = FULL")
+    connection.execute(
+        "CREATE TABLE actions (game_id INTEGER NOT NULL, seq INTEGER NOT NULL, action TEXT NOT NULL,"
+        " outcomes TEXT NOT NULL, rng_after TEXT NOT NULL, label TEXT NOT NULL, PRIMARY KEY (game_id, seq))"
+        " WITHOUT ROWID"
+    )
+    return connection
+
+
+def _commit_times(directory: Path) -> tuple[list[float], list[float]]:
+    toy = _toygame()
+    bare = _bare_connection(directory / "bare.db")
+    store = Store.open(directory / "session.db")
+    session = Session.new(store, toy.RULES, toy.SETUP, toy.SEED)
+    bare_ms: list[float] = []
+    dispatch_ms: list[float] = []
+    seq = 0
+    clock = time.perf_counter
+    # Interleaved rounds, so drift in the disk's speed affects both sides alike.
+    for _round in range(ROUNDS):
+        for _ in range(COMMITS // ROUNDS):
+            seq += 1
+            row = (1, seq, '{"type":"roll"}', "[3]", "12345678901234567890", "Roll")
+            started = clock()
+            bare.execute("BEGIN IMMEDIATE")
+            bare.execute("INSERT INTO actions VALUES (?, ?, ?, ?, ?, ?)", row)
+            bare.execute("COMMIT")
+            bare_ms.append((clock() - started) * 1000)
+        for _ in range(COMMITS // ROUNDS):
+            action = toy.scripted_action(session.state, session.cursor + 1)
+            started = clock()
+            session.dispatch(action)
+            dispatch_ms.append((clock() - started) * 1000)
+    bare.close()
+    store.close()
+    return bare_ms, dispatch_ms
+
+
+def _resume_times(directory: Path) -> tuple[list[float], list[float]]:
+    toy = _toygame()
+    path = directory / "long.db"
+    with Store.open(path) as store:
+        # Building the game is not what is measured: skip the fsyncs while writing it.
+        store._db.execute("PRAGMA synchronous = OFF")
+        session = Session.new(store, toy.RULES, toy.SETUP, toy.SEED)
+        toy.play(session, RESUME_ACTIONS)
+        game_id = session.game_id
+        expected = session.state
+    resume_ms: list[float] = []
+    open_and_resume_ms: list[float] = []
+    for _ in range(RESUME_RUNS):
+        started = time.perf_counter()
+        store = Store.open(path)
+        opened = time.perf_counter()
+        resumed = Session.resume(store, game_id)
+        done = time.perf_counter()
+        assert resumed.state == expected and resumed.cursor == RESUME_ACTIONS
+        store.close()
+        resume_ms.append((done - opened) * 1000)
+        open_and_resume_ms.append((done - started) * 1000)
+    return resume_ms, open_and_resume_ms
+
+
+def run() -> dict[str, float]:
+    RESULTS_DIR.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=RESULTS_DIR, prefix="bench-store-") as folder:
+        directory = Path(folder)
+        bare_ms, dispatch_ms = _commit_times(directory)
+        resume_ms, open_and_resume_ms = _resume_times(directory)
+    bare_median = statistics.median(bare_ms)
+    dispatch_median = statistics.median(dispatch_ms)
+    return {
+        "bare_commit_ms_median": bare_median,
+        "bare_commit_ms_p99": _percentile(bare_ms, 0.99),
+        "dispatch_commit_ms_median": dispatch_median,
+        "dispatch_commit_ms_p99": _percentile(dispatch_ms, 0.99),
+        "dispatch_over_bare_ratio_median": dispatch_median / bare_median,
+        "dispatch_over_bare_ratio_p99": _percentile(dispatch_ms, 0.99) / _percentile(bare_ms, 0.99),
+        "resume_10k_actions_ms_median": statistics.median(resume_ms),
+        "open_and_resume_10k_actions_ms_median": statistics.median(open_and_resume_ms),
+        "resume_10k_actions_ms_max": max(resume_ms),
+    }
+
+
+if __name__ == "__main__":
+    for key, value in run().items():
+        print(f"{key:<40} {value:10.3f}")
