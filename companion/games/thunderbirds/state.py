@@ -109,10 +109,20 @@ class PendingRescue:
     dice: tuple[int, ...]  # face indices into DIE.faces, one per die
     teamwork: int = 0  # Teamwork tokens spent (+2 each)
     ignored_die: int | None = None  # the die whose Hood face John ignores
+    bonus: int = 0  # every bonus known when the dice were rolled (printed, character, F.A.B., events)
     fab_cards: tuple[str, ...] = ()  # F.A.B. cards played before the roll
-    fab_bonus: int = 0
     adjust_bonus: int = 0  # the players' manual correction (AdjustRescue)
     rerolls: int = 0
+
+    @property
+    def score(self) -> int:
+        """Dice (a Hood face adds nothing) + bonuses + 2 per Teamwork token + manual correction."""
+        return sum(DIE.faces[f].value for f in self.dice) + self.bonus + 2 * self.teamwork + self.adjust_bonus
+
+    @property
+    def hood_faces(self) -> int:
+        """Hood faces showing that will advance the Hood (John's ignored one excluded)."""
+        return sum(1 for i, f in enumerate(self.dice) if f == HOOD_FACE and i != self.ignored_die)
 
 
 @dataclass(frozen=True)

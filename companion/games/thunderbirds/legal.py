@@ -1,0 +1,258 @@
+"""Every legal action in a position, with its parameters enumerated (each destination, each disaster, ...).
+
+The manual overrides (`Adjust*`, `EndEffect`) are not listed: they are always available to the players with any
+valid arguments, and offering them to a bot or as buttons would drown the real choices. `FoilScheme` for a scheme
+whose tokens are not known at all is listed once, with no discards and `confirmed=True`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations, combinations_with_replacement, product
+
+from companion.games.thunderbirds import actions as act
+from companion.games.thunderbirds.definitions import TOKEN_KINDS, Definitions
+from companion.games.thunderbirds.movement import carrier_id, cargo_room, destinations, seats_free
+from companion.games.thunderbirds.operations import check_foil_scheme, scheme_needs_confirmation
+from companion.games.thunderbirds.rescue import hood_ignorer, is_unknown, missing_requirement
+from companion.games.thunderbirds.state import HOOD_FACE, GameState, PendingRescue, PendingReward
+from companion.games.thunderbirds.tables import tables
+from companion.games.thunderbirds.turn import TB5, check_change_character, check_draw_ability_token
+
+MAX_FOIL_CHOICES = 64
+
+
+def legal_actions(state: GameState, defs: Definitions) -> tuple[object, ...]:
+    phase = state.phase
+    if phase == "over":
+        return ()
+    found: list[object] = []
+    if phase == "rescue":
+        found.extend(_rescue_steps(state, defs))
+    elif phase == "reward":
+        found.extend(_reward_choices(state))
+    else:
+        if state.actions_left > 0:
+            found.extend(_actions(state, defs))
+        found.extend(_operations(state, defs))
+        found.append(act.EndTurn())
+        if state.setup.solo and state.fresh_turn:
+            found.extend(_character_changes(state, defs))
+    found.extend(_fab_plays(state, defs))
+    return tuple(found)
+
+
+# --- actions ----------------------------------------------------------------------------------------------------
+
+
+def _actions(state: GameState, defs: Definitions) -> Iterator[object]:
+    who = state.active_character
+    seat = state.seat_of(who) or ""
+    if seat not in state.cargo:
+        for region in destinations(state, defs, seat):
+            yield act.Move(seat, region)
+    here = state.character_region(who)
+    rescue_fabs = tables(defs).rescue_fabs
+    for _slot, card_id in state.track.occupied():
+        card = defs.disasters[card_id]
+        if is_unknown(card):
+            if card.region is None or card.region == here:
+                yield act.ConfirmRescue(card_id)
+            continue
+        if card.region != here:
+            continue
+        if card.is_no_dice:
+            if missing_requirement(state, defs, card) is None:
+                yield act.Rescue(card_id)
+            continue
+        playable = _rescue_fabs_for(state, defs, card.rescue_type, rescue_fabs)
+        for size in range(len(playable) + 1):
+            for chosen in combinations(playable, size):
+                yield act.Rescue(card_id, chosen)
+    yield act.Plan()
+    if seat == TB5:
+        for slot, card_id in state.track.occupied():
+            if slot > 1 and state.track.slots[slot - 2] is None:
+                yield act.Scan(card_id)
+    if check_draw_ability_token(state, act.DrawAbilityToken(), defs) is None:
+        yield act.DrawAbilityToken()
+
+
+def _rescue_fabs_for(
+    state: GameState, defs: Definitions, rescue_type: str | None, rescue_fabs: tuple[str, ...]
+) -> tuple[str, ...]:
+    if not rescue_fabs:
+        return ()
+    playable = []
+    for index, hand in enumerate(state.players):
+        for card in hand.fabs:
+            if card not in rescue_fabs or card in playable:
+                continue
+            fab = defs.fabs[card]
+            if not fab.any_turn and index != state.active:
+                continue
+            if any(
+                e.kind == "rescue-modifier" and (e.rescue_type is None or e.rescue_type == rescue_type)
+                for e in fab.effects
+            ):
+                playable.append(card)
+    return tuple(playable)
+
+
+# --- operations ----------------------------------------------------------------------------------------------------
+
+
+def _operations(state: GameState, defs: Definitions) -> Iterator[object]:
+    hand = state.active_hand
+    here = state.character_region(hand.character)
+    local = [v for v, r in state.vehicles if r == here]
+    for character, seat in state.seats:
+        if seat not in local:
+            continue
+        for vehicle in local:
+            if vehicle == seat:
+                continue
+            free = seats_free(state, defs.vehicles[vehicle])
+            if free is None or free > 0:
+                yield act.Transfer(character, vehicle)
+            for other in state.occupants(vehicle):
+                yield act.Transfer(character, vehicle, other)
+    carrier = carrier_id(defs)
+    if state.vehicle_region(carrier) == here:
+        for piece in state.cargo:
+            yield act.Unload(piece)
+        for vehicle in defs.vehicles[carrier].carries_vehicles:
+            if vehicle not in state.cargo and state.vehicle_region(vehicle) == here and cargo_room(state, defs, vehicle):
+                yield act.Load(vehicle)
+        for pod, region in state.pods:
+            if region == here and pod not in state.cargo and cargo_room(state, defs, pod):
+                yield act.Load(pod)
+    yield from _foils(state, defs)
+    if hand.count("determination"):
+        yield act.UseDetermination()
+    if hand.count("logistics") and state.fab_deck.can_draw:
+        yield act.UseLogistics()
+    if hand.count("technology"):
+        for pod in defs.pods:
+            if state.pod_region(pod) is None:
+                yield act.UseTechnology(pod)
+    for ability in tables(defs).abilities.get(hand.character, ()):
+        if ability.id in state.used:
+            continue
+        if ability.kind == "exchange-token-operation":
+            for give in TOKEN_KINDS:
+                if hand.count(give):
+                    for take in TOKEN_KINDS:
+                        if take != give and state.supply[TOKEN_KINDS.index(take)] > 0:
+                            yield act.ExchangeToken(give, take)
+        elif ability.kind == "unknown" or not ability.known:
+            yield act.AnnounceAbility(ability.id)
+
+
+def _foils(state: GameState, defs: Definitions) -> Iterator[object]:
+    current = state.current_scheme
+    if current is None:
+        return
+    scheme = defs.schemes[current.card]
+    confirmed = scheme_needs_confirmation(scheme)
+    if scheme.tokens is None:
+        candidates: list[tuple[tuple[str, str], ...]] = [()]
+    else:
+        per_requirement = []
+        for req in scheme.tokens:
+            eligible = [
+                h for h in state.players if req.region is None or state.character_region(h.character) == req.region
+            ]
+            kinds = (req.kind,) if req.kind is not None else TOKEN_KINDS
+            options: list[tuple[tuple[str, str], ...]] = []
+            for kind in kinds:
+                holders = [(h.character, h.count(kind)) for h in eligible if h.count(kind)]
+                options.extend(_spread(holders, kind, req.count))
+            per_requirement.append(options)
+        candidates = []
+        seen: set[tuple[tuple[str, str], ...]] = set()
+        for combo in product(*per_requirement):
+            discards = tuple(sorted(d for part in combo for d in part))
+            if discards not in seen:
+                seen.add(discards)
+                candidates.append(discards)
+            if len(candidates) >= MAX_FOIL_CHOICES:
+                break
+    for discards in candidates:
+        action = act.FoilScheme(discards, confirmed)
+        if check_foil_scheme(state, action, defs) is None:
+            yield action
+
+
+def _spread(holders: list[tuple[str, int]], kind: str, count: int) -> list[tuple[tuple[str, str], ...]]:
+    """Every way `count` tokens of `kind` can come from the holders (player, how many they hold)."""
+    if count == 0:
+        return [()]
+    if not holders:
+        return []
+    (player, held), rest = holders[0], holders[1:]
+    ways = []
+    for take in range(min(held, count) + 1):
+        for tail in _spread(rest, kind, count - take):
+            ways.append(((player, kind),) * take + tail)
+    return ways
+
+
+def _character_changes(state: GameState, defs: Definitions) -> Iterator[object]:
+    for hand in state.players:
+        for incoming in state.reserve:
+            action = act.ChangeCharacter(hand.character, incoming)
+            if check_change_character(state, action, defs) is None:
+                yield action
+
+
+# --- the rescue under way, rewards, F.A.B. cards ----------------------------------------------------------------
+
+
+def _rescue_steps(state: GameState, defs: Definitions) -> Iterator[object]:
+    pending = state.pending
+    assert isinstance(pending, PendingRescue)
+    hand = state.players[pending.player]
+    if hand.count("intelligence"):
+        for die in range(len(pending.dice)):
+            yield act.UseIntelligence(die)
+    if hand.count("teamwork"):
+        yield act.UseTeamwork()
+    if pending.ignored_die is None and hood_ignorer(state, defs) is not None:
+        for die, face in enumerate(pending.dice):
+            if face == HOOD_FACE:
+                yield act.IgnoreHood(die)
+    yield act.FinishRescue()
+
+
+def _reward_choices(state: GameState) -> Iterator[object]:
+    pending = state.pending
+    assert isinstance(pending, PendingReward)
+    wanted = min(pending.jokers, sum(state.supply))
+    available = [k for i, k in enumerate(TOKEN_KINDS) if state.supply[i] > 0]
+    for kinds in combinations_with_replacement(available, wanted):
+        if all(kinds.count(k) <= state.supply[TOKEN_KINDS.index(k)] for k in set(kinds)):
+            yield act.ChooseReward(kinds)
+
+
+def _fab_plays(state: GameState, defs: Definitions) -> Iterator[object]:
+    for index, hand in enumerate(state.players):
+        for card in dict.fromkeys(hand.fabs):
+            fab = defs.fabs[card]
+            if any(e.kind == "rescue-modifier" for e in fab.effects):
+                continue
+            if not fab.any_turn and index != state.active:
+                continue
+            moves = [e for e in fab.effects if e.kind == "move-vehicle"]
+            if not moves:
+                yield act.PlayFab(card, hand.character)
+                continue
+            effect = moves[0]
+            vehicle = effect.vehicle or ""
+            if not any(state.is_played(c) for c in state.occupants(vehicle)):
+                continue
+            for region in defs.board.regions:
+                if (effect.domain is None or region.domain == effect.domain) and region.id != state.vehicle_region(
+                    vehicle
+                ):
+                    yield act.PlayFab(card, hand.character, region.id)

@@ -1,0 +1,466 @@
+"""Free operations: transfer characters, load and unload Thunderbird 2, foil a scheme, bonus tokens, the
+once-per-turn character operations and F.A.B. cards.
+
+Operations happen before or after an action, never during one: none is allowed while a rescue awaits its token
+decisions, except F.A.B. cards (playable at any time, also in another player's turn, unless the card says
+otherwise).
+
+Decisions where the rulebook is silent (also in docs/scenarios.md):
+- A transfer moves a character between two Thunderbirds that are both in the active character's region; other
+  players' characters may be moved (the rulebook asks for their permission, which the table gives). A full
+  Thunderbird takes a character only as a swap.
+- A scheme whose requirements the app does not fully know (an unknown card, an illegible token kind) is foiled
+  with `FoilScheme(confirmed=True)`: the players confirm what the app cannot check; everything known (regions,
+  counts, pieces) is still checked. When a scheme's tokens are unknown altogether, any tokens the players hold
+  may be listed as discards.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from companion.engine.chance import Chance
+from companion.games.thunderbirds import events as ev
+from companion.games.thunderbirds import names
+from companion.games.thunderbirds.actions import (
+    AnnounceAbility,
+    ExchangeToken,
+    FoilScheme,
+    Load,
+    PlayFab,
+    Transfer,
+    Unload,
+    UseDetermination,
+    UseLogistics,
+    UseTechnology,
+)
+from companion.games.thunderbirds.definitions import Definitions, SchemeCard, TokenRequirement
+from companion.games.thunderbirds.effects import Events, draw_disaster, draw_fab, set_hood_card, start_effect, win
+from companion.games.thunderbirds.movement import carrier_id, cargo_room, piece_region, seats_free
+from companion.games.thunderbirds.state import TOKEN_INDEX, GameState, assign, evolve
+from companion.games.thunderbirds.steps import (
+    fab_holder,
+    give_tokens,
+    lacks_token,
+    phase_reason,
+    remove_fab,
+    return_tokens,
+    supply_count,
+    token_reason,
+)
+from companion.locale import _
+
+
+def _touch(state: GameState) -> GameState:
+    return state if not state.fresh_turn else evolve(state, fresh_turn=False)
+
+
+# --- Transfer ---------------------------------------------------------------------------------------------------
+
+
+def check_transfer(state: GameState, action: Transfer, defs: Definitions) -> str | None:
+    reason = phase_reason(state)
+    if reason:
+        return reason
+    if action.character not in defs.characters:
+        return _("There is no character called {name}.").format(name=action.character)
+    if action.to_vehicle not in defs.vehicles:
+        return _("There is no vehicle called {name}.").format(name=action.to_vehicle)
+    here = state.character_region(state.active_character)
+    who = names.character(defs, action.character)
+    target = names.vehicle(defs, action.to_vehicle)
+    source = state.seat_of(action.character)
+    if source == action.to_vehicle:
+        return _("{character} is already in {vehicle}.").format(character=who, vehicle=target)
+    if state.vehicle_region(source or "") != here:
+        return _("Characters can only be transferred in your region ({region}); {character} is in {where}.").format(
+            region=names.region(defs, here), character=who, where=names.region(defs, state.character_region(action.character))
+        )
+    if state.vehicle_region(action.to_vehicle) != here:
+        return _("{vehicle} is not in your region ({region}).").format(vehicle=target, region=names.region(defs, here))
+    if action.swap_with is not None:
+        if action.swap_with == action.character or state.seat_of(action.swap_with) != action.to_vehicle:
+            return _("{character} is not in {vehicle}, so cannot swap.").format(
+                character=names.character(defs, action.swap_with), vehicle=target
+            )
+        return None
+    free = seats_free(state, defs.vehicles[action.to_vehicle])
+    if free is not None and free <= 0:
+        seats = defs.vehicles[action.to_vehicle].seats
+        return _("{vehicle} has {seats} seat(s), all taken: swap with someone in it.").format(
+            vehicle=target, seats=seats
+        )
+    return None
+
+
+def do_transfer(state: GameState, action: Transfer, defs: Definitions, chance: Chance, out: Events) -> GameState:
+    source = state.seat_of(action.character) or ""
+    seats = assign(state.seats, action.character, action.to_vehicle)
+    out.append(ev.CharacterTransferred(action.character, source, action.to_vehicle))
+    if action.swap_with is not None:
+        seats = assign(seats, action.swap_with, source)
+        out.append(ev.CharacterTransferred(action.swap_with, action.to_vehicle, source))
+    return _touch(evolve(state, seats=seats))
+
+
+# --- Load and Unload -------------------------------------------------------------------------------------------
+
+
+def _carrier_reason(state: GameState, defs: Definitions) -> str | None:
+    carrier = carrier_id(defs)
+    here = state.character_region(state.active_character)
+    if state.vehicle_region(carrier) != here:
+        return _("{carrier} is not in your region ({region}).").format(
+            carrier=names.vehicle(defs, carrier), region=names.region(defs, here)
+        )
+    return None
+
+
+def check_load(state: GameState, action: Load, defs: Definitions) -> str | None:
+    reason = phase_reason(state) or _carrier_reason(state, defs)
+    if reason:
+        return reason
+    carrier_key = carrier_id(defs)
+    carrier = defs.vehicles[carrier_key]
+    cname = names.vehicle(defs, carrier_key)
+    piece = names.piece(defs, action.piece)
+    if action.piece in state.cargo:
+        return _("{piece} is already in {carrier}.").format(piece=piece, carrier=cname)
+    if action.piece in defs.pods:
+        if state.pod_region(action.piece) is None:
+            return _("{pod} is not built yet: it is still on Brains' notebook.").format(pod=piece)
+        kind = "pod"
+    elif action.piece in defs.vehicles:
+        if action.piece not in carrier.carries_vehicles:
+            return _("{carrier} cannot carry {piece}.").format(carrier=cname, piece=piece)
+        kind = "vehicle"
+    else:
+        return _("There is no vehicle or pod called {name}.").format(name=action.piece)
+    where = piece_region(state, defs, kind, action.piece)
+    if where != state.vehicle_region(carrier_key):
+        return _("{piece} is in {where}, not with {carrier}.").format(
+            piece=piece, where=names.region(defs, where), carrier=cname
+        )
+    if not cargo_room(state, defs, action.piece):
+        loaded = ", ".join(names.piece(defs, p) for p in state.cargo)
+        return _(
+            "{carrier} carries either one vehicle or up to {pods} pods; it already carries {loaded}."
+        ).format(carrier=cname, pods=carrier.pod_capacity, loaded=loaded)
+    return None
+
+
+def do_load(state: GameState, action: Load, defs: Definitions, chance: Chance, out: Events) -> GameState:
+    out.append(ev.PieceLoaded(action.piece, state.vehicle_region(carrier_id(defs)) or ""))
+    return _touch(evolve(state, cargo=state.cargo + (action.piece,)))
+
+
+def check_unload(state: GameState, action: Unload, defs: Definitions) -> str | None:
+    reason = phase_reason(state) or _carrier_reason(state, defs)
+    if reason:
+        return reason
+    if action.piece not in state.cargo:
+        return _("{piece} is not in {carrier}.").format(
+            piece=names.piece(defs, action.piece), carrier=names.vehicle(defs, carrier_id(defs))
+        )
+    return None
+
+
+def do_unload(state: GameState, action: Unload, defs: Definitions, chance: Chance, out: Events) -> GameState:
+    out.append(ev.PieceUnloaded(action.piece, state.vehicle_region(carrier_id(defs)) or ""))
+    return _touch(evolve(state, cargo=tuple(p for p in state.cargo if p != action.piece)))
+
+
+# --- Foil a scheme ------------------------------------------------------------------------------------------------
+
+
+def _matches(
+    discards: Sequence[tuple[str, str]],
+    requirements: Sequence[TokenRequirement],
+    region_of: dict[str, str | None],
+) -> bool:
+    """Can every discard be given to a requirement so that each gets exactly its count (kind and region fit)?"""
+    need = [r.count for r in requirements]
+
+    def fits(discard: tuple[str, str], req: TokenRequirement) -> bool:
+        player, kind = discard
+        return (req.kind is None or req.kind == kind) and (req.region is None or region_of[player] == req.region)
+
+    def place(i: int) -> bool:
+        if i == len(discards):
+            return all(n == 0 for n in need)
+        for j, req in enumerate(requirements):
+            if need[j] > 0 and fits(discards[i], req):
+                need[j] -= 1
+                if place(i + 1):
+                    return True
+                need[j] += 1
+        return False
+
+    return sum(need) == len(discards) and place(0)
+
+
+def scheme_needs_confirmation(scheme: SchemeCard) -> bool:
+    return (
+        scheme.completeness != "complete"
+        or scheme.tokens is None
+        or scheme.pieces is None
+        or any(r.kind is None or r.region is None for r in scheme.tokens)
+    )
+
+
+def check_foil_scheme(state: GameState, action: FoilScheme, defs: Definitions) -> str | None:
+    reason = phase_reason(state)
+    if reason:
+        return reason
+    current = state.current_scheme
+    if current is None:
+        return _("No scheme is face up to foil.")
+    scheme = defs.schemes[current.card]
+    sname = names.card(defs, scheme.id)
+    held: Counter[tuple[str, str]] = Counter()
+    for player, kind in action.discards:
+        index = state.hand_index(player)
+        if index is None:
+            return _("{character} is not played by anyone.").format(character=names.character(defs, player))
+        reason = token_reason(defs, kind)
+        if reason:
+            return reason
+        held[(player, kind)] += 1
+        if state.players[index].count(kind) < held[(player, kind)]:
+            return _("{character} does not have {count} {token} token(s).").format(
+                character=names.character(defs, player), count=held[(player, kind)], token=names.token(defs, kind)
+            )
+    if scheme_needs_confirmation(scheme) and not action.confirmed:
+        return _("The app does not know all of {scheme}'s requirements: check them on the card, then confirm.").format(
+            scheme=sname
+        )
+    for need in scheme.pieces or ():
+        where = piece_region(state, defs, need.piece_kind, need.piece)
+        if where != need.region:
+            return _("{scheme} needs {piece} in {region}; it is in {where}.").format(
+                scheme=sname,
+                piece=names.piece(defs, need.piece),
+                region=names.region(defs, need.region),
+                where=names.region(defs, where) if where else _("Brains' notebook"),
+            )
+    if scheme.tokens is not None:
+        region_of = {hand.character: state.character_region(hand.character) for hand in state.players}
+        if not _matches(tuple(action.discards), scheme.tokens, region_of):
+            wanted = "; ".join(_requirement_text(defs, r) for r in scheme.tokens)
+            return _("{scheme} needs these tokens discarded at once: {wanted}.").format(scheme=sname, wanted=wanted)
+    return None
+
+
+def _requirement_text(defs: Definitions, req: TokenRequirement) -> str:
+    kind = names.token(defs, req.kind) if req.kind else _("tokens shown on the card")
+    if req.region is None:
+        return _("{count} x {token}").format(count=req.count, token=kind)
+    return _("{count} x {token} by characters in {region}").format(
+        count=req.count, token=kind, region=names.region(defs, req.region)
+    )
+
+
+def do_foil_scheme(state: GameState, action: FoilScheme, defs: Definitions, chance: Chance, out: Events) -> GameState:
+    current = state.current_scheme
+    assert current is not None
+    for player, kind in action.discards:
+        index = state.hand_index(player)
+        assert index is not None
+        state = return_tokens(state, index, kind)
+        out.append(ev.TokenSpent(player, kind))
+    out.append(ev.SchemeFoiled(current.card, state.active_character, tuple(action.discards)))
+    state = set_hood_card(_touch(state), current.card, "foiled")
+    state = draw_fab(state, state.active, chance, out)
+    following = [c for c in state.hood_cards if c.kind == "scheme" and c.status == "face-down"]
+    if following:
+        nxt = min(following, key=lambda c: c.space)
+        state = set_hood_card(state, nxt.card, "face-up")
+        out.append(ev.SchemeRevealed(nxt.card, nxt.space))
+    elif all(c.status == "foiled" for c in state.hood_cards if c.kind == "scheme"):
+        state = win(state, out)
+    return state
+
+
+# --- bonus tokens ---------------------------------------------------------------------------------------------
+
+
+def check_use_determination(state: GameState, action: UseDetermination, defs: Definitions) -> str | None:
+    return phase_reason(state) or lacks_token(state, defs, state.active, "determination")
+
+
+def do_use_determination(
+    state: GameState, action: UseDetermination, defs: Definitions, chance: Chance, out: Events
+) -> GameState:
+    state = return_tokens(state, state.active, "determination")
+    out.append(ev.TokenSpent(state.active_character, "determination"))
+    out.append(ev.ActionGained(state.active_character))
+    return _touch(evolve(state, actions_left=state.actions_left + 1))
+
+
+def check_use_logistics(state: GameState, action: UseLogistics, defs: Definitions) -> str | None:
+    reason = phase_reason(state) or lacks_token(state, defs, state.active, "logistics")
+    if reason is None and not state.fab_deck.can_draw:
+        reason = _("No F.A.B. card is left to draw.")
+    return reason
+
+
+def do_use_logistics(
+    state: GameState, action: UseLogistics, defs: Definitions, chance: Chance, out: Events
+) -> GameState:
+    state = return_tokens(state, state.active, "logistics")
+    out.append(ev.TokenSpent(state.active_character, "logistics"))
+    return _touch(draw_fab(state, state.active, chance, out))
+
+
+def check_use_technology(state: GameState, action: UseTechnology, defs: Definitions) -> str | None:
+    reason = phase_reason(state) or lacks_token(state, defs, state.active, "technology")
+    if reason:
+        return reason
+    if action.pod not in defs.pods:
+        return _("There is no pod called {name}.").format(name=action.pod)
+    if state.pod_region(action.pod) is not None:
+        return _("{pod} is already built.").format(pod=names.pod(defs, action.pod))
+    return None
+
+
+def do_use_technology(
+    state: GameState, action: UseTechnology, defs: Definitions, chance: Chance, out: Events
+) -> GameState:
+    state = return_tokens(state, state.active, "technology")
+    out.append(ev.TokenSpent(state.active_character, "technology"))
+    tracy = defs.board.tracy_island
+    out.append(ev.PodBuilt(action.pod, tracy))
+    return _touch(evolve(state, pods=state.pods + ((action.pod, tracy),)))
+
+
+# --- character operations --------------------------------------------------------------------------------------
+
+
+def _ability(state: GameState, defs: Definitions, kind: str):  # type: ignore[no-untyped-def]
+    for ability in defs.characters[state.active_character].abilities:
+        if ability.kind == kind:
+            return ability
+    return None
+
+
+def check_exchange_token(state: GameState, action: ExchangeToken, defs: Definitions) -> str | None:
+    reason = phase_reason(state)
+    if reason:
+        return reason
+    who = names.character(defs, state.active_character)
+    ability = _ability(state, defs, "exchange-token-operation")
+    if ability is None:
+        return _("{character} cannot exchange tokens.").format(character=who)
+    if ability.id in state.used:
+        return _("{character} has already used this ability this turn.").format(character=who)
+    reason = lacks_token(state, defs, state.active, action.give) or token_reason(defs, action.take)
+    if reason:
+        return reason
+    if action.give == action.take:
+        return _("Exchange a token for a different kind.")
+    if supply_count(state, action.take) <= 0:
+        return _("No {token} token is left in the supply.").format(token=names.token(defs, action.take))
+    return None
+
+
+def do_exchange_token(
+    state: GameState, action: ExchangeToken, defs: Definitions, chance: Chance, out: Events
+) -> GameState:
+    ability = _ability(state, defs, "exchange-token-operation")
+    state = return_tokens(state, state.active, action.give)
+    state = give_tokens(state, state.active, action.take)
+    out.append(ev.AbilityUsed(state.active_character, ability.id, True))
+    out.append(ev.TokenSpent(state.active_character, action.give))
+    out.append(ev.TokenGained(state.active_character, action.take, "exchange"))
+    return _touch(evolve(state, used=state.used | {ability.id}))
+
+
+def check_announce_ability(state: GameState, action: AnnounceAbility, defs: Definitions) -> str | None:
+    reason = phase_reason(state)
+    if reason:
+        return reason
+    who = names.character(defs, state.active_character)
+    ability = next((a for a in defs.characters[state.active_character].abilities if a.id == action.ability), None)
+    if ability is None:
+        return _("{character} has no ability {ability}.").format(character=who, ability=action.ability)
+    if ability.known and ability.kind != "unknown":
+        return _("The app knows this ability: use its own action.")
+    if ability.id in state.used:
+        return _("{character} has already used this ability this turn.").format(character=who)
+    return None
+
+
+def do_announce_ability(
+    state: GameState, action: AnnounceAbility, defs: Definitions, chance: Chance, out: Events
+) -> GameState:
+    out.append(ev.AbilityUsed(state.active_character, action.ability, False))
+    return _touch(evolve(state, used=state.used | {action.ability}))
+
+
+# --- F.A.B. cards ------------------------------------------------------------------------------------------------
+
+
+def check_play_fab(state: GameState, action: PlayFab, defs: Definitions) -> str | None:
+    if state.outcome is not None:
+        return _("The game is over.")
+    index = state.hand_index(action.player)
+    if index is None:
+        return _("{character} is not played by anyone.").format(character=names.character(defs, action.player))
+    fab = defs.fabs.get(action.card)
+    if fab is None:
+        return _("There is no F.A.B. card called {name}.").format(name=action.card)
+    cname = names.card(defs, action.card)
+    if action.card not in state.players[index].fabs:
+        return _("{character} does not hold {card}.").format(character=names.character(defs, action.player), card=cname)
+    if not fab.any_turn and index != state.active:
+        return _("{card} can only be played in its holder's own turn.").format(card=cname)
+    if any(e.kind == "rescue-modifier" for e in fab.effects):
+        return _("Play {card} with a Rescue, before the dice are rolled.").format(card=cname)
+    moves = [e for e in fab.effects if e.kind == "move-vehicle"]
+    if not moves and action.to is not None:
+        return _("{card} does not move a vehicle.").format(card=cname)
+    for effect in moves:
+        vehicle = effect.vehicle or ""
+        vname = names.vehicle(defs, vehicle)
+        if action.to is None:
+            return _("Say where {card} sends {vehicle}.").format(card=cname, vehicle=vname)
+        if action.to not in defs.board.region_ids:
+            return _("There is no region called {name}.").format(name=action.to)
+        region = defs.board.region(action.to)
+        if effect.domain is not None and region.domain != effect.domain:
+            return _("{card} sends {vehicle} to a {domain} region; {region} is not one.").format(
+                card=cname, vehicle=vname, domain=_("space") if effect.domain == "space" else _("Earth"),
+                region=names.region(defs, action.to),
+            )
+        if not any(state.is_played(c) for c in state.occupants(vehicle)):
+            return _("{card} needs a character played by someone aboard {vehicle}.").format(card=cname, vehicle=vname)
+        if state.vehicle_region(vehicle) == action.to:
+            return _("{vehicle} is already in {region}.").format(vehicle=vname, region=names.region(defs, action.to))
+    return None
+
+
+def do_play_fab(state: GameState, action: PlayFab, defs: Definitions, chance: Chance, out: Events) -> GameState:
+    fab = defs.fabs[action.card]
+    index = fab_holder(state, action.card)
+    assert index is not None
+    known = bool(fab.effects) and fab.completeness == "complete"
+    out.append(ev.FabPlayed(action.player, action.card, known))
+    state = remove_fab(state, index, action.card)
+    for effect in fab.effects:
+        if effect.kind == "move-vehicle" and effect.vehicle and action.to:
+            here = state.vehicle_region(effect.vehicle) or ""
+            out.append(ev.VehicleMoved(effect.vehicle, here, action.to))
+            state = evolve(state, vehicles=assign(state.vehicles, effect.vehicle, action.to))
+        elif effect.kind in ("speed-limit", "block-edges"):
+            state = start_effect(
+                state, action.card, "fab", effect.kind, effect.value, effect.rescue_type, effect.vehicle,
+                effect.edges, out,
+            )
+        elif effect.kind == "draw-disaster":
+            for _ in range(max(effect.value, 1)):
+                state = draw_disaster(state, defs, chance, out)
+    return state
+
+
+__all__ = ["TOKEN_INDEX"]

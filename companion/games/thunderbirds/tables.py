@@ -1,0 +1,55 @@
+"""Facts derived once from the definitions and reused by every rules step (the rules run thousands of steps)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.games.thunderbirds.definitions import Ability, Definitions
+
+
+@dataclass(frozen=True)
+class Tables:
+    carrier: str  # the vehicle that carries others (Thunderbird 2)
+    abilities: dict[str, tuple[Ability, ...]]  # character id -> abilities
+    ability_owner: dict[str, str]  # ability id -> character id
+    space_regions: tuple[str, ...]
+    earth_regions: tuple[str, ...]
+    region_ids: frozenset[str]
+    hood_advances: frozenset[str]  # ids of "The Hood advances" cards
+    rescue_fabs: tuple[str, ...]  # F.A.B. cards that add to a rescue before the roll
+
+
+_CACHE: dict[int, tuple[Definitions, Tables]] = {}
+
+
+def tables(defs: Definitions) -> Tables:
+    """The tables for `defs`, built on first use; the entry keeps `defs` alive so its id is never reused."""
+    entry = _CACHE.get(id(defs))
+    if entry is not None and entry[0] is defs:
+        return entry[1]
+    built = _build(defs)
+    if len(_CACHE) > 16:
+        _CACHE.clear()
+    _CACHE[id(defs)] = (defs, built)
+    return built
+
+
+def _build(defs: Definitions) -> Tables:
+    carrier = next(
+        (v.id for v in defs.vehicles.values() if v.carries_vehicles or v.pod_capacity),
+        "tb2",
+    )
+    abilities = {c.id: c.abilities for c in defs.characters.values()}
+    owner = {a.id: c.id for c in defs.characters.values() for a in c.abilities}
+    return Tables(
+        carrier=carrier,
+        abilities=abilities,
+        ability_owner=owner,
+        space_regions=tuple(r.id for r in defs.board.regions if r.domain == "space"),
+        earth_regions=tuple(r.id for r in defs.board.regions if r.domain == "earth"),
+        region_ids=frozenset(r.id for r in defs.board.regions),
+        hood_advances=frozenset(c.id for c in defs.disasters.values() if c.kind == "hood-advances"),
+        rescue_fabs=tuple(
+            f.id for f in defs.fabs.values() if any(e.kind == "rescue-modifier" for e in f.effects)
+        ),
+    )
