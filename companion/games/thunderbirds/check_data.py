@@ -85,7 +85,8 @@ def missing_lines(report: DataReport) -> list[str]:
 
 
 def _describe(label: str, entry: EntryStatus) -> str:
-    parts = [f"{label} {entry.id}: {_(entry.completeness)}"]
+    completeness = {"complete": _("complete"), "partial": _("partial"), "unknown": _("unknown")}[entry.completeness]
+    parts = [f"{label} {entry.id}: {completeness}"]
     if entry.missing:
         parts.append(_("missing {fields}").format(fields=", ".join(entry.missing)))
     elif entry.completeness != "complete":

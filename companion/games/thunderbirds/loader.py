@@ -603,7 +603,8 @@ def _piece(f: _Fields, ids: _Ids) -> tuple[str, str] | None:
         f.problem_at(f.prefix.rstrip("."), _("name exactly one of character, vehicle or pod"))
         return None
     kind = given[0]
-    piece = f.ref(kind, ids.pieces(kind), _(kind))
+    what = {"character": _("character"), "vehicle": _("vehicle"), "pod": _("pod")}[kind]
+    piece = f.ref(kind, ids.pieces(kind), what)
     return (kind, piece) if piece else None
 
 
