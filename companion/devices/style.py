@@ -24,7 +24,7 @@ URGENCY_PERIODS: tuple[float | None, ...] = (None, None, None, None, 1.6, 0.8, 0
 
 SLOW = Blink(2.0, 0.5)
 FAST = Blink(0.5, 0.5)
-BLIP = Blink(2.0, 0.1)  # a short flash every two seconds: "something is here"
+BLIP = Blink(2.0, 0.125)  # a short flash every two seconds: "something is here"
 WIN_EVEN = Blink(1.0, 0.5)
 WIN_ODD = Blink(1.0, 0.5, phase=0.5)  # neighbours alternate: a pattern no game situation produces
 LOSS = Blink(0.5, 0.5)
@@ -82,7 +82,7 @@ COLOUR_STYLE = ColourStyle(
         HoodMark.EVENT_HIDDEN: Light(EVENT_COLOUR, 0.35),
         HoodMark.EVENT_REVEALED: Light(EVENT_COLOUR, 0.08),
         HoodMark.SCHEME_PENDING: Light(SCHEME_COLOUR, 0.35),
-        HoodMark.SCHEME_CURRENT: Light(SCHEME_COLOUR, 1.0, Blink(1.0, 0.7)),
+        HoodMark.SCHEME_CURRENT: Light(SCHEME_COLOUR, 1.0, Blink(1.0, 0.75)),
         HoodMark.SCHEME_FOILED: Light(FOILED_COLOUR, 0.3),
     },
     disaster=tuple(

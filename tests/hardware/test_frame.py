@@ -156,7 +156,7 @@ def decode_mono(shown: object, length: int) -> tuple[int, tuple[HoodMark | None,
     """Reads a single-colour frame back the way a player would: steady, blip, slow, fast, dark."""
     looks = {
         None: HoodMark.PLAIN,
-        Blink(2.0, 0.1): HoodMark.EVENT_HIDDEN,
+        Blink(2.0, 0.125): HoodMark.EVENT_HIDDEN,
         Blink(2.0, 0.5): HoodMark.SCHEME_PENDING,
         Blink(0.5, 0.5): HoodMark.SCHEME_CURRENT,
     }
