@@ -153,6 +153,11 @@ class Session:
     def can_redo(self) -> bool:
         return self._cursor < len(self._log)
 
+    def as_update(self) -> Update:
+        """The current position as a "load" update, for screens and lights that join after the game was opened."""
+        entry = None if self._cursor == 0 else HistoryEntry(self._cursor, self._log[self._cursor - 1].label, False)
+        return Update("load", self._state, (), entry)
+
     def history(self) -> tuple[HistoryEntry, ...]:
         """Every logged action, oldest first, including the undone ones still available to redo."""
         cursor = self._cursor
@@ -219,8 +224,7 @@ class Session:
         if not 0 <= seq <= len(self._log):
             raise IllegalAction(_("There is no step {seq} in this game's history.").format(seq=seq))
         if seq == self._cursor:
-            entry = None if seq == 0 else HistoryEntry(seq, self._log[seq - 1].label, False)
-            return Update("load", self._state, (), entry)
+            return self.as_update()
         return self._move_to(seq)
 
     def subscribe(self, observer: Observer) -> Callable[[], None]:

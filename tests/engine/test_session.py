@@ -136,9 +136,11 @@ def test_undo_to_jumps_back_and_forth(session: Session, store: Store) -> None:
     assert forward.entry is not None and forward.entry.seq == 35
     assert session.undo_to(0).state == expected[0]
     assert session.undo_to(0).kind == "load"
+    session.undo_to(7)
+    assert session.as_update() == Update("load", expected[7], (), HistoryEntry(7, session.history()[6].label, False))
     with pytest.raises(IllegalAction):
         session.undo_to(41)
-    assert Session.resume(store, session.game_id).state == expected[0]
+    assert Session.resume(store, session.game_id).state == expected[7]
 
 
 def test_encoded_states_decode_to_the_same_state(session: Session) -> None:
