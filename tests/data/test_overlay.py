@@ -17,6 +17,7 @@ from companion.games.thunderbirds.errors import DataError
 from companion.games.thunderbirds.loader import (
     clear_definitions_cache,
     default_definitions,
+    default_overlay_problems,
     load_definitions,
     load_report,
 )
@@ -120,6 +121,8 @@ def test_default_definitions_survive_a_broken_overlay() -> None:
     clear_definitions_cache()
     try:
         assert len(default_definitions().disasters) == 47
+        (problem,) = default_overlay_problems()
+        assert problem.file == str(overlay / "disasters.toml") and "invalid TOML" in problem.message
     finally:
         clear_definitions_cache()
 

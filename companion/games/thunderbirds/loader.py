@@ -1117,17 +1117,26 @@ def load_definitions(data_dir: Path | None = None, overlay_dir: Path | None = No
 
 
 @functools.lru_cache(maxsize=1)
-def default_definitions() -> Definitions:
-    """The definitions from the default directories, loaded once; a broken overlay file is skipped (see
-    `overlay.load_definitions_safe`) so the game always starts. Call `clear_definitions_cache()` after an
-    overlay edit."""
+def _default_load() -> tuple[Definitions, tuple[Problem, ...]]:
     from companion.games.thunderbirds.overlay import load_definitions_safe
 
-    return load_definitions_safe()[0]
+    return load_definitions_safe()
+
+
+def default_definitions() -> Definitions:
+    """The definitions from the default directories, loaded once. A broken overlay file is skipped (see
+    `default_overlay_problems`) so the game always starts. Call `clear_definitions_cache()` after an overlay edit
+    (the overlay API does it)."""
+    return _default_load()[0]
+
+
+def default_overlay_problems() -> tuple[Problem, ...]:
+    """The problems of the overlay files `default_definitions` skipped, for the app to show; () when none."""
+    return _default_load()[1]
 
 
 def clear_definitions_cache() -> None:
-    default_definitions.cache_clear()
+    _default_load.cache_clear()
 
 
 __all__ = [
@@ -1135,6 +1144,7 @@ __all__ = [
     "EntryStatus",
     "clear_definitions_cache",
     "default_definitions",
+    "default_overlay_problems",
     "load_definitions",
     "load_report",
 ]
