@@ -22,7 +22,7 @@ import time
 import urllib.parse
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 from companion.locale import _
@@ -36,6 +36,7 @@ _STAMP_FORMAT = "%Y%m%d-%H%M%S"
 #: Only files with exactly this name are ever deleted by the rotation.
 _BACKUP_NAME = re.compile(r"^companion-(\d{8}-\d{6})\.db$")
 _LOCK_NAME = ".lock"
+_FILE_TIME_MARGIN_NS = 1_000_000_000
 
 
 class BackupError(Exception):
@@ -67,19 +68,19 @@ def list_backups(directory: Path | None = None) -> list[Backup]:
     directory = default_backups_dir() if directory is None else directory
     found: list[Backup] = []
     try:
-        entries = list(directory.iterdir())
+        entries = list(os.scandir(directory))
     except FileNotFoundError:
         return []
     for entry in entries:
         match = _BACKUP_NAME.match(entry.name)
-        if match is None:
-            continue
         try:
-            size_bytes = entry.stat().st_size
+            if match is None or not entry.is_file(follow_symlinks=False):
+                continue
+            size_bytes = entry.stat(follow_symlinks=False).st_size
         except FileNotFoundError:  # rotated away by another process meanwhile
             continue
         taken_at = datetime.strptime(match.group(1), _STAMP_FORMAT).replace(tzinfo=timezone.utc)
-        found.append(Backup(path=entry, taken_at=taken_at, size_bytes=size_bytes))
+        found.append(Backup(path=Path(entry.path), taken_at=taken_at, size_bytes=size_bytes))
     found.sort(key=lambda backup: backup.taken_at, reverse=True)
     return found
 
@@ -158,19 +159,23 @@ def backup_if_due(
         return _take_backup(db_path, directory, keep, now)
 
 
-def restore(backup: Path, db_path: Path | None = None, directory: Path | None = None) -> Backup | None:
+def restore(
+    backup: Path, db_path: Path | None = None, directory: Path | None = None, now: datetime | None = None
+) -> Backup | None:
     """Puts `backup` back as the game database; call it with the app's store closed.
 
-    The current database is first backed up into `directory` (not rotated, so the backup being restored
-    stays), so a restore can itself be undone; that backup is returned (None when there was no database).
-    Uses the backup API in reverse: a stale write-ahead log cannot be replayed over the restored pages, and
-    the database keeps its journal mode.
+    The current database is first backed up into `directory`, so a restore can itself be undone; that
+    backup is returned (None when there was no database). It is not rotated and never takes the name of an
+    existing backup, so the backup being restored stays. Uses the backup API in reverse: a stale
+    write-ahead log cannot be replayed over the restored pages, and the database keeps its journal mode.
     """
     db_path = default_db_path() if db_path is None else db_path
     directory = default_backups_dir() if directory is None else directory
     _check_readable_backup(backup)
     with _locked(directory):
-        safety = _take_backup(db_path, directory, keep=None, now=None) if db_path.exists() else None
+        safety = None
+        if db_path.exists():
+            safety = _take_backup(db_path, directory, keep=None, now=now, replace_same_second=False)
         db_path.parent.mkdir(parents=True, exist_ok=True)
         source = sqlite3.connect(_read_only_uri(backup), uri=True)
         try:
@@ -207,17 +212,25 @@ def restore_hint(backup: Backup | None = None, db_path: Path | None = None, dire
 # --- How a backup is taken ------------------------------------------------------------------------------
 
 
-def _take_backup(db_path: Path, directory: Path, keep: int | None, now: datetime | None) -> Backup:
-    """Copies, checks, publishes under the final name, then rotates (unless `keep` is None)."""
+def _take_backup(
+    db_path: Path, directory: Path, keep: int | None, now: datetime | None, replace_same_second: bool = True
+) -> Backup:
+    """Copies, checks, publishes under the final name, then rotates (unless `keep` is None).
+
+    Without `replace_same_second`, a name already taken moves the time stamp on by a second until it is free.
+    """
     if keep is not None and keep < 1:
         raise ValueError(f"keep must be at least 1, not {keep}")
     if not db_path.exists():
         raise BackupError(_("There is no game database to back up at {path}.").format(path=db_path))
     taken_at = (_utc_now() if now is None else now).astimezone(timezone.utc).replace(microsecond=0)
+    while not replace_same_second and (directory / backup_name(taken_at)).exists():
+        taken_at += timedelta(seconds=1)
     final = directory / backup_name(taken_at)
     partial = directory / f".{final.name}.partial"
-    # Any write after this instant counts as "changed since the backup", even one racing the copy.
-    started_ns = time.time_ns()
+    # The copy's file time is set a little before it started: file times come from a coarse kernel clock, and
+    # a write racing the copy must count as "written since the backup" (at worst one backup too many).
+    started_ns = time.time_ns() - _FILE_TIME_MARGIN_NS
     try:
         partial.unlink(missing_ok=True)
         _copy_database(db_path, partial)
@@ -269,11 +282,18 @@ def _check_readable_backup(backup: Path) -> None:
 
 
 def _written_since(db_path: Path, since_ns: int) -> bool:
-    """The database file or its write-ahead log was modified after `since_ns` (the -shm file changes on reads)."""
-    for path in (db_path, db_path.with_name(db_path.name + "-wal")):
-        with contextlib.suppress(FileNotFoundError):
-            if path.stat().st_mtime_ns > since_ns:
-                return True
+    """The database file or its write-ahead log was modified after `since_ns`.
+
+    An empty log holds no writes (a reader, this module included, may create one); the -shm file changes on
+    reads, so it is ignored.
+    """
+    with contextlib.suppress(FileNotFoundError):
+        if db_path.stat().st_mtime_ns > since_ns:
+            return True
+    with contextlib.suppress(FileNotFoundError):
+        wal = db_path.with_name(db_path.name + "-wal").stat()
+        if wal.st_size > 0 and wal.st_mtime_ns > since_ns:
+            return True
     return False
 
 

@@ -41,6 +41,7 @@ prefix=$DEFAULT_PREFIX
 state_dir=$DEFAULT_STATE_DIR
 display_kind=auto
 touch_provider=mtdev
+project_changed=0
 root=${COMPANION_INSTALL_ROOT:-}
 source_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
 
@@ -421,6 +422,7 @@ copy_project() {
     ok "$prefix matches $source_dir"
     return 0
   fi
+  project_changed=1
   run mkdir -p "$dest"
   # Owned by root and read-only to the service: the app cannot rewrite its own code.
   run rsync -a --delete --chown=root:root --chmod=go-w,a+rX "${rsync_excludes[@]}" "$source_dir/" "$dest/"
@@ -448,7 +450,7 @@ install_python_environment() {
 
   # The service cannot write to the prefix: compile the translations and the bytecode now.
   stamp=$venv/.compiled
-  if [ -e "$root$stamp" ] && [ -z "$(find "$root$prefix/companion" \( -name '*.py' -o -name '*.po' \) -newer "$root$stamp" -print -quit 2>/dev/null)" ]; then
+  if ((!project_changed)) && [ -e "$root$stamp" ] && [ -z "$(find "$root$prefix/companion" \( -name '*.py' -o -name '*.po' \) -newer "$root$stamp" -print -quit 2>/dev/null)" ]; then
     ok "translations and bytecode are compiled"
   else
     run "$venv/bin/python" -m companion.locale.build

@@ -1,0 +1,156 @@
+"""Kivy's config.ini for the official touchscreens, as the installer writes it, read by the real Kivy."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import select
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.system.conftest import require_tool, run_installer
+
+#: Prints Kivy's configuration as JSON after Kivy has read (and, if it wanted to, rewritten) config.ini.
+DUMP_CONFIG = """
+import json
+from kivy.config import Config
+print(json.dumps({section: dict(Config.items(section)) for section in Config.sections()}))
+"""
+
+#: Opens Kivy's window with that configuration and prints what it became.
+OPEN_WINDOW = """
+import json
+from kivy.core.window import Window
+from kivy.config import Config
+print(json.dumps({"size": list(Window.size), "fullscreen": Window.fullscreen, "show_cursor": Window.show_cursor,
+                  "keyboard_mode": Config.get("kivy", "keyboard_mode")}))
+"""
+
+
+def kivy_config(*args: str) -> str:
+    result = run_installer("--print-kivy-config", *args)
+    assert result.returncode == 0, result.stderr
+    return result.stdout
+
+
+def run_kivy(script: str, kivy_home: Path, extra_env: dict[str, str] | None = None) -> dict[str, object]:
+    env = {**os.environ, "KIVY_HOME": str(kivy_home), "KIVY_NO_ARGS": "1", "KIVY_NO_FILELOG": "1", **(extra_env or {})}
+    result = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=120, check=False
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+def kivy_defaults(tmp_path: Path) -> dict[str, dict[str, str]]:
+    home = tmp_path / "kivy-defaults"
+    home.mkdir()
+    return run_kivy(DUMP_CONFIG, home)  # type: ignore[return-value]
+
+
+@pytest.mark.parametrize(
+    ("args", "width", "height", "input_section"),
+    [
+        (("--display", "dsi-800x480"), "800", "480", {"mtdev_%(name)s": "probesysfs,provider=mtdev"}),
+        (("--display", "dsi2-720x1280"), "720", "1280", {"mtdev_%(name)s": "probesysfs,provider=mtdev"}),
+        (("--display", "dsi-800x480", "--touch", "hidinput"), "800", "480", {"hid_%(name)s": "probesysfs,provider=hidinput"}),
+        (("--display", "hdmi"), "1280", "800", {"mouse": "mouse"}),
+    ],
+    ids=["touch-display-1", "touch-display-2", "touch-display-1-hidinput", "hdmi"],
+)
+def test_kivy_reads_the_config_as_written_and_keeps_it(
+    tmp_path: Path, args: tuple[str, ...], width: str, height: str, input_section: dict[str, str]
+) -> None:
+    kivy_home = Path(os.environ["KIVY_HOME"])
+    written = kivy_config(*args)
+    config_file = kivy_home / "config.ini"
+    config_file.write_text(written)
+
+    seen = run_kivy(DUMP_CONFIG, kivy_home)
+
+    # Kivy did not "upgrade" the file (which would reset fullscreen): it is byte for byte what was installed.
+    assert config_file.read_text() == written
+    graphics = seen["graphics"]
+    assert isinstance(graphics, dict)
+    assert graphics["fullscreen"] == "auto"
+    assert (graphics["width"], graphics["height"]) == (width, height)
+    assert graphics["allow_screensaver"] == "0"
+    # Only the touchscreen feeds touches: with Kivy's mouse provider as well, SDL's mouse copy of each touch
+    # would press every button twice.
+    assert seen["input"] == input_section
+    assert seen["kivy"]["exit_on_escape"] == "0"  # type: ignore[index]
+    assert seen["kivy"]["log_enable"] == "0"  # type: ignore[index]
+
+
+def test_config_has_every_setting_this_kivy_expects(tmp_path: Path) -> None:
+    """A setting missing from config.ini would make Kivy fail at start-up where it reads it."""
+    defaults = kivy_defaults(tmp_path)
+    written_home = tmp_path / "kivy-written"
+    written_home.mkdir()
+    (written_home / "config.ini").write_text(kivy_config("--display", "dsi-800x480"))
+    seen = run_kivy(DUMP_CONFIG, written_home)
+    for section, options in defaults.items():
+        if section == "input":
+            continue
+        assert set(seen[section]) == set(options), section  # type: ignore[arg-type]
+    assert seen["kivy"]["config_version"] == defaults["kivy"]["config_version"]  # type: ignore[index]
+
+
+@contextlib.contextmanager
+def virtual_screen(width: int, height: int) -> Iterator[str]:
+    """An Xvfb screen of the touchscreen's size; yields its DISPLAY."""
+    xvfb = require_tool("Xvfb")
+    read_end, write_end = os.pipe()
+    process = subprocess.Popen(
+        [xvfb, "-displayfd", str(write_end), "-screen", "0", f"{width}x{height}x24", "-nolisten", "tcp"],
+        pass_fds=(write_end,),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    os.close(write_end)
+    number = b""
+    deadline = time.monotonic() + 30
+    try:
+        while not number.endswith(b"\n") and time.monotonic() < deadline:
+            ready, _, _ = select.select([read_end], [], [], 0.5)
+            if ready:
+                chunk = os.read(read_end, 16)
+                if not chunk:
+                    break
+                number += chunk
+        if not number.strip():
+            pytest.fail("Xvfb did not start")
+        yield f":{number.decode().strip()}"
+    finally:
+        os.close(read_end)
+        process.terminate()
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(10)
+
+
+@pytest.mark.ui
+@pytest.mark.parametrize(
+    ("display", "width", "height"),
+    [("dsi-800x480", 800, 480), ("dsi2-720x1280", 720, 1280)],
+    ids=["touch-display-1", "touch-display-2-portrait"],
+)
+def test_window_fills_the_screen_without_a_cursor(tmp_path: Path, display: str, width: int, height: int) -> None:
+    """The real Kivy window on a screen of the panel's size (X11 here, KMS on the Pi: same config)."""
+    kivy_home = Path(os.environ["KIVY_HOME"])
+    (kivy_home / "config.ini").write_text(kivy_config("--display", display))
+    with virtual_screen(width, height) as screen:
+        seen = run_kivy(OPEN_WINDOW, kivy_home, {"DISPLAY": screen, "SDL_VIDEODRIVER": "x11"})
+    assert seen["size"] == [width, height]
+    assert seen["fullscreen"] == "auto"
+    assert seen["show_cursor"] is False
+    # No physical keyboard on a kiosk: the card editor's text fields bring up Kivy's docked keyboard.
+    assert seen["keyboard_mode"] == "systemanddock"
