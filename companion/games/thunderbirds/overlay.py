@@ -56,7 +56,7 @@ def load_definitions_safe(
     data_dir = default_data_dir() if data_dir is None else data_dir
     overlay_dir = default_overlay_dir() if overlay_dir is None else overlay_dir
     shipped = shipped_files(data_dir)
-    definitions, accepted, problems = _load_accepting(shipped, overlay_files(overlay_dir))
+    definitions, _accepted, problems = _load_accepting(shipped, overlay_files(overlay_dir))
     return definitions, problems
 
 
