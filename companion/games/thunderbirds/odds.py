@@ -21,7 +21,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
+
+if TYPE_CHECKING:
+    from companion.games.thunderbirds.definitions import Definitions
+    from companion.games.thunderbirds.state import GameState
 
 #: Face values of the Thunderbirds die; 0 is the Hood face.
 FACES: tuple[int, ...] = (0, 1, 2, 3, 4, 5)
@@ -286,3 +290,58 @@ def warm(max_teamwork: int = MAX_TOKENS_OF_A_KIND, max_intelligence: int = MAX_T
         for teamwork in range(max_teamwork + 1):
             for need in range(_clamp_need(10**6, teamwork) + 1):
                 _start(need, teamwork, john, max_intelligence)
+
+
+# --- the game state ------------------------------------------------------------------------------------------
+
+
+def odds_for(
+    state: GameState, defs: Definitions, disaster_id: str, fab_cards: Sequence[str] = ()
+) -> RescueOdds | None:
+    """The odds of the active character rescuing `disaster_id` now (wherever it stands: useful for planning).
+
+    Sums the itemised `rescue_bonuses` (with `fab_cards` played before the roll), reads the active player's
+    Teamwork and Intelligence tokens and whether John can ignore a Hood face. A no-dice card is certain when its
+    pieces are in place. None for a card the app does not know (the players read it from their box).
+    """
+    from companion.games.thunderbirds.bonuses import rescue_bonus
+    from companion.games.thunderbirds.rescue import hood_ignorer, is_unknown, missing_requirement
+
+    card = defs.disasters[disaster_id]
+    if card.kind != "disaster" or is_unknown(card):
+        return None
+    if card.is_no_dice:
+        return no_dice_odds(missing_requirement(state, defs, card) is None)
+    if card.difficulty is None:
+        return None
+    hand = state.active_hand
+    return rescue_odds(
+        card.difficulty,
+        rescue_bonus(state, defs, disaster_id, fab_cards),
+        hand.count("teamwork"),
+        hand.count("intelligence"),
+        hood_ignorer(state, defs) is not None,
+    )
+
+
+def advice_for(state: GameState, defs: Definitions) -> TokenAdvice | None:
+    """The best next token decision for the rescue under way (None when no dice rescue is under way).
+
+    Teamwork already added counts as bonus; John's ignore counts whether it is used already or still open (the
+    rules let him ignore a later Hood face if the ignored die is re-rolled). When the advice is to stop and a
+    Hood face shows while John can still ignore one, the caller should `IgnoreHood` first.
+    """
+    from companion.games.thunderbirds.rescue import hood_ignorer
+    from companion.games.thunderbirds.state import DIE, PendingRescue
+
+    pending = state.pending
+    if not isinstance(pending, PendingRescue):
+        return None
+    card = defs.disasters[pending.disaster]
+    if card.difficulty is None:
+        return None
+    hand = state.players[pending.player]
+    bonus = pending.bonus + pending.adjust_bonus + 2 * pending.teamwork
+    dice = tuple(DIE.faces[f].value for f in pending.dice)
+    john = pending.ignored_die is not None or hood_ignorer(state, defs) is not None
+    return best_token_use(dice, card.difficulty, bonus, hand.count("teamwork"), hand.count("intelligence"), john)
