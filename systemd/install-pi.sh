@@ -42,6 +42,7 @@ state_dir=$DEFAULT_STATE_DIR
 display_kind=auto
 touch_provider=mtdev
 project_changed=0
+display=""
 root=${COMPANION_INSTALL_ROOT:-}
 source_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
 
@@ -173,19 +174,20 @@ resolve_display() {
 # Kivy's config.ini for the display. Complete, with config_version set to Kivy 2.3.1's (27): Kivy then reads it
 # as is, instead of "upgrading" it from version 0, which would reset fullscreen to 0.
 render_kivy_config() {
-  local display=$1 width height cursor desktop keyboard input_lines
-  case $display in
+  local kind=$1 width height cursor desktop keyboard input_lines
+  case $kind in
     dsi-800x480) width=800 height=480 ;;
     dsi2-720x1280) width=720 height=1280 ;;
     hdmi) width=1280 height=800 ;;
   esac
-  if [ "$display" = hdmi ]; then
-    # A mouse, or an HDMI screen's USB touch panel, which SDL reports as a mouse.
+  if [ "$kind" = hdmi ]; then
+    # A mouse, and a multi-touch USB panel if the screen has one (read by Kivy: the unit tells SDL not to
+    # turn touches into mouse clicks, which would press every button twice).
     cursor=1 desktop=1 keyboard=""
-    input_lines='mouse = mouse'
+    input_lines=$'mouse = mouse\nhid_%(name)s = probesysfs,provider=hidinput'
   else
-    # The touchscreen only: with Kivy's mouse provider too, SDL's copy of each touch as a mouse click would
-    # press every button twice. The on-screen keyboard docks at the bottom for the card editor.
+    # The touchscreen only (the app may add Kivy's mouse provider for a maintenance mouse; SDL does not turn
+    # touches into clicks, see the unit). The on-screen keyboard docks at the bottom for the card editor.
     cursor=0 desktop=0 keyboard=systemanddock
     if [ "$touch_provider" = mtdev ]; then
       input_lines='mtdev_%(name)s = probesysfs,provider=mtdev'
@@ -194,7 +196,7 @@ render_kivy_config() {
     fi
   fi
   cat <<EOF
-# Kivy's configuration for the companion kiosk (display: $display), written by systemd/install-pi.sh.
+# Kivy's configuration for the companion kiosk (display: $kind), written by systemd/install-pi.sh.
 # Rerun the installer with --display or --touch to change it; edits here are replaced by the next install.
 [kivy]
 keyboard_repeat_delay = 300
@@ -271,19 +273,24 @@ implementation = default
 EOF
 }
 
-# The shipped unit with this install's paths and user. A state directory outside /var/lib is not systemd's
-# StateDirectory=: the installer creates it, and ReadWritePaths= plus RequiresMountsFor= cover it.
+# The shipped unit with this install's paths, user and panel. A state directory outside /var/lib is not
+# systemd's StateDirectory=: the installer creates it, and ReadWritePaths= plus RequiresMountsFor= cover it.
+# A DSI panel's size goes to `companion run --size`, which sizes the touch targets by the panel's density.
 render_unit() {
   local template=$source_dir/systemd/$UNIT_NAME
   [ -r "$template" ] || die "missing $template"
-  local drop_state_directory=()
+  local edits=()
   if [ "$state_dir" != "$DEFAULT_STATE_DIR" ]; then
-    drop_state_directory=(-e '/^StateDirectory=/d' -e '/^StateDirectoryMode=/d')
+    edits+=(-e '/^StateDirectory=/d' -e '/^StateDirectoryMode=/d')
   fi
+  case $display in
+    dsi-800x480) edits+=(-e 's/^\(ExecStart=.* run --fullscreen\)$/\1 --size 800x480/') ;;
+    dsi2-720x1280) edits+=(-e 's/^\(ExecStart=.* run --fullscreen\)$/\1 --size 720x1280/') ;;
+  esac
   sed -e "s|$DEFAULT_PREFIX|$prefix|g" \
     -e "s|$DEFAULT_STATE_DIR|$state_dir|g" \
     -e "s|^User=$DEFAULT_USER\$|User=$user_name|" \
-    "${drop_state_directory[@]}" "$template"
+    "${edits[@]}" "$template"
 }
 
 # --- Facts about the machine --------------------------------------------------------------------------------
@@ -360,7 +367,7 @@ check_machine() {
     if ((dry_run)); then
       warn "the overlay file system is active: a real install would stop here, since everything it writes would vanish at the next reboot"
     else
-      die "the overlay file system is active: everything this installer writes would vanish at the next reboot. Turn it off (sudo raspi-config nonint disable_overlayfs, then reboot), install, and turn it on again"
+      die "the overlay file system is active: everything this installer writes would vanish at the next reboot. Turn it off (sudo raspi-config: Performance Options, Overlay File System), reboot, install, and turn it on again"
     fi
   fi
   if overlay_active_now || overlay_enabled_next_boot; then
@@ -461,7 +468,7 @@ install_python_environment() {
 
 prepare_state_dir() {
   step "State directory $state_dir"
-  local group dir owner display
+  local group dir owner
   group=$(primary_group)
   for dir in "$state_dir" "$state_dir/kivy" "$state_dir/data" "$state_dir/cache"; do
     if [ -d "$root$dir" ]; then
@@ -471,7 +478,6 @@ prepare_state_dir() {
       run install -d -o "$user_name" -g "$group" -m 0750 "$root$dir"
     fi
   done
-  display=$(resolve_display)
   say "display: $display"
   write_file "$state_dir/kivy/config.ini" 0644 "$user_name" "$group" "$(render_kivy_config "$display")"
 }
@@ -530,9 +536,10 @@ configure_boot() {
 
 main() {
   parse_args "$@"
+  display=$(resolve_display)
   case $print_what in
     unit) render_unit; return 0 ;;
-    kivy-config) render_kivy_config "$(resolve_display)"; return 0 ;;
+    kivy-config) render_kivy_config "$display"; return 0 ;;
   esac
   ((dry_run)) && say "Dry run: nothing is changed; each step says what it would do."
   say "Installing the table companion from $source_dir"

@@ -60,7 +60,7 @@ def kivy_defaults(tmp_path: Path) -> dict[str, dict[str, str]]:
         (("--display", "dsi-800x480"), "800", "480", {"mtdev_%(name)s": "probesysfs,provider=mtdev"}),
         (("--display", "dsi2-720x1280"), "720", "1280", {"mtdev_%(name)s": "probesysfs,provider=mtdev"}),
         (("--display", "dsi-800x480", "--touch", "hidinput"), "800", "480", {"hid_%(name)s": "probesysfs,provider=hidinput"}),
-        (("--display", "hdmi"), "1280", "800", {"mouse": "mouse"}),
+        (("--display", "hdmi"), "1280", "800", {"mouse": "mouse", "hid_%(name)s": "probesysfs,provider=hidinput"}),
     ],
     ids=["touch-display-1", "touch-display-2", "touch-display-1-hidinput", "hdmi"],
 )
@@ -81,8 +81,7 @@ def test_kivy_reads_the_config_as_written_and_keeps_it(
     assert graphics["fullscreen"] == "auto"
     assert (graphics["width"], graphics["height"]) == (width, height)
     assert graphics["allow_screensaver"] == "0"
-    # Only the touchscreen feeds touches: with Kivy's mouse provider as well, SDL's mouse copy of each touch
-    # would press every button twice.
+    # On the touch panels only the touchscreen feeds touches; HDMI adds the mouse.
     assert seen["input"] == input_section
     assert seen["kivy"]["exit_on_escape"] == "0"  # type: ignore[index]
     assert seen["kivy"]["log_enable"] == "0"  # type: ignore[index]

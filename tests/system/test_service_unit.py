@@ -13,7 +13,9 @@ from tests.system.conftest import UNIT, require_tool, run_installer
 
 
 def render_unit(*args: str) -> str:
-    result = run_installer("--print-unit", *args)
+    """The unit as the installer renders it; for an HDMI screen unless the arguments name a display."""
+    display = () if "--display" in args else ("--display", "hdmi")
+    result = run_installer("--print-unit", *display, *args)
     assert result.returncode == 0, result.stderr
     return result.stdout
 
@@ -54,7 +56,11 @@ def installed_unit(tmp_path: Path, *args: str) -> Path:
 
 @pytest.mark.parametrize(
     "state_args",
-    [pytest.param((), id="state-in-var-lib"), pytest.param(("--state-dir", "/srv/companion"), id="state-on-own-partition")],
+    [
+        pytest.param((), id="state-in-var-lib"),
+        pytest.param(("--state-dir", "/srv/companion"), id="state-on-own-partition"),
+        pytest.param(("--display", "dsi2-720x1280"), id="touch-display-2"),
+    ],
 )
 def test_systemd_analyze_verify_accepts_the_unit_without_a_warning(tmp_path: Path, state_args: tuple[str, ...]) -> None:
     systemd_analyze = require_tool("systemd-analyze")
@@ -137,6 +143,8 @@ def test_unit_runs_the_app_full_screen_on_the_console_as_an_unprivileged_user() 
     env = environment(UNIT.read_text())
     assert env["SDL_VIDEODRIVER"] == "kmsdrm"
     assert env["KIVY_WINDOW"] == "sdl2" and env["KIVY_GL_BACKEND"] == "sdl2"
+    # Kivy reads the touchscreen; a mouse click made up by SDL from the same touch would press buttons twice.
+    assert env["SDL_TOUCH_MOUSE_EVENTS"] == "0"
     allowed = " ".join(unit["DeviceAllow"])
     for device in ("char-drm", "char-input", "char-gpiochip", "char-ttyACM", "char-ttyUSB", "/dev/vchiq", "/dev/tty1"):
         assert device in allowed
@@ -174,3 +182,10 @@ def test_rendering_substitutes_prefix_user_and_a_state_directory_on_its_own_part
 
 def test_rendering_with_the_defaults_is_the_shipped_unit() -> None:
     assert render_unit() == UNIT.read_text()
+
+
+@pytest.mark.parametrize(("display", "size"), [("dsi-800x480", "800x480"), ("dsi2-720x1280", "720x1280")])
+def test_a_dsi_panel_gives_the_app_its_size(display: str, size: str) -> None:
+    """`companion run --size` sizes touch targets by the panel's pixel density."""
+    unit = directives(render_unit("--display", display))
+    assert unit["ExecStart"] == [f"/opt/companion/.venv/bin/python -m companion run --fullscreen --size {size}"]
