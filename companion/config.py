@@ -1,0 +1,325 @@
+"""The app's configuration file: one TOML file for the whole app, validated with errors that name the key.
+
+Where it is found: `$COMPANION_CONFIG` if set, else `/etc/companion/config.toml` if it exists (the Pi
+installer puts it there), else `config_dir()/config.toml`. A missing file means the defaults. The
+environment variable `COMPANION_LIGHTS` overrides `[lights] backend`, as `GPIOZERO_PIN_FACTORY` does for
+gpiozero. Every key is documented in `docs/config.md`; `config/companion.example.toml` shows them all.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from companion.devices.errors import LightMapError
+from companion.devices.lightmap import BACKENDS, DEFAULT_MAPS, LightMap, map_path, parse_map, pin_clash
+from companion.devices.pins import pin_problem
+from companion.locale import LANGUAGES, _
+from companion.paths import config_dir
+
+SYSTEM_CONFIG = Path("/etc/companion/config.toml")
+ENV_CONFIG = "COMPANION_CONFIG"
+ENV_LIGHTS = "COMPANION_LIGHTS"
+#: "mirror" shows the lights on screen; "recording" keeps frames in memory (tests).
+LIGHT_BACKENDS: tuple[str, ...] = ("mirror", "recording", *BACKENDS)
+COMMANDS: tuple[str, ...] = ("end_turn", "roll", "confirm", "undo")
+#: The command fired by holding a button down; it may share its button with one short-press command.
+LONG_PRESS_COMMAND = "undo"
+
+
+class ConfigError(ValueError):
+    """A problem in the config file; the message names the file, the section and the key."""
+
+    def __init__(self, file: str, key: str, problem: str) -> None:
+        self.file, self.key, self.problem = file, key, problem
+        super().__init__(f"{file}: {key}: {problem}" if key else f"{file}: {problem}")
+
+
+@dataclass(frozen=True)
+class GeneralConfig:
+    language: str = "en"
+    state_dir: Path | None = None  # None: the platform's state directory (or COMPANION_STATE_DIR)
+    keep_awake: bool = True
+    sounds: bool = True
+
+
+@dataclass(frozen=True)
+class GpioConfig:
+    #: GPIO 14 and 15 carry the serial console on a stock Raspberry Pi OS; only then are they reserved.
+    serial_console: bool = True
+
+
+@dataclass(frozen=True)
+class LightsConfig:
+    backend: str = "mirror"
+    #: The resolved build for gpio, shift595 and serial; None for mirror and recording.
+    map: LightMap | None = None
+    port: str = "auto"
+    baud: int = 115200
+    brightness: float = 0.6
+    #: Set when COMPANION_LIGHTS chose the back-end.
+    backend_from_env: bool = False
+
+
+@dataclass(frozen=True)
+class ButtonsConfig:
+    pins: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))  # command -> BCM pin
+    long_press: float = 1.5  # seconds held for the long-press command (undo)
+    bounce_time: float = 0.05  # seconds; gpiozero ignores edges closer together than this
+
+
+@dataclass(frozen=True)
+class Config:
+    general: GeneralConfig = GeneralConfig()
+    gpio: GpioConfig = GpioConfig()
+    lights: LightsConfig = LightsConfig()
+    buttons: ButtonsConfig = ButtonsConfig()
+    #: The file read, or None when there was none (defaults).
+    source: Path | None = None
+
+
+def config_path(environ: Mapping[str, str] | None = None) -> Path:
+    env = os.environ if environ is None else environ
+    if env.get(ENV_CONFIG):
+        return Path(env[ENV_CONFIG]).expanduser()
+    if SYSTEM_CONFIG.exists():
+        return SYSTEM_CONFIG
+    return config_dir() / "config.toml"
+
+
+def hood_track_length() -> int:
+    """The Hood track's length from the game data (the user's corrections included)."""
+    from companion.games.thunderbirds.loader import default_definitions
+
+    return default_definitions().hood_track.length
+
+
+class _Reader:
+    """Reads one section, naming `[section] key` in every error."""
+
+    def __init__(self, file: str, section: str, table: Any) -> None:
+        self.file, self.section = file, section
+        if not isinstance(table, Mapping):
+            raise ConfigError(file, f"[{section}]", _("expected a table"))
+        self.table: Mapping[str, Any] = table
+
+    def fail(self, key: str, problem: str) -> ConfigError:
+        return ConfigError(self.file, f"[{self.section}] {key}", problem)
+
+    def only(self, keys: tuple[str, ...]) -> None:
+        for key in self.table:
+            if key not in keys:
+                raise self.fail(key, _("unknown key (expected one of: {keys})").format(keys=", ".join(keys)))
+
+    def get(self, key: str, default: Any, check: Callable[[Any], bool], expected: str) -> Any:
+        if key not in self.table:
+            return default
+        value = self.table[key]
+        if not check(value):
+            raise self.fail(key, _("expected {expected}, got {value!r}").format(expected=expected, value=value))
+        return value
+
+
+def _is_bool(v: Any) -> bool:
+    return isinstance(v, bool)
+
+
+def _is_number(v: Any) -> bool:
+    return isinstance(v, int | float) and not isinstance(v, bool)
+
+
+def _is_text(v: Any) -> bool:
+    return isinstance(v, str) and v != ""
+
+
+def load_config(
+    path: Path | None = None,
+    environ: Mapping[str, str] | None = None,
+    hood_length: int | Callable[[], int] = hood_track_length,
+) -> Config:
+    """Reads and checks the config file. Raises `ConfigError` naming the file and the key at fault.
+
+    `hood_length` (a number, or a function asked only when a light map must be checked) is the Hood track's
+    length in the game data: a light map must give every space an LED.
+    """
+    env = os.environ if environ is None else environ
+    path = config_path(env) if path is None else path
+    doc = _read(path)
+    return _build(doc, str(path), path.parent, env, hood_length, source=path if doc is not None else None)
+
+
+def load_config_or_default(
+    path: Path | None = None,
+    environ: Mapping[str, str] | None = None,
+    hood_length: int | Callable[[], int] = hood_track_length,
+) -> tuple[Config, str | None]:
+    """The config, or, when it has a problem, the best config without its hardware sections and the problem.
+
+    The app starts either way: with a broken `[lights]` or `[buttons]` it runs with the on-screen mirror and
+    no physical buttons, and shows the returned message.
+    """
+    env = os.environ if environ is None else environ
+    path = config_path(env) if path is None else path
+    try:
+        return load_config(path, env, hood_length), None
+    except ConfigError as exc:
+        problem = str(exc)
+    try:
+        doc = _read(path) or {}
+        safe = {k: v for k, v in doc.items() if k in ("general", "gpio")}
+        calm_env = {k: v for k, v in env.items() if k != ENV_LIGHTS}
+        return _build(safe, str(path), path.parent, calm_env, hood_length, source=path), problem
+    except ConfigError:
+        return Config(), problem
+
+
+def _read(path: Path) -> dict[str, Any] | None:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise ConfigError(str(path), "", _("cannot be read: {error}").format(error=exc.strerror or exc)) from exc
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(str(path), "", _("not valid TOML: {error}").format(error=exc)) from exc
+
+
+def _build(
+    doc: Mapping[str, Any] | None,
+    file: str,
+    folder: Path,
+    env: Mapping[str, str],
+    hood_length: int | Callable[[], int],
+    source: Path | None,
+) -> Config:
+    doc = doc or {}
+    for section in doc:
+        if section not in ("general", "gpio", "lights", "buttons"):
+            raise ConfigError(file, f"[{section}]", _("unknown section (expected general, gpio, lights, buttons)"))
+    general = _general(_Reader(file, "general", doc.get("general", {})))
+    gpio = _gpio(_Reader(file, "gpio", doc.get("gpio", {})))
+    buttons = _buttons(_Reader(file, "buttons", doc.get("buttons", {})), gpio)
+    lights = _lights(_Reader(file, "lights", doc.get("lights", {})), folder, env, gpio, hood_length)
+    _check_shared_pins(file, lights, buttons)
+    return Config(general=general, gpio=gpio, lights=lights, buttons=buttons, source=source)
+
+
+def _general(r: _Reader) -> GeneralConfig:
+    r.only(("language", "state_dir", "keep_awake", "sounds"))
+    state_dir = r.get("state_dir", None, _is_text, _("a folder path"))
+    return GeneralConfig(
+        language=r.get("language", "en", lambda v: v in LANGUAGES, " or ".join(f'"{x}"' for x in LANGUAGES)),
+        state_dir=Path(state_dir).expanduser() if state_dir else None,
+        keep_awake=r.get("keep_awake", True, _is_bool, "true or false"),
+        sounds=r.get("sounds", True, _is_bool, "true or false"),
+    )
+
+
+def _gpio(r: _Reader) -> GpioConfig:
+    r.only(("serial_console",))
+    return GpioConfig(serial_console=r.get("serial_console", True, _is_bool, "true or false"))
+
+
+def _buttons(r: _Reader, gpio: GpioConfig) -> ButtonsConfig:
+    r.only((*COMMANDS, "long_press", "bounce_time"))
+    pins: dict[str, int] = {}
+    for command in COMMANDS:
+        if command in r.table:
+            problem = pin_problem(r.table[command], gpio.serial_console)
+            if problem:
+                raise r.fail(command, problem)
+            pins[command] = r.table[command]
+    by_pin: dict[int, list[str]] = {}
+    for command, pin in pins.items():
+        by_pin.setdefault(pin, []).append(command)
+    for pin, commands in by_pin.items():
+        short = [c for c in commands if c != LONG_PRESS_COMMAND]
+        if len(short) > 1:
+            raise r.fail(short[1], pin_clash(pin, f"[buttons] {short[0]}", f"[buttons] {short[1]}"))
+    long_press = r.get("long_press", 1.5, lambda v: _is_number(v) and 0.2 <= v <= 10, _("seconds, from 0.2 to 10"))
+    bounce = r.get("bounce_time", 0.05, lambda v: _is_number(v) and 0 <= v <= 1, _("seconds, from 0 to 1"))
+    return ButtonsConfig(pins=MappingProxyType(pins), long_press=float(long_press), bounce_time=float(bounce))
+
+
+def _lights(
+    r: _Reader,
+    folder: Path,
+    env: Mapping[str, str],
+    gpio: GpioConfig,
+    hood_length: int | Callable[[], int],
+) -> LightsConfig:
+    r.only(("backend", "map", "port", "baud", "brightness"))
+    choices = ", ".join(LIGHT_BACKENDS)
+    backend = r.get("backend", "mirror", lambda v: v in LIGHT_BACKENDS, _("one of {choices}").format(choices=choices))
+    from_env = bool(env.get(ENV_LIGHTS))
+    if from_env:
+        backend = env[ENV_LIGHTS].strip().lower()
+        if backend not in LIGHT_BACKENDS:
+            raise ConfigError(ENV_LIGHTS, "", _("{value!r} is not a lights back-end (expected one of {choices})").format(
+                value=env[ENV_LIGHTS], choices=choices))
+    port = r.get("port", "auto", _is_text, _("a device path such as /dev/serial/by-id/..., or \"auto\""))
+    baud = r.get("baud", 115200, lambda v: isinstance(v, int) and not isinstance(v, bool) and v > 0, _("a baud rate"))
+    brightness = r.get("brightness", 0.6, lambda v: _is_number(v) and 0 <= v <= 1, _("a number from 0 to 1"))
+    raw_map = r.table.get("map")
+    if raw_map is not None and not isinstance(raw_map, str | Mapping):
+        raise r.fail("map", _("expected a build name, a file path or a table"))
+    light_map = None
+    if backend in BACKENDS:
+        light_map = _light_map(r, raw_map, backend, folder, gpio, hood_length)
+    return LightsConfig(
+        backend=backend,
+        map=light_map,
+        port=port,
+        baud=baud,
+        brightness=float(brightness),
+        backend_from_env=from_env,
+    )
+
+
+def _light_map(
+    r: _Reader,
+    raw: str | Mapping[str, Any] | None,
+    backend: str,
+    folder: Path,
+    gpio: GpioConfig,
+    hood_length: int | Callable[[], int],
+) -> LightMap:
+    key = "map"
+    if isinstance(raw, Mapping):
+        doc, source = raw, f"{r.file} [lights.map]"
+    else:
+        path = map_path(raw or DEFAULT_MAPS[backend], folder)
+        source = str(path)
+        if raw is not None:
+            key = f"map ({path})"
+        try:
+            doc = tomllib.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise r.fail("map", _("no light map at {path}").format(path=path)) from None
+        except (OSError, tomllib.TOMLDecodeError) as exc:
+            raise r.fail(key, _("cannot be read: {error}").format(error=exc)) from exc
+    length = hood_length() if callable(hood_length) else hood_length
+    try:
+        light_map = parse_map(doc, length, gpio.serial_console, source)
+    except LightMapError as exc:
+        raise r.fail(key, str(exc)) from exc
+    if light_map.backend != backend:
+        raise r.fail(key, _("this map is wired for the {wired} back-end, not {backend}").format(
+            wired=light_map.backend, backend=backend))
+    return light_map
+
+
+def _check_shared_pins(file: str, lights: LightsConfig, buttons: ButtonsConfig) -> None:
+    owners: dict[int, str] = {}
+    if lights.map is not None and lights.backend in ("gpio", "shift595"):
+        owners = {pin: what for pin, what in lights.map.pins()}
+    for command, pin in buttons.pins.items():
+        if pin in owners:
+            raise ConfigError(file, f"[buttons] {command}", pin_clash(pin, owners[pin], f"[buttons] {command}"))
