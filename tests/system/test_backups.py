@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import ast
 import os
 import sqlite3
+import string
 import threading
 from collections.abc import Callable, Iterator
 from datetime import datetime, timedelta, timezone
@@ -13,6 +15,7 @@ import pytest
 
 from companion import backup
 from companion.locale import set_language
+from companion.locale.msgfmt import parse_po
 from companion.paths import state_dir
 
 T0 = datetime(2025, 3, 14, 15, 9, 26, tzinfo=timezone.utc)
@@ -340,3 +343,22 @@ def test_command_line(db: Path, capsys: pytest.CaptureFixture[str], english: Non
 
     assert backup.main(["restore", str(db.parent / "nothing.db")]) == 1
     assert "No backup file" in capsys.readouterr().err
+
+
+def test_every_message_has_a_french_translation_with_the_same_placeholders() -> None:
+    source = Path(backup.__file__).read_text(encoding="utf-8")
+    messages = {
+        ast.literal_eval(node.args[0])
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "_"
+    }
+    catalogue = Path(backup.__file__).parent / "locale" / "fr" / "LC_MESSAGES" / "backup.po"
+    french = parse_po(catalogue.read_text(encoding="utf-8"))
+    assert len(messages) > 5
+
+    def placeholders(text: str) -> set[str]:
+        return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+
+    for message in messages:
+        assert message in french, message
+        assert placeholders(french[message]) == placeholders(message), message
