@@ -12,7 +12,7 @@ from itertools import combinations, combinations_with_replacement, product
 
 from companion.games.thunderbirds import actions as act
 from companion.games.thunderbirds.definitions import TOKEN_KINDS, Definitions
-from companion.games.thunderbirds.movement import carrier_id, cargo_room, destinations, seats_free
+from companion.games.thunderbirds.movement import carrier_id, cargo_room, destinations
 from companion.games.thunderbirds.operations import check_foil_scheme, scheme_needs_confirmation
 from companion.games.thunderbirds.rescue import hood_ignorer, is_unknown, missing_requirement
 from companion.games.thunderbirds.state import HOOD_FACE, GameState, PendingRescue, PendingReward
@@ -106,17 +106,22 @@ def _operations(state: GameState, defs: Definitions) -> Iterator[object]:
     hand = state.active_hand
     here = state.character_region(hand.character)
     local = [v for v, r in state.vehicles if r == here]
+    aboard: dict[str, list[str]] = {v: [] for v in local}
     for character, seat in state.seats:
-        if seat not in local:
-            continue
-        for vehicle in local:
-            if vehicle == seat:
-                continue
-            free = seats_free(state, defs.vehicles[vehicle])
-            if free is None or free > 0:
-                yield act.Transfer(character, vehicle)
-            for other in state.occupants(vehicle):
-                yield act.Transfer(character, vehicle, other)
+        if seat in aboard:
+            aboard[seat].append(character)
+    has_room = {
+        v: defs.vehicles[v].seats is None or len(aboard[v]) < (defs.vehicles[v].seats or 0) for v in local
+    }
+    for seat, characters in aboard.items():
+        for character in characters:
+            for vehicle in local:
+                if vehicle == seat:
+                    continue
+                if has_room[vehicle]:
+                    yield act.Transfer(character, vehicle)
+                for other in aboard[vehicle]:
+                    yield act.Transfer(character, vehicle, other)
     carrier = carrier_id(defs)
     if state.vehicle_region(carrier) == here:
         for piece in state.cargo:
