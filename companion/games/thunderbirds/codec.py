@@ -15,24 +15,13 @@ from enum import Enum
 from functools import cache
 from typing import Any, Literal, Union
 
-from companion.engine.deck import Deck
-from companion.engine.track import SlotTrack
 from companion.games.thunderbirds import state as st
 from companion.games.thunderbirds.actions import ACTION_TYPES
-from companion.games.thunderbirds.events import EVENT_TYPES
 
 #: Tagged unions in the state: the dataclasses that may appear, by name.
 _TAGGED: dict[str, type] = {
     "PendingRescue": st.PendingRescue,
     "PendingReward": st.PendingReward,
-}
-
-_NAMESPACE = {
-    **vars(st),
-    "Deck": Deck,
-    "SlotTrack": SlotTrack,
-    **{name: cls for name, cls in ACTION_TYPES.items()},
-    **{name: cls for name, cls in EVENT_TYPES.items()},
 }
 
 

@@ -35,10 +35,10 @@ from companion.games.thunderbirds.actions import (
     UseLogistics,
     UseTechnology,
 )
-from companion.games.thunderbirds.definitions import Definitions, SchemeCard, TokenRequirement
+from companion.games.thunderbirds.definitions import Ability, Definitions, SchemeCard, TokenRequirement
 from companion.games.thunderbirds.effects import Events, draw_disaster, draw_fab, set_hood_card, start_effect, win
 from companion.games.thunderbirds.movement import carrier_id, cargo_room, piece_region, seats_free
-from companion.games.thunderbirds.state import TOKEN_INDEX, GameState, assign, evolve
+from companion.games.thunderbirds.state import GameState, assign, evolve
 from companion.games.thunderbirds.steps import (
     fab_holder,
     give_tokens,
@@ -337,7 +337,7 @@ def do_use_technology(
 # --- character operations --------------------------------------------------------------------------------------
 
 
-def _ability(state: GameState, defs: Definitions, kind: str):  # type: ignore[no-untyped-def]
+def _ability(state: GameState, defs: Definitions, kind: str) -> Ability | None:
     for ability in defs.characters[state.active_character].abilities:
         if ability.kind == kind:
             return ability
@@ -368,6 +368,7 @@ def do_exchange_token(
     state: GameState, action: ExchangeToken, defs: Definitions, chance: Chance, out: Events
 ) -> GameState:
     ability = _ability(state, defs, "exchange-token-operation")
+    assert ability is not None
     state = return_tokens(state, state.active, action.give)
     state = give_tokens(state, state.active, action.take)
     out.append(ev.AbilityUsed(state.active_character, ability.id, True))
@@ -462,5 +463,3 @@ def do_play_fab(state: GameState, action: PlayFab, defs: Definitions, chance: Ch
                 state = draw_disaster(state, defs, chance, out)
     return state
 
-
-__all__ = ["TOKEN_INDEX"]

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from companion.games.thunderbirds import names
 from companion.games.thunderbirds.definitions import Definitions
-from companion.games.thunderbirds.state import GameState, Hand, add_tokens, evolve
+from companion.games.thunderbirds.state import TOKEN_INDEX, GameState, Hand, add_tokens, evolve
 from companion.locale import _
 
 ACTIONS_PER_TURN = 3
@@ -52,8 +53,6 @@ def return_tokens(state: GameState, index: int, kind: str, count: int = 1) -> Ga
 
 
 def supply_count(state: GameState, kind: str) -> int:
-    from companion.games.thunderbirds.state import TOKEN_INDEX
-
     return state.supply[TOKEN_INDEX[kind]]
 
 
@@ -65,18 +64,12 @@ def token_reason(defs: Definitions, kind: str) -> str | None:
 
 def lacks_token(state: GameState, defs: Definitions, index: int, kind: str) -> str | None:
     """Why the hand cannot spend a token of `kind` (None when it can)."""
-    from companion.games.thunderbirds import names
-
     reason = token_reason(defs, kind)
     if reason is None and state.players[index].count(kind) <= 0:
         reason = _("{player} has no {token} token.").format(
             player=names.character(defs, state.players[index].character), token=names.token(defs, kind)
         )
     return reason
-
-
-def hand_of(state: GameState, character: str) -> int | None:
-    return state.hand_index(character)
 
 
 def fab_holder(state: GameState, card: str) -> int | None:
