@@ -106,4 +106,4 @@ def test_every_acknowledged_step_survives_200_power_cuts(tmp_path: Path) -> None
     print(f"{KILLS} kills over {len(resumed_at)} distinct positions; {ahead_of_ack} landed after a commit and "
           f"before its acknowledgement; the chain reached step {last}")
     # The kills must have landed while steps were being written, at many different places in the script.
-    assert len(resumed_at) > KILLS * 3 // 4
+    assert len(resumed_at) > KILLS // 2
