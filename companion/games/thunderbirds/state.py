@@ -16,6 +16,7 @@ Where things are:
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Literal, TypeVar
 
@@ -267,8 +268,13 @@ def evolve(state: GameState, **changes: object) -> GameState:
     The rules create many states per game; this keeps each step cheap. Only for `GameState`, whose fields are
     all immutable values.
     """
+    if not _FIELDS.issuperset(changes):
+        raise TypeError(f"GameState has no field(s) {', '.join(sorted(set(changes) - _FIELDS))}")
     new = object.__new__(GameState)
     fields = new.__dict__
     fields.update(state.__dict__)
     fields.update(changes)
     return new
+
+
+_FIELDS = frozenset(f.name for f in dataclasses.fields(GameState))
