@@ -1,0 +1,133 @@
+"""Starts the physical board for the app: the configured lights (or the on-screen mirror) and the buttons.
+
+Nothing here stops the app: a back-end that cannot start is replaced by the mirror, with the reason kept
+for the screen; buttons that cannot start are left out, with the reason too.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from gpiozero.pins import Factory
+
+from companion.config import Config, LightsConfig
+from companion.devices.backend import LightBackend
+from companion.devices.buttons import ButtonPanel, OnCommand
+from companion.devices.controller import LightsController
+from companion.devices.layout import Layout
+from companion.devices.recording import MirrorBackend, RecordingBackend
+from companion.locale import _
+
+log = logging.getLogger(__name__)
+
+Clock = Callable[[], float]
+
+
+def open_backend(
+    lights: LightsConfig,
+    pin_factory: Factory | None = None,
+    clock: Clock = time.monotonic,
+) -> LightBackend:
+    """The configured back-end, opened. Hardware errors propagate (gpiozero's, pyserial's, ...)."""
+    if lights.backend == "mirror":
+        return MirrorBackend(clock=clock)
+    if lights.backend == "recording":
+        return RecordingBackend(clock=clock)
+    light_map = lights.map
+    assert light_map is not None, "hardware back-ends always come with a checked map"
+    if lights.backend == "serial":
+        from companion.devices.serial_link import SerialBackend
+
+        return SerialBackend(
+            {name: int(position) for name, position in light_map.leds.items()},  # type: ignore[arg-type]
+            port=lights.port,
+            baud=lights.baud,
+            brightness=lights.brightness,
+            clock=clock,
+        )
+    if pin_factory is None:
+        from companion.devices.gpio import default_pin_factory
+
+        pin_factory = default_pin_factory()
+    if lights.backend == "gpio":
+        from companion.devices.gpio import GpioBackend
+
+        return GpioBackend(light_map.leds, pin_factory=pin_factory, pwm=light_map.pwm, brightness=lights.brightness)
+    from companion.devices.shift595 import Shift595Backend
+
+    wiring = light_map.shift595
+    assert wiring is not None
+    return Shift595Backend(
+        {name: int(out) for name, out in light_map.leds.items()},  # type: ignore[arg-type]
+        wiring.data,
+        wiring.clock,
+        wiring.latch,
+        wiring.registers,
+        pin_factory=pin_factory,
+        enable_pin=wiring.enable,
+        brightness=lights.brightness,
+    )
+
+
+@dataclass
+class Board:
+    """The lights controller (feed it views), the back-end behind it, the buttons, and what went wrong."""
+
+    lights: LightsController
+    backend: LightBackend
+    buttons: ButtonPanel | None
+    problems: tuple[str, ...]
+
+    @property
+    def mirror(self) -> MirrorBackend | None:
+        """The on-screen mirror, when the lights are shown on screen."""
+        return self.backend if isinstance(self.backend, MirrorBackend) else None
+
+    def close(self) -> None:
+        if self.buttons is not None:
+            self.buttons.close()
+        self.lights.close()
+
+
+def start_board(
+    config: Config,
+    hood_length: int,
+    on_command: OnCommand,
+    config_problem: str | None = None,
+    pin_factory: Factory | None = None,
+    clock: Clock = time.monotonic,
+    tick: bool = True,
+) -> Board:
+    """The board as configured. `config_problem` is what `load_config_or_default` reported, if anything."""
+    problems = [config_problem] if config_problem else []
+    lights_config = config.lights
+    try:
+        backend = open_backend(lights_config, pin_factory, clock)
+        layout = lights_config.map.layout() if lights_config.map else Layout.complete(hood_length, rgb=True)
+    except Exception as exc:
+        reason = _("the {backend} lights could not start: {error}").format(backend=lights_config.backend, error=exc)
+        log.warning("%s", reason)
+        problems.append(reason)
+        backend = MirrorBackend(clock=clock)
+        layout = Layout.complete(hood_length, rgb=True)
+    if isinstance(backend, MirrorBackend) and problems:
+        backend.reason = problems[0]
+    buttons = None
+    if config.buttons.pins:
+        try:
+            if pin_factory is None:
+                from companion.devices.gpio import default_pin_factory
+
+                pin_factory = default_pin_factory()
+            buttons = ButtonPanel(config.buttons, pin_factory, on_command)
+        except Exception as exc:
+            reason = _("the buttons could not start: {error}").format(error=exc)
+            log.warning("%s", reason)
+            problems.append(reason)
+    lights = LightsController(layout, backend, clock=clock)
+    if tick:
+        lights.start()
+    return Board(lights=lights, backend=backend, buttons=buttons, problems=tuple(problems))

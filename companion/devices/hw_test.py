@@ -1,0 +1,149 @@
+"""`companion hw-test`: checks a physical build by hand.
+
+Walks every LED in order, alone and fully lit, printing its name and where it is wired; echoes button
+presses; reports the serial link (controller name, LED count, errors). Run it on the Pi after wiring:
+
+    companion hw-test                      # the configured back-end
+    COMPANION_LIGHTS=serial companion hw-test --step 1.5
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import threading
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TextIO
+
+from gpiozero.pins import Factory
+
+from companion.config import ConfigError, load_config
+from companion.devices.board import open_backend
+from companion.devices.buttons import ButtonPanel
+from companion.devices.layout import Layout
+from companion.devices.light import OFF, WHITE, Light
+from companion.locale import _
+
+ON = Light(WHITE, 1.0)
+
+
+def _where(config_map: object, name: str) -> str:
+    leds = getattr(config_map, "leds", {})
+    backend = getattr(config_map, "backend", "")
+    if name not in leds:
+        return ""
+    spot = leds[name]
+    if backend == "gpio":
+        return f"GPIO {spot}" if isinstance(spot, int) else "GPIO " + "/".join(map(str, spot)) + " (R/G/B)"
+    return _("position {n}").format(n=spot) if backend == "serial" else _("output {n}").format(n=spot)
+
+
+def main(
+    argv: Sequence[str] = (),
+    pin_factory: Factory | None = None,
+    out: TextIO | None = None,
+    wait: Callable[[float], None] = time.sleep,
+) -> int:
+    out = out or sys.stdout
+    parser = argparse.ArgumentParser(prog="companion hw-test", description=__doc__.splitlines()[0])
+    parser.add_argument("--config", type=Path, help="the config file (default: the one the app reads)")
+    parser.add_argument("--step", type=float, default=0.7, help="seconds each LED stays lit (default 0.7)")
+    parser.add_argument("--buttons", type=float, default=30.0, help="seconds to echo button presses (default 30)")
+    parser.add_argument("--link", type=float, default=5.0, help="seconds to wait for the serial controller")
+    args = parser.parse_args(list(argv))
+
+    def say(text: str) -> None:
+        print(text, file=out, flush=True)
+
+    try:
+        config = load_config(args.config)
+    except ConfigError as exc:
+        say(_("Config problem: {problem}").format(problem=exc))
+        return 2
+    lights = config.lights
+    light_map = lights.map
+    say(_("Config: {file}").format(file=config.source or _("none (defaults)")))
+    say(_("Lights: {backend}{env}").format(backend=lights.backend, env=" (COMPANION_LIGHTS)" if lights.backend_from_env else ""))
+    if light_map is None:
+        say(_("No LED hardware is configured: set [lights] backend, or COMPANION_LIGHTS=gpio|shift595|serial."))
+        layout = None
+    else:
+        say(_("Map: {source}, {count} LEDs, {kind}").format(
+            source=light_map.source, count=len(light_map.leds), kind=_("colour") if light_map.rgb else _("single colour")))
+        layout = light_map.layout()
+    status = 0
+    try:
+        backend = open_backend(lights, pin_factory)
+    except Exception as exc:
+        say(_("The lights could not start: {error}").format(error=exc))
+        return 1
+    try:
+        link = getattr(backend, "wait_connected", None)
+        patience = 5.0
+        if link is not None:
+            connected = link(args.link)
+            say(_("Serial link: {status}").format(status=backend.describe()))
+            if not connected:
+                status, patience = 1, 0.0  # still list the LEDs, without waiting on a link that is not there
+        if layout is not None:
+            _walk(layout, light_map, backend, args.step, patience, wait, say)
+        if link is not None:
+            say(_("Serial link after the walk: {status}").format(status=backend.describe()))
+            final = backend.status()  # type: ignore[attr-defined]
+            say(_("Sent {bytes} bytes; refused packets {naks}; garbage received {garbage}; drops {drops}").format(
+                bytes=final.bytes_sent, naks=final.naks, garbage=final.garbage, drops=final.drops))
+    finally:
+        backend.close()
+    if config.buttons.pins and args.buttons > 0:
+        _echo_buttons(config, pin_factory, args.buttons, wait, say)
+    elif not config.buttons.pins:
+        say(_("No buttons are configured ([buttons] in the config)."))
+    return status
+
+
+def _walk(layout: Layout, light_map: object, backend: object, step: float, patience: float,
+          wait: Callable[[float], None], say: Callable[[str], None]) -> None:
+    names = layout.names
+    say(_("Walking {count} LEDs, {step} s each:").format(count=len(names), step=step))
+    backend.apply(dict.fromkeys(names, OFF))  # type: ignore[attr-defined]
+    previous = None
+    for i, name in enumerate(names, start=1):
+        changes = {name: ON}
+        if previous is not None:
+            changes[previous] = OFF
+        backend.apply(changes)  # type: ignore[attr-defined]
+        written = backend.flush(patience)  # type: ignore[attr-defined]
+        say(f"  {i:3d}/{len(names)}  {name:28s} {_where(light_map, name)}" + ("" if written else "  " + _("(not written)")))
+        wait(step)
+        previous = name
+    if previous is not None:
+        backend.apply({previous: OFF})  # type: ignore[attr-defined]
+        backend.flush(patience)  # type: ignore[attr-defined]
+
+
+def _echo_buttons(config: object, pin_factory: Factory | None, seconds: float,
+                  wait: Callable[[float], None], say: Callable[[str], None]) -> None:
+    from companion.devices.gpio import default_pin_factory
+
+    buttons_config = config.buttons  # type: ignore[attr-defined]
+    pins = {command: pin for command, pin in buttons_config.pins.items()}
+    lock = threading.Lock()
+
+    def echo(command: str) -> None:
+        with lock:
+            say(_("Button: {command} (GPIO {pin})").format(command=command, pin=pins[command]))
+
+    panel = ButtonPanel(buttons_config, pin_factory or default_pin_factory(), echo)
+    try:
+        for line in panel.describe():
+            say("  " + line)
+        say(_("Press the buttons ({seconds:g} s; hold for undo)...").format(seconds=seconds))
+        wait(seconds)
+    finally:
+        panel.close()
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
