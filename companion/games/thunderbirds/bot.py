@@ -54,6 +54,7 @@ HOOD_STEP_COST = 0.5  # one Hood space, far from the next scheme
 LOSS_COST = 60.0  # the game lost
 SCHEME_VALUE = 12.0  # foiling the face-up scheme
 SCHEME_APPROACH = 1.2  # bringing tokens to the scheme's region, times the share of its tokens brought
+SCHEME_PIECE_VALUE = 2.0  # bringing the pieces the face-up scheme needs into place (shared between them)
 TRANSFER_COST = 0.02  # breaks ties towards staying in one's own Thunderbird
 MOVE_COST = 0.03  # per move, so a useless move never beats ending the turn
 DETERMINATION_THRESHOLD = 0.9
@@ -236,6 +237,11 @@ def _wanted_kinds(state: GameState, defs: Definitions, model: UnknownCardModel) 
 def _pods_wanted(state: GameState, defs: Definitions) -> list[tuple[float, str]]:
     """Unbuilt pods that a disaster on the track gives a bonus for, by how much it matters (largest first)."""
     wanted: dict[str, float] = {}
+    current = state.current_scheme
+    if current is not None:
+        for need in defs.schemes[current.card].pieces or ():
+            if need.piece_kind == "pod" and state.pod_region(need.piece) is None:
+                wanted[need.piece] = wanted.get(need.piece, 0.0) + 10.0
     for slot, card_id in state.track.occupied():
         card = defs.disasters[card_id]
         for bonus in card.bonuses:
@@ -281,6 +287,8 @@ class _Turn:
         current = state.current_scheme
         self.scheme = None if current is None else defs.schemes[current.card]
         self.scheme_regions: tuple[str, ...] = () if self.scheme is None else model.scheme_regions(self.scheme, defs)
+        self.scheme_pieces = () if self.scheme is None else tuple(self.scheme.pieces or ())
+        self.scheme_urgency = 0.0 if current is None else self._scheme_urgency(current.space)
 
     # --- the decision --------------------------------------------------------------------------------------------
 
@@ -683,6 +691,9 @@ class _Turn:
             for need in needs:
                 if need.piece in moved and need.region == region:
                     total += self._urgency(slot) * RESCUE_WEIGHT * NO_DICE_PIECE_SHARE / len(needs)
+        for need in self.scheme_pieces:
+            if need.piece in moved and need.region == region:
+                total += self.scheme_urgency * SCHEME_PIECE_VALUE / len(self.scheme_pieces)
         return total
 
     def _loads_for(self, vehicle: str, region: str) -> tuple[str, ...]:
@@ -699,6 +710,7 @@ class _Turn:
                 if b.in_vehicle is None
             ]
             places += [(n.piece_kind, n.piece, n.region, 4) for n in card.auto_requirements or ()]
+            places += [(n.piece_kind, n.piece, n.region, 4) for n in self.scheme_pieces]
             for kind, piece, required, value in places:
                 if required != region:
                     continue
@@ -754,7 +766,12 @@ class _Turn:
             if character in where:
                 where[character] = region
         urgency = self._scheme_urgency(current.space)
-        if _assign_discards(self.state, self.defs, self.model, scheme, where) is not None:
+        pieces_ready = all(
+            (region if need.piece in moved else piece_region(self.state, self.defs, need.piece_kind, need.piece))
+            == need.region
+            for need in self.scheme_pieces
+        )
+        if pieces_ready and _assign_discards(self.state, self.defs, self.model, scheme, where) is not None:
             return SCHEME_VALUE * urgency
         needed = sum(n.count for n in self.model.scheme_tokens(scheme, self.defs))
         mine = sum(self.hand.tokens)

@@ -1,0 +1,233 @@
+"""The bot: sensible choices in hand-built positions, only legal choices in whole games, and no loops."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import pytest
+
+from companion.games.thunderbirds import actions as act
+from companion.games.thunderbirds.bot import (
+    DEFAULT_MODEL,
+    MAX_CHOICES_PER_TURN,
+    choose,
+    foil_action,
+    next_action,
+)
+from companion.games.thunderbirds.loader import default_definitions
+from companion.engine.chance import LiveChance
+from companion.games.thunderbirds.bonuses import rescue_bonus
+from companion.games.thunderbirds.rules import apply, check
+from companion.games.thunderbirds.scenario import parse_scenario, run_scenario
+from companion.games.thunderbirds.simulate import steps
+from companion.games.thunderbirds.state import GameState
+
+DEFS = default_definitions()
+SCHEMES = ("espionnage-satellite", "voile-de-peur", "destination-obscurite")
+#: Schemes nobody can foil soon in these positions, so they do not draw the bot away.
+FAR_SCHEMES = ("voile-de-peur", "unknown-scheme-1-1", "destination-obscurite")
+
+
+def position(
+    characters: list[str],
+    fields: Mapping[str, Any],
+    actions: list[dict[str, Any]] | None = None,
+    schemes: tuple[str, ...] = SCHEMES,
+) -> GameState:
+    """A two-player game set up as the rulebook says, then changed as `fields` say (scenario format)."""
+    data: dict[str, Any] = {
+        "format": 1,
+        "setup": {"players": len(characters), "difficulty": "standard", "characters": characters, "seed": 11},
+        "position": {"schemes": list(schemes), **fields},
+        "action": actions or [],
+    }
+    result = run_scenario(parse_scenario(data, "test position"))
+    assert result.error is None, result.error
+    return result.state
+
+
+def legal(state: GameState, action: object) -> bool:
+    return check(state, action, DEFS) is None
+
+
+def test_rescues_where_it_stands_with_good_odds() -> None:
+    # The rulebook example before the roll: John on The Sun, +7 against 11, with a Teamwork and an Intelligence.
+    state = position(
+        ["john", "scott"],
+        {
+            "active": "john",
+            "vehicles": {"tb3": "the-sun"},
+            "seats": {"john": "tb3", "scott": "tb3"},
+            "pods": {"transmitter-truck": "asia"},
+            "track": {"1": "sun-probe", "2": "city-of-fire"},
+            "tokens": {"john": {"teamwork": 1, "intelligence": 1}},
+        },
+        schemes=FAR_SCHEMES,
+    )
+    action = choose(state, DEFS)
+    assert action == act.Rescue("sun-probe")
+    assert legal(state, action)
+
+
+def test_after_the_roll_it_rerolls_the_hood_as_the_odds_advise() -> None:
+    state = position(
+        ["john", "scott"],
+        {
+            "active": "john",
+            "vehicles": {"tb3": "the-sun"},
+            "seats": {"john": "tb3", "scott": "tb3"},
+            "pods": {"transmitter-truck": "asia"},
+            "track": {"1": "sun-probe"},
+            "tokens": {"john": {"teamwork": 1, "intelligence": 1}},
+        },
+        [{"type": "Rescue", "disaster": "sun-probe", "dice": [2, "hood"]}],
+    )
+    assert choose(state, DEFS) == act.UseIntelligence(1)
+
+
+def test_with_only_teamwork_it_adds_it_then_finishes() -> None:
+    state = position(
+        ["john", "scott"],
+        {
+            "active": "john",
+            "vehicles": {"tb3": "the-sun"},
+            "seats": {"john": "tb3", "scott": "tb3"},
+            "pods": {"transmitter-truck": "asia"},
+            "track": {"1": "sun-probe"},
+            "tokens": {"john": {"teamwork": 2}},
+        },
+        [{"type": "Rescue", "disaster": "sun-probe", "dice": [2, "hood"]}],
+    )
+    assert choose(state, DEFS) == act.UseTeamwork()
+    after = position(
+        ["john", "scott"],
+        {
+            "active": "john",
+            "vehicles": {"tb3": "the-sun"},
+            "seats": {"john": "tb3", "scott": "tb3"},
+            "pods": {"transmitter-truck": "asia"},
+            "track": {"1": "sun-probe"},
+            "tokens": {"john": {"teamwork": 2}},
+        },
+        [{"type": "Rescue", "disaster": "sun-probe", "dice": [2, "hood"]}, {"type": "UseTeamwork"}],
+    )
+    assert choose(after, DEFS) == act.FinishRescue()  # 11 reached: the second token is kept
+
+
+def test_john_in_thunderbird_5_ignores_a_hood_face() -> None:
+    state = position(
+        ["scott", "john"],
+        {"active": "scott", "vehicles": {"tb1": "europe"}, "track": {"1": "the-cham-cham"}},
+        [{"type": "Rescue", "disaster": "the-cham-cham", "dice": [5, "hood"]}],
+    )
+    action = choose(state, DEFS)
+    assert action == act.IgnoreHood(1)
+    assert legal(state, action)
+
+
+def test_joker_rewards_are_chosen_from_the_supply() -> None:
+    state = position(
+        ["scott", "virgil"],
+        {"active": "scott", "vehicles": {"tb1": "europe"}, "track": {"1": "edge-of-impact"}},
+        [{"type": "Rescue", "disaster": "edge-of-impact", "dice": [5, 5]}, {"type": "FinishRescue"}],
+    )
+    assert state.phase == "reward"
+    action = choose(state, DEFS)
+    assert isinstance(action, act.ChooseReward)
+    assert legal(state, action)
+
+
+def test_foils_the_scheme_when_the_tokens_are_in_the_region() -> None:
+    state = position(
+        ["alan", "scott"],
+        {
+            "active": "alan",
+            "vehicles": {"tb3": "geo-stationary-orbit"},
+            "tokens": {"alan": {"teamwork": 1}},
+        },
+    )
+    action = choose(state, DEFS)
+    assert isinstance(action, act.FoilScheme)
+    assert action.discards == (("alan", "teamwork"),)
+    assert legal(state, action)
+
+
+def test_never_foils_an_unknown_scheme_for_free() -> None:
+    unknown = ("unknown-scheme-1-1", "voile-de-peur", "destination-obscurite")
+    state = position(["alan", "scott"], {"active": "alan"}, schemes=unknown)
+    # The rules would accept a confirmed foil with no discards; the model asks for tokens first.
+    assert legal(state, act.FoilScheme((), True))
+    assert foil_action(state, DEFS) is None
+    assert not isinstance(choose(state, DEFS), act.FoilScheme)
+    region = DEFAULT_MODEL.scheme_regions(DEFS.schemes["unknown-scheme-1-1"], DEFS)
+    assert len(region) == 1
+
+
+def play_until_rescue(state: GameState) -> tuple[GameState, list[object]]:
+    """Applies the bot's choices until it starts a rescue (or ends the turn); returns the state and the choices."""
+    chosen: list[object] = []
+    while True:
+        action = choose(state, DEFS)
+        chosen.append(action)
+        if isinstance(action, (act.Rescue, act.EndTurn)):
+            return state, chosen
+        chance = LiveChance(state.rng)
+        state, _events = apply(state, action, chance, DEFS)
+
+
+def test_goes_to_a_card_about_to_reach_the_skull_with_a_bonus_on_board() -> None:
+    # City of Fire (North America, land, 8): Firefly +3, Mole +2. The Mole is built on Tracy Island, where
+    # Thunderbird 2 stands: the bot takes it along (Scott boards Thunderbird 2, loads the Mole, flies).
+    state = position(["scott", "virgil"], {"active": "scott", "track": {"7": "city-of-fire"}}, schemes=FAR_SCHEMES)
+    state, chosen = play_until_rescue(state)
+    assert chosen[-1] == act.Rescue("city-of-fire")
+    assert state.character_region("scott") == "north-america"
+    assert state.pod_region("mole") == "north-america"
+    assert state.actions_left >= 1
+    assert rescue_bonus(state, DEFS, "city-of-fire") == 2
+
+
+def test_builds_a_pod_a_disaster_asks_for() -> None:
+    state = position(
+        ["virgil", "scott"],
+        {"active": "virgil", "track": {"3": "city-of-fire"}, "tokens": {"virgil": {"technology": 1}}},
+    )
+    assert choose(state, DEFS) == act.UseTechnology("firefly")
+
+
+def test_cap_closes_the_turn() -> None:
+    state = position(["scott", "virgil"], {"active": "scott", "track": {"7": "city-of-fire"}})
+    assert next_action(state, DEFS, MAX_CHOICES_PER_TURN) == act.EndTurn()
+    rolled = position(
+        ["scott", "virgil"],
+        {"active": "scott", "vehicles": {"tb1": "north-america"}, "track": {"1": "city-of-fire"}},
+        [{"type": "Rescue", "disaster": "city-of-fire", "dice": [1, 1]}],
+    )
+    assert next_action(rolled, DEFS, MAX_CHOICES_PER_TURN) == act.FinishRescue()
+
+
+def test_choice_is_a_function_of_the_state() -> None:
+    state = position(["scott", "virgil"], {"active": "scott", "track": {"5": "city-of-fire", "2": "pit-of-peril"}})
+    assert choose(state, DEFS) == choose(state, DEFS)
+
+
+def test_refuses_a_finished_game() -> None:
+    state = position(["scott", "virgil"], {"active": "scott"})
+    from companion.games.thunderbirds.state import Outcome, evolve
+
+    with pytest.raises(ValueError):
+        choose(evolve(state, outcome=Outcome("lost", "skull")), DEFS)
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_whole_games_only_take_legal_choices_and_end(players: int) -> None:
+    for seed in range(4):
+        count = 0
+        last = None
+        for step in steps(players, ("introduction", "standard", "heroic", "legendary")[seed], seed, DEFS):
+            assert step.by in ("bot", "upkeep"), (seed, step.action)
+            count += 1
+            last = step.after
+        assert last is not None and last.outcome is not None
+        assert count < 2000
