@@ -181,10 +181,20 @@ def frame_payload(looks: Iterable[bytes]) -> bytes:
 
 
 def changes_payload(changes: Iterable[tuple[int, bytes]]) -> bytes:
-    items = list(changes)
-    if len(items) > 255:
-        raise ValueError("at most 255 changes per packet")
-    return bytes((len(items),)) + b"".join(bytes((index,)) + look for index, look in items)
+    """Changed LEDs grouped by look: [groups] then, per group, [look (5 bytes)][n][n LED indexes].
+
+    Updates often give many LEDs the same look (everything off, a whole track blinking), so grouping keeps
+    them short; one changed LED costs 8 bytes of payload.
+    """
+    groups: dict[bytes, list[int]] = {}
+    for index, look in changes:
+        groups.setdefault(bytes(look), []).append(index)
+    if len(groups) > 255 or any(len(indexes) > 255 for indexes in groups.values()):
+        raise ValueError("at most 255 looks and 255 LEDs per look in one packet")
+    out = bytearray((len(groups),))
+    for look, indexes in groups.items():
+        out += look + bytes((len(indexes),)) + bytes(indexes)
+    return bytes(out)
 
 
 @dataclass(frozen=True, slots=True)

@@ -72,16 +72,24 @@ class LedController:
         return proto.encode(proto.ACK, seq, bytes((seq,)))
 
     def changes(self, seq, payload):
-        if len(payload) < 1 or len(payload) != 1 + 6 * payload[0]:
+        """[groups] then per group [r, g, b, period, duty << 4 | phase][n][n LED indexes]."""
+        groups = []
+        at = 1
+        for _ in range(payload[0] if payload else 0):
+            if at + 6 > len(payload) or at + 6 + payload[at + 5] > len(payload):
+                break
+            count = payload[at + 5]
+            groups.append((payload[at:at + 5], payload[at + 6:at + 6 + count]))
+            at += 6 + count
+        if not payload or len(groups) != payload[0] or at != len(payload):
             return proto.encode(proto.NAK, seq, bytes((proto.NAK_MALFORMED, seq)))
         outside = False
-        for k in range(payload[0]):
-            at = 1 + 6 * k
-            index = payload[at]
-            if index >= self.led_count:
-                outside = True
-                continue
-            self.looks[5 * index:5 * index + 5] = payload[at + 1:at + 6]
+        for look, indexes in groups:
+            for index in indexes:
+                if index >= self.led_count:
+                    outside = True
+                    continue
+                self.looks[5 * index:5 * index + 5] = look
         self.counts["changes"] += 1
         if outside:
             return proto.encode(proto.NAK, seq, bytes((proto.NAK_RANGE, seq)))

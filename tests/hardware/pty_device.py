@@ -73,7 +73,7 @@ class PtyController:
             return b""
         if self.corrupt_next and len(data) > 4:
             self.corrupt_next = False
-            data = _flip_a_data_bit(data)
+            data = flip_a_data_bit(data)
         for chunk in data.split(b"\x00")[:-1] if data.endswith(b"\x00") else []:
             if chunk:
                 kind = lightproto.Decoder().feed(chunk + b"\x00")[0][0]
@@ -85,7 +85,7 @@ class PtyController:
             self._cond.notify_all()
 
 
-def _flip_a_data_bit(wire: bytes) -> bytes:
+def flip_a_data_bit(wire: bytes) -> bytes:
     """Line noise the framing cannot see: one bit of the first packet's payload or checksum flipped, leaving
     COBS code bytes and delimiters alone, so the packet arrives whole and only its checksum tells."""
     end = wire.index(0)

@@ -14,6 +14,7 @@ from companion.devices.light import Blink, Light
 from companion.devices.style import COLOUR_STYLE, MONO_STYLE
 
 from .firmware import FIRMWARE_DIR, lightctl, lightproto
+from .pty_device import flip_a_data_bit
 
 
 @given(st.binary(max_size=700))
@@ -33,9 +34,26 @@ def test_packets_round_trip_between_pi_and_controller(kind: int, seq: int, paylo
     assert proto.Decoder().feed(wire) == [proto.Packet(kind, seq, payload)]
 
 
-def test_a_one_led_change_takes_13_bytes() -> None:
+def test_a_one_led_change_takes_14_bytes() -> None:
     look = proto.led_bytes(Light((255, 0, 0), 1.0, Blink(0.3)), 1.0)
-    assert len(proto.encode(proto.CHANGES, 7, proto.changes_payload([(12, look)]))) == 13
+    assert len(proto.encode(proto.CHANGES, 7, proto.changes_payload([(12, look)]))) == 14
+
+
+def test_leds_sharing_a_look_share_its_bytes() -> None:
+    red = proto.led_bytes(Light((255, 0, 0), 1.0, Blink(0.5)), 1.0)
+    payload = proto.changes_payload([(i, red) for i in range(30)] + [(30, bytes(5))])
+    assert len(payload) == 1 + (5 + 1 + 30) + (5 + 1 + 1)
+    controller = lightctl.LedController(31)
+    controller.feed(proto.encode(proto.CHANGES, 1, payload), 0)
+    assert [controller.look(i) for i in range(31)] == [tuple(red)] * 30 + [(0, 0, 0, 0, 0)]
+
+
+@pytest.mark.parametrize("payload", [b"", b"\x01", b"\x01\xff\x00\x00\x00\x00\x02\x01", b"\x02\x00\x00\x00\x00\x00\x01\x01"])
+def test_malformed_changes_are_refused_whole(payload: bytes) -> None:
+    controller = lightctl.LedController(4)
+    (reply,) = proto.Decoder().feed(controller.feed(proto.encode(proto.CHANGES, 5, payload), 0))
+    assert reply.kind == proto.NAK and reply.payload[0] == proto.NAK_MALFORMED
+    assert all(controller.look(i) == (0, 0, 0, 0, 0) for i in range(4))
 
 
 def test_the_firmware_is_micropython_friendly() -> None:
@@ -103,9 +121,8 @@ def test_checksum_errors_are_refused_and_the_stream_recovers() -> None:
     port = loop_port()
     controller = lightctl.LedController(4)
     good = proto.encode(proto.CHANGES, 3, proto.changes_payload([(1, proto.led_bytes(Light((0, 255, 0), 1.0), 1.0))]))
-    bad = bytearray(good)
-    bad[4] ^= 0x10  # a flipped bit in the colour
-    port.write(bytes(bad) + b"\x17\x42garbage\x00" + good)
+    bad = flip_a_data_bit(good)  # line noise the framing cannot see
+    port.write(bad + b"\x17\x42garbage\x00" + good)
     replies = proto.Decoder().feed(controller.feed(port.read(4096), now_ms=0))
     assert [(p.kind, p.payload[:1]) for p in replies] == [
         (proto.NAK, bytes((proto.NAK_CHECKSUM,))),

@@ -71,7 +71,7 @@ def test_one_changed_led_is_one_small_packet(device: PtyController) -> None:
         lights.update(BoardView.build(LENGTH, hood_space=2, occupied=(1,)))
         assert shows(device, lights)
         assert backend.flush(5)
-        assert device.received[before:] == [(proto.CHANGES, 13)]
+        assert device.received[before:] == [(proto.CHANGES, 14)]
     finally:
         lights.close()
 
