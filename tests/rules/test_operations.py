@@ -208,3 +208,15 @@ def test_experimental_fuel_sends_thunderbird_3_to_space_with_a_played_character_
         "Experimental Fuel needs a character played by someone aboard Thunderbird 3."
     )
     assert refused(state, PlayFab("jeffs-orders", "scott", "asia")).startswith("Scott does not hold")
+
+
+def test_nothing_left_to_draw_and_unknown_pods() -> None:
+    from companion.games.thunderbirds.loader import default_definitions
+
+    every = list(default_definitions().fabs)
+    state = game(position={"tokens": {"virgil": {"logistics": 1, "technology": 1}},
+                           "fab": {"virgil": every[:9], "scott": every[9:]}})
+    assert refused(state, UseLogistics()) == "No F.A.B. card is left to draw."
+    assert UseLogistics() not in legal_actions(state)
+    assert refused(state, UseTechnology("hovercraft")) == "There is no pod called hovercraft."
+    assert refused(state, PlayFab("jeffs-orders", "scott", "asia")) == "Jeff's Orders does not move a vehicle."

@@ -213,3 +213,29 @@ def test_event_rescue_modifiers_apply_while_in_force(defs: Definitions) -> None:
     events = ["the-hood-interferes", "kyrano-kyrano", "master-of-disguise", "accidental-injury"]
     state = sun(events=events, active_events=["the-hood-interferes"])
     assert rescue_bonus(state, defs, "sun-probe") == 5
+
+
+def test_fab_cards_that_cannot_help_this_rescue() -> None:
+    position = {"active": "gordon", "vehicles": {"tb4": "africa"}, "track": {"1": "desperate-intruder", "2": "la-montee-d-assouan"},
+                "fab": {"gordon": ["underwater-sealing-unit", "jeffs-orders"]}}
+    state = game(["gordon", "scott"], position=position)
+    twice = Rescue("desperate-intruder", ("underwater-sealing-unit", "underwater-sealing-unit"))
+    assert refused(state, twice) == "Each F.A.B. card can be played only once."
+    assert refused(state, Rescue("desperate-intruder", ("astronaut-spacewalk",))) == "Nobody holds Astronaut Spacewalk."
+    assert refused(state, Rescue("desperate-intruder", ("jeffs-orders",))) == "Jeff's Orders does not add to a rescue."
+    assert refused(state, Rescue("desperate-intruder", ("nothing",))) == "There is no F.A.B. card called nothing."
+    no_dice = Rescue("la-montee-d-assouan", ("underwater-sealing-unit",))
+    assert refused(state, no_dice) == "No F.A.B. card can help a rescue without dice."
+
+
+def test_a_card_that_says_so_is_played_only_in_its_holders_turn(defs: Definitions) -> None:
+    import dataclasses
+
+    own_turn = dataclasses.replace(defs.fabs["underwater-sealing-unit"], any_turn=False)
+    strict = dataclasses.replace(defs, fabs={**defs.fabs, "underwater-sealing-unit": own_turn})
+    position = {"active": "gordon", "vehicles": {"tb4": "africa"}, "track": {"1": "desperate-intruder"},
+                "fab": {"scott": ["underwater-sealing-unit"]}}
+    state = game(["gordon", "scott"], position=position, defs=strict)
+    reason = refused(state, Rescue("desperate-intruder", ("underwater-sealing-unit",)), strict)
+    assert reason == "Underwater Sealing Unit can only be played in its holder's own turn."
+    assert not any(isinstance(a, Rescue) and a.fab_cards for a in legal_actions(state, strict))
