@@ -280,6 +280,9 @@ class _Turn:
         self._moved_cache: dict[str, frozenset[str]] = {}
         self._value_cache: dict[tuple[str, str, int], float] = {}
         self._fleet_cache: dict[str, dict[str, float]] = {}
+        self._next_cache: dict[tuple[str, str], float] = {}
+        self._support_cache: dict[tuple[str, frozenset[str]], float] = {}
+        self._loads_cache: dict[tuple[str, str], tuple[str, ...]] = {}
         self._parked_cache: dict[str, list[str]] = {}
         self.card_regions = {
             card_id: model.disaster_region(defs.disasters[card_id], defs) for _slot, card_id in self.track
@@ -483,10 +486,14 @@ class _Turn:
 
     def _next_turn_value(self, region: str, vehicle: str) -> float:
         """The best rescue the character could make next turn from `region` (3 actions, any vehicle there)."""
-        best = self._fleet_table(vehicle).get(region, 0.0)
-        for fleet in self._parked(region, (vehicle,)):
-            best = max(best, self._fleet_table(fleet).get(region, 0.0))
-        return NEXT_TURN_DISCOUNT * best
+        key = (region, vehicle)
+        found = self._next_cache.get(key)
+        if found is None:
+            best = self._fleet_table(vehicle).get(region, 0.0)
+            for fleet in self._parked(region, (vehicle,)):
+                best = max(best, self._fleet_table(fleet).get(region, 0.0))
+            found = self._next_cache[key] = NEXT_TURN_DISCOUNT * best
+        return found
 
     def _fleet_table(self, vehicle: str) -> Mapping[str, float]:
         """For each region: the best rescue value next turn (3 actions) for the character flying `vehicle` from
@@ -677,7 +684,14 @@ class _Turn:
         return found
 
     def _support_at(self, region: str, moved: Iterable[str]) -> float:
-        moved = set(moved)
+        """The bonuses (and no-dice or scheme requirements) the moved pieces meet in `region`, weighted."""
+        key = (region, frozenset(moved))
+        found = self._support_cache.get(key)
+        if found is None:
+            found = self._support_cache[key] = self._support_uncached(region, key[1])
+        return found
+
+    def _support_uncached(self, region: str, moved: frozenset[str]) -> float:
         total = 0.0
         state, defs = self.state, self.defs
         for slot, card_id in self.track:
@@ -700,6 +714,13 @@ class _Turn:
         """What Thunderbird 2 should pick up here before flying to `region`: pieces with a bonus there."""
         if vehicle != self.carrier or self.state.vehicle_region(self.carrier) != self.here:
             return ()
+        key = (vehicle, region)
+        found = self._loads_cache.get(key)
+        if found is None:
+            found = self._loads_cache[key] = self._loads_uncached(vehicle, region)
+        return found
+
+    def _loads_uncached(self, vehicle: str, region: str) -> tuple[str, ...]:
         state, defs = self.state, self.defs
         wanted: list[tuple[float, str]] = []
         for slot, card_id in self.track:
