@@ -12,7 +12,10 @@ from .positions import game
 EXAMPLES: dict[str, tuple[object, str]] = {
     "Move": (act.Move("tb2", "north-america"), "Virgil moves Thunderbird 2 to North America"),
     "Rescue": (act.Rescue("sun-probe"), "Virgil attempts Sun Probe"),
-    "ConfirmRescue": (act.ConfirmRescue("unknown-disaster-1"), "Virgil averts Unknown disaster 1 (confirmed by the players)"),
+    "ConfirmRescue": (
+        act.ConfirmRescue("unknown-disaster-1"),
+        "Virgil averts Unknown disaster 1 (confirmed by the players)",
+    ),
     "Plan": (act.Plan(), "Virgil plans: draws a F.A.B. card, the Hood advances"),
     "Scan": (act.Scan("ricochet"), "Virgil scans Ricochet one slot back"),
     "DrawAbilityToken": (act.DrawAbilityToken(), "Virgil draws a token with their ability"),
@@ -29,7 +32,10 @@ EXAMPLES: dict[str, tuple[object, str]] = {
     "UseLogistics": (act.UseLogistics(), "Virgil draws a F.A.B. card (Logistics)"),
     "UseTechnology": (act.UseTechnology("domo"), "Virgil builds DOMO (Technology)"),
     "ExchangeToken": (act.ExchangeToken("teamwork", "technology"), "Virgil exchanges Teamwork for Technology"),
-    "AnnounceAbility": (act.AnnounceAbility("virgil-second-ability"), "Virgil uses an ability (applied by the players)"),
+    "AnnounceAbility": (
+        act.AnnounceAbility("virgil-second-ability"),
+        "Virgil uses an ability (applied by the players)",
+    ),
     "PlayFab": (act.PlayFab("experimental-fuel", "scott", "mars"), "Scott plays Experimental Fuel: to Mars"),
     "EndTurn": (act.EndTurn(), "Virgil ends the turn: disaster phase"),
     "ChangeCharacter": (act.ChangeCharacter("gordon", "virgil"), "Jeff Tracy swaps Gordon for Virgil"),

@@ -28,7 +28,8 @@ def test_every_card_moves_right_with_gaps_kept() -> None:
     after, events = play(state, EndTurn())
     assert after.track.slots == ("sun-probe", "city-of-fire", "the-cham-cham", None, "trapped-in-the-sky", None, None)
     shifted = next(e for e in events if type(e).__name__ == "DisastersShifted")
-    assert shifted.moves == (("city-of-fire", 1, 2), ("the-cham-cham", 2, 3), ("trapped-in-the-sky", 4, 5))  # type: ignore[attr-defined]
+    moves = (("city-of-fire", 1, 2), ("the-cham-cham", 2, 3), ("trapped-in-the-sky", 4, 5))
+    assert shifted.moves == moves  # type: ignore[attr-defined]
     assert after.active_character == "scott" and after.turn == 2 and after.actions_left == 3
 
 

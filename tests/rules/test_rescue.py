@@ -216,7 +216,8 @@ def test_event_rescue_modifiers_apply_while_in_force(defs: Definitions) -> None:
 
 
 def test_fab_cards_that_cannot_help_this_rescue() -> None:
-    position = {"active": "gordon", "vehicles": {"tb4": "africa"}, "track": {"1": "desperate-intruder", "2": "la-montee-d-assouan"},
+    position = {"active": "gordon", "vehicles": {"tb4": "africa"},
+                "track": {"1": "desperate-intruder", "2": "la-montee-d-assouan"},
                 "fab": {"gordon": ["underwater-sealing-unit", "jeffs-orders"]}}
     state = game(["gordon", "scott"], position=position)
     twice = Rescue("desperate-intruder", ("underwater-sealing-unit", "underwater-sealing-unit"))

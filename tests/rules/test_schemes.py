@@ -48,7 +48,8 @@ def test_a_known_scheme_is_checked_and_foiled(known: Definitions) -> None:
     assert action in legal_actions(state, known)
     after, events = play(state, action, defs=known)
     assert kinds(events)[-3:] == ["SchemeFoiled", "FabDrawn", "SchemeRevealed"]
-    assert after.schemes_foiled == 2 and after.current_scheme.card == "compte-a-rebours-du-destin"  # type: ignore[union-attr]
+    assert after.schemes_foiled == 2
+    assert after.current_scheme.card == "compte-a-rebours-du-destin"  # type: ignore[union-attr]
     assert after.active_hand.fabs == ("jeffs-orders",)
     assert sum(sum(h.tokens) for h in after.players) == 0 and after.supply == (6, 6, 6, 6, 6)
     assert after.actions_left == 3  # an operation
@@ -85,7 +86,8 @@ def test_partly_known_schemes_need_the_players_confirmation(defs: Definitions) -
     assert confirmed in legal_actions(state)
     # What is known is still checked: two tokens in the North Atlantic, the pods in North America.
     assert "needs these tokens" in refused(state, FoilScheme((("alan", "teamwork"),), confirmed=True))
-    moved = veil(defs, tokens={"alan": {"teamwork": 1}, "gordon": {"teamwork": 1}}, pods={"mole": "asia", "laser-cutter": "north-america"})
+    moved = veil(defs, tokens={"alan": {"teamwork": 1}, "gordon": {"teamwork": 1}},
+                 pods={"mole": "asia", "laser-cutter": "north-america"})
     assert "needs Mole in North America" in refused(moved, confirmed)
     play(state, confirmed)
 

@@ -82,7 +82,9 @@ def describe(action: object, state: GameState, defs: Definitions) -> str:
         case act.AdjustDisaster(card, to):
             return _("Adjust: {card} to {place}").format(card=n("c", card), place=_place(to))
         case act.AdjustTokens(player, kind, delta):
-            return _("Adjust: {player} {delta:+d} {token}").format(player=n("p", player), delta=delta, token=n("t", kind))
+            return _("Adjust: {player} {delta:+d} {token}").format(
+                player=n("p", player), delta=delta, token=n("t", kind)
+            )
         case act.AdjustFab(player, card, direction):
             if direction == "give":
                 return _("Adjust: {player} receives {card}").format(player=n("p", player), card=n("c", card))

@@ -127,7 +127,11 @@ def _operations(state: GameState, defs: Definitions) -> Iterator[object]:
         for piece in state.cargo:
             yield act.Unload(piece)
         for vehicle in defs.vehicles[carrier].carries_vehicles:
-            if vehicle not in state.cargo and state.vehicle_region(vehicle) == here and cargo_room(state, defs, vehicle):
+            if (
+                vehicle not in state.cargo
+                and state.vehicle_region(vehicle) == here
+                and cargo_room(state, defs, vehicle)
+            ):
                 yield act.Load(vehicle)
         for pod, region in state.pods:
             if region == here and pod not in state.cargo and cargo_room(state, defs, pod):

@@ -75,7 +75,9 @@ def check_transfer(state: GameState, action: Transfer, defs: Definitions) -> str
         return _("{character} is already in {vehicle}.").format(character=who, vehicle=target)
     if state.vehicle_region(source or "") != here:
         return _("Characters can only be transferred in your region ({region}); {character} is in {where}.").format(
-            region=names.region(defs, here), character=who, where=names.region(defs, state.character_region(action.character))
+            region=names.region(defs, here),
+            character=who,
+            where=names.region(defs, state.character_region(action.character)),
         )
     if state.vehicle_region(action.to_vehicle) != here:
         return _("{vehicle} is not in your region ({region}).").format(vehicle=target, region=names.region(defs, here))
