@@ -30,6 +30,13 @@ LIGHT_BACKENDS: tuple[str, ...] = ("mirror", "recording", *BACKENDS)
 COMMANDS: tuple[str, ...] = ("end_turn", "roll", "confirm", "undo")
 #: The command fired by holding a button down; it may share its button with one short-press command.
 LONG_PRESS_COMMAND = "undo"
+#: Every key of every section (docs/config.md documents each one).
+KEYS: Mapping[str, tuple[str, ...]] = {
+    "general": ("language", "state_dir", "keep_awake", "sounds"),
+    "gpio": ("serial_console",),
+    "lights": ("backend", "map", "port", "baud", "brightness"),
+    "buttons": (*COMMANDS, "long_press", "bounce_time"),
+}
 
 
 class ConfigError(ValueError):
@@ -201,8 +208,9 @@ def _build(
 ) -> Config:
     doc = doc or {}
     for section in doc:
-        if section not in ("general", "gpio", "lights", "buttons"):
-            raise ConfigError(file, f"[{section}]", _("unknown section (expected general, gpio, lights, buttons)"))
+        if section not in KEYS:
+            raise ConfigError(file, f"[{section}]", _("unknown section (expected {sections})").format(
+                sections=", ".join(KEYS)))
     general = _general(_Reader(file, "general", doc.get("general", {})))
     gpio = _gpio(_Reader(file, "gpio", doc.get("gpio", {})))
     buttons = _buttons(_Reader(file, "buttons", doc.get("buttons", {})), gpio)
@@ -212,7 +220,7 @@ def _build(
 
 
 def _general(r: _Reader) -> GeneralConfig:
-    r.only(("language", "state_dir", "keep_awake", "sounds"))
+    r.only(KEYS["general"])
     state_dir = r.get("state_dir", None, _is_text, _("a folder path"))
     return GeneralConfig(
         language=r.get("language", "en", lambda v: v in LANGUAGES, " or ".join(f'"{x}"' for x in LANGUAGES)),
@@ -223,12 +231,12 @@ def _general(r: _Reader) -> GeneralConfig:
 
 
 def _gpio(r: _Reader) -> GpioConfig:
-    r.only(("serial_console",))
+    r.only(KEYS["gpio"])
     return GpioConfig(serial_console=r.get("serial_console", True, _is_bool, "true or false"))
 
 
 def _buttons(r: _Reader, gpio: GpioConfig) -> ButtonsConfig:
-    r.only((*COMMANDS, "long_press", "bounce_time"))
+    r.only(KEYS["buttons"])
     pins: dict[str, int] = {}
     for command in COMMANDS:
         if command in r.table:
@@ -255,7 +263,7 @@ def _lights(
     gpio: GpioConfig,
     hood_length: int | Callable[[], int],
 ) -> LightsConfig:
-    r.only(("backend", "map", "port", "baud", "brightness"))
+    r.only(KEYS["lights"])
     choices = ", ".join(LIGHT_BACKENDS)
     backend = r.get("backend", "mirror", lambda v: v in LIGHT_BACKENDS, _("one of {choices}").format(choices=choices))
     from_env = bool(env.get(ENV_LIGHTS))

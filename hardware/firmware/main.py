@@ -9,15 +9,30 @@ import time
 import machine
 import micropython
 import neopixel
+import rp2
 import select
 
 import boardcfg
 import lightctl
 
 FRAME_MS = 20  # redraw the strips at 50 Hz
+MAINTENANCE_MS = 1500  # press BOOTSEL this long after power-up to get the REPL instead
+
+
+def wants_maintenance():
+    """BOOTSEL pressed during the first moments after power-up: stay at the REPL (for mpremote)."""
+    start = time.ticks_ms()
+    while time.ticks_diff(time.ticks_ms(), start) < MAINTENANCE_MS:
+        if rp2.bootsel_button():
+            return True
+        time.sleep_ms(20)
+    return False
 
 
 def main():
+    if wants_maintenance():
+        print("companion LED controller: maintenance, REPL left running")
+        return
     micropython.kbd_intr(-1)  # byte 0x03 is data here, not Ctrl-C
     strips = [neopixel.NeoPixel(machine.Pin(pin), count) for pin, count in boardcfg.STRIPS]
     total = sum(count for _, count in boardcfg.STRIPS)
