@@ -225,14 +225,14 @@ def _general(r: _Reader) -> GeneralConfig:
     return GeneralConfig(
         language=r.get("language", "en", lambda v: v in LANGUAGES, " or ".join(f'"{x}"' for x in LANGUAGES)),
         state_dir=Path(state_dir).expanduser() if state_dir else None,
-        keep_awake=r.get("keep_awake", True, _is_bool, "true or false"),
-        sounds=r.get("sounds", True, _is_bool, "true or false"),
+        keep_awake=r.get("keep_awake", True, _is_bool, _("true or false")),
+        sounds=r.get("sounds", True, _is_bool, _("true or false")),
     )
 
 
 def _gpio(r: _Reader) -> GpioConfig:
     r.only(KEYS["gpio"])
-    return GpioConfig(serial_console=r.get("serial_console", True, _is_bool, "true or false"))
+    return GpioConfig(serial_console=r.get("serial_console", True, _is_bool, _("true or false")))
 
 
 def _buttons(r: _Reader, gpio: GpioConfig) -> ButtonsConfig:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from companion.devices.backend import LightBackend
 from companion.devices.light import Frame, Light
+from companion.locale import _
 
 Listener = Callable[[Frame], None]
 
@@ -89,4 +90,6 @@ class MirrorBackend(RecordingBackend):
         self.reason = reason
 
     def describe(self) -> str:
-        return "on-screen mirror" + (f" ({self.reason})" if self.reason else "")
+        if self.reason:
+            return _("on-screen mirror ({reason})").format(reason=self.reason)
+        return _("on-screen mirror")

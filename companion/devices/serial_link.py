@@ -22,6 +22,7 @@ from companion.devices import protocol as proto
 from companion.devices.backend import LightBackend
 from companion.devices.errors import LinkError
 from companion.devices.light import Light
+from companion.locale import _
 
 log = logging.getLogger(__name__)
 
@@ -60,8 +61,15 @@ class LinkStatus:
 
     def describe(self) -> str:
         if self.connected:
-            return f"serial {self.port}: connected to {self.controller} ({self.led_count} LEDs)"
-        return f"serial {self.port}: not connected ({self.last_error or 'connecting'})"
+            return _("serial {port}: connected to {controller} ({count} LEDs)").format(
+                port=self.port, controller=self.controller, count=self.led_count)
+        return _("serial {port}: not connected ({reason})").format(
+            port=self.port, reason=self.last_error or _("connecting"))
+
+
+def _incompatible(theirs: object) -> str:
+    return _("the controller speaks protocol v{theirs}, the app v{ours}: update its firmware").format(
+        theirs=theirs, ours=proto.VERSION)
 
 
 def find_controller(pattern: str = BY_ID + "/*") -> str | None:
@@ -214,7 +222,7 @@ class SerialBackend(LightBackend):
         if name == "auto":
             found = find_controller()
             if found is None:
-                raise LinkError(f"no LED controller under {BY_ID}")
+                raise LinkError(_("no LED controller under {folder}").format(folder=BY_ID))
             name = found
         port = self._open_port(name, self._baud)
         try:
@@ -249,14 +257,11 @@ class SerialBackend(LightBackend):
                 if packet.kind == proto.WELCOME and packet.seq == seq:
                     welcome = proto.parse_welcome(packet.payload)
                     if welcome.version != proto.VERSION:
-                        raise LinkError(f"controller speaks protocol v{welcome.version}, the app v{proto.VERSION}")
+                        raise LinkError(_incompatible(welcome.version))
                     return welcome
                 if packet.kind == proto.NAK and packet.payload[:1] == bytes((proto.NAK_VERSION,)):
-                    theirs = packet.payload[2] if len(packet.payload) > 2 else "?"
-                    raise LinkError(
-                        f"controller speaks protocol v{theirs}, the app v{proto.VERSION}: update its firmware"
-                    )
-        raise LinkError("no answer to the handshake")
+                    raise LinkError(_incompatible(packet.payload[2] if len(packet.payload) > 2 else "?"))
+        raise LinkError(_("no answer to the handshake"))
 
     def _service(self) -> None:
         with self._cond:
@@ -284,7 +289,7 @@ class SerialBackend(LightBackend):
             if now - self._last_tx >= self._timing.heartbeat:
                 self._send(port, proto.PING)
             if now - self._last_rx >= self._timing.silence:
-                raise LinkError("the LED controller stopped answering")
+                raise LinkError(_("the LED controller stopped answering"))
         finally:
             with self._cond:
                 self._busy = False
