@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import tomllib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -34,7 +34,7 @@ LONG_PRESS_COMMAND = "undo"
 KEYS: Mapping[str, tuple[str, ...]] = {
     "general": ("language", "state_dir", "keep_awake", "sounds"),
     "gpio": ("serial_console",),
-    "lights": ("backend", "map", "port", "baud", "brightness"),
+    "lights": ("backend", "map", "colour", "port", "baud", "brightness"),
     "buttons": (*COMMANDS, "long_press", "bounce_time"),
 }
 
@@ -69,6 +69,8 @@ class LightsConfig:
     port: str = "auto"
     baud: int = 115200
     brightness: float = 0.6
+    #: Colour (True) or single-colour (False) build; None: the map's own setting (the mirror: colour).
+    colour: bool | None = None
     #: Set when COMPANION_LIGHTS chose the back-end.
     backend_from_env: bool = False
 
@@ -275,15 +277,19 @@ def _lights(
     port = r.get("port", "auto", _is_text, _("a device path such as /dev/serial/by-id/..., or \"auto\""))
     baud = r.get("baud", 115200, lambda v: isinstance(v, int) and not isinstance(v, bool) and v > 0, _("a baud rate"))
     brightness = r.get("brightness", 0.6, lambda v: _is_number(v) and 0 <= v <= 1, _("a number from 0 to 1"))
+    colour = r.get("colour", None, _is_bool, _("true or false"))
     raw_map = r.table.get("map")
     if raw_map is not None and not isinstance(raw_map, str | Mapping):
         raise r.fail("map", _("expected a build name, a file path or a table"))
     light_map = None
     if backend in BACKENDS:
         light_map = _light_map(r, raw_map, backend, folder, gpio, hood_length)
+        if colour is not None:
+            light_map = replace(light_map, rgb=colour)
     return LightsConfig(
         backend=backend,
         map=light_map,
+        colour=colour,
         port=port,
         baud=baud,
         brightness=float(brightness),

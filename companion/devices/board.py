@@ -104,15 +104,16 @@ def start_board(
     """The board as configured. `config_problem` is what `load_config_or_default` reported, if anything."""
     problems = [config_problem] if config_problem else []
     lights_config = config.lights
+    mirror_colour = lights_config.colour if lights_config.colour is not None else True
     try:
         backend = open_backend(lights_config, pin_factory, clock)
-        layout = lights_config.map.layout() if lights_config.map else Layout.complete(hood_length, rgb=True)
+        layout = lights_config.map.layout() if lights_config.map else Layout.complete(hood_length, rgb=mirror_colour)
     except Exception as exc:
         reason = _("the {backend} lights could not start: {error}").format(backend=lights_config.backend, error=exc)
         log.warning("%s", reason)
         problems.append(reason)
         backend = MirrorBackend(clock=clock)
-        layout = Layout.complete(hood_length, rgb=True)
+        layout = Layout.complete(hood_length, rgb=mirror_colour)
     if isinstance(backend, MirrorBackend) and problems:
         backend.reason = problems[0]
     buttons = None

@@ -60,7 +60,7 @@ def test_the_example_file_is_valid_and_complete() -> None:
     config = load_config(example, environ={}, hood_length=LENGTH)
     assert config.source == example
     text = example.read_text()
-    for key in ("language", "state_dir", "keep_awake", "sounds", "serial_console", "backend", "map", "port",
+    for key in ("language", "state_dir", "keep_awake", "sounds", "serial_console", "backend", "map", "colour", "port",
                 "baud", "brightness", "end_turn", "roll", "confirm", "undo", "long_press", "bounce_time"):
         assert f"{key} =" in text, f"the example documents {key}"
 
@@ -113,6 +113,15 @@ def test_the_environment_overrides_the_back_end(tmp_path: Path) -> None:
     assert message.startswith("COMPANION_LIGHTS: 'neon' is not a lights back-end")
 
 
+def test_colour_or_single_colour(tmp_path: Path) -> None:
+    """The map says what the build is; [lights] colour overrides it (a strip of plain white LEDs, say)."""
+    assert load(tmp_path, '[lights]\nbackend = "serial"\n').lights.map.rgb is True  # type: ignore[union-attr]
+    mono = load(tmp_path, '[lights]\nbackend = "serial"\ncolour = false\n').lights
+    assert mono.colour is False and mono.map is not None and mono.map.rgb is False
+    assert not mono.map.layout().rgb
+    assert "[lights] colour: expected true or false" in error(tmp_path, '[lights]\ncolour = "yes"\n')
+
+
 def test_an_inline_map(tmp_path: Path) -> None:
     config = load(
         tmp_path,
@@ -149,7 +158,7 @@ def test_a_longer_hood_track_lengthens_the_chain(tmp_path: Path) -> None:
 
 
 def test_unknown_keys_and_sections(tmp_path: Path) -> None:
-    assert "[lights] colour: unknown key" in error(tmp_path, '[lights]\ncolour = "red"\n')
+    assert "[lights] color: unknown key" in error(tmp_path, '[lights]\ncolor = true\n')
     assert "[display]: unknown section" in error(tmp_path, "[display]\nwidth = 3\n")
     assert "[general] langage: unknown key" in error(tmp_path, '[general]\nlangage = "fr"\n')
 
