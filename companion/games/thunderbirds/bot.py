@@ -49,7 +49,7 @@ URGENCY: Mapping[int, float] = {1: 1.0, 2: 1.1, 3: 1.25, 4: 1.5, 5: 2.0, 6: 3.0,
 RESCUE_WEIGHT = 2.0
 TOKEN_VALUE = 0.3  # a token gained (rewards, a character's draw)
 NEXT_TURN_DISCOUNT = 0.45  # a rescue set up for next turn is worth this much of one made now
-SUPPORT_WEIGHT = 0.05  # per bonus point a moved piece gives (or stops giving) to a card on the track
+BONUS_SHARE = 0.5  # a bonus piece brought into place: this share of the rescue chance it adds to its card
 HOOD_STEP_COST = 0.5  # one Hood space, far from the next scheme
 LOSS_COST = 60.0  # the game lost
 SCHEME_VALUE = 12.0  # foiling the face-up scheme
@@ -57,9 +57,11 @@ SCHEME_APPROACH = 1.2  # bringing tokens to the scheme's region, times the share
 SCHEME_PIECE_VALUE = 2.0  # bringing the pieces the face-up scheme needs into place (shared between them)
 TRANSFER_COST = 0.02  # breaks ties towards staying in one's own Thunderbird
 MOVE_COST = 0.03  # per move, so a useless move never beats ending the turn
-DETERMINATION_THRESHOLD = 0.9
+DETERMINATION_THRESHOLD = 0.9  # what one more action must be worth to spend a Determination token
 NO_DICE_PIECE_SHARE = 0.5  # bringing one of a no-dice card's pieces: this share of the card, split per piece
-JOHN_IN_TB5_VALUE = 0.3  # what John gives up by leaving Thunderbird 5 (ignoring Hood faces, scanning)  # what one more action must be worth to spend a Determination token
+PICKUP_SHARE = 0.4  # Thunderbird 2 reaching a needed piece it can carry: this share of bringing it in
+FAR = 6  # the distance used for pieces out of reach of the Earth network
+JOHN_IN_TB5_VALUE = 0.3  # what John gives up by leaving Thunderbird 5 (ignoring Hood faces, scanning)
 # Least useful kinds first: what a scheme's "any token" discard gives up.
 DISCARD_ORDER: tuple[str, ...] = ("logistics", "determination", "technology", "intelligence", "teamwork")
 
@@ -253,6 +255,15 @@ def _pods_wanted(state: GameState, defs: Definitions) -> list[tuple[float, str]]
 # --- the actions phase ----------------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class _Need:
+    """A vehicle or pod that must be brought to `target` (a no-dice card's condition, the scheme's pieces)."""
+
+    piece: str
+    target: str
+    weight: float
+
+
 #: (success with tokens, success without, expected Hood with tokens, without): one attempt, as floats.
 _Odds = tuple[float, float, float, float]
 
@@ -292,6 +303,10 @@ class _Turn:
         self.scheme_regions: tuple[str, ...] = () if self.scheme is None else model.scheme_regions(self.scheme, defs)
         self.scheme_pieces = () if self.scheme is None else tuple(self.scheme.pieces or ())
         self.scheme_urgency = 0.0 if current is None else self._scheme_urgency(current.space)
+        self.need_pieces: frozenset[str] = frozenset()
+        self.need_before: list[int] = []
+        self.needs = self._needs()
+        self._progress_cache: dict[tuple[str, frozenset[str]], float] = {}
 
     # --- the decision --------------------------------------------------------------------------------------------
 
@@ -393,7 +408,6 @@ class _Turn:
             speed, network = self._motion(vehicle)
             reach = self._reach(self.here, speed, network)
             moved = self._moved(vehicle)
-            leaving = self._support_at(self.here, moved)
             penalty = (TRANSFER_COST + self._leaving_seat_cost()) if transfer else 0.0
             for region, distance in reach.items():
                 moves = 0 if distance == 0 else ceil(distance / speed)
@@ -404,7 +418,8 @@ class _Turn:
                 arriving = moved | set(loads) | {o for p in loads for o in self.state.occupants(p)}
                 value, local = self._value_at(vehicle, region, left, arriving, moves == 0 and not transfer)
                 if moves:
-                    value += self._support_at(region, arriving) - leaving - MOVE_COST * moves
+                    value -= MOVE_COST * moves
+                    value += self._progress(region, arriving) + self._pickup_value(vehicle, region)
                 value -= penalty
                 if value > best_value:
                     step = self._first_step(vehicle, transfer, loads, region, moves, local)
@@ -423,7 +438,7 @@ class _Turn:
                         if moves2 == 0 or moves + moves2 > actions:
                             continue
                         value2, _local = self._value_at(other, target, left - moves2, other_moved, False)
-                        value2 += self._support_at(target, other_moved) - leaving
+                        value2 += self._progress(target, other_moved) + self._progress(region, moved)
                         value2 -= MOVE_COST * (moves + moves2) + TRANSFER_COST + penalty
                         if value2 > best_value:
                             step = self._first_step(vehicle, transfer, (), region, moves, None)
@@ -683,32 +698,108 @@ class _Turn:
             self._distance_cache[key] = found
         return found
 
-    def _support_at(self, region: str, moved: Iterable[str]) -> float:
-        """The bonuses (and no-dice or scheme requirements) the moved pieces meet in `region`, weighted."""
-        key = (region, frozenset(moved))
-        found = self._support_cache.get(key)
-        if found is None:
-            found = self._support_cache[key] = self._support_uncached(region, key[1])
-        return found
+    # --- pieces that must be brought somewhere (no-dice cards, the face-up scheme) --------------------------------
 
-    def _support_uncached(self, region: str, moved: frozenset[str]) -> float:
-        total = 0.0
+    def _needs(self) -> tuple[_Need, ...]:
         state, defs = self.state, self.defs
+        needs: list[_Need] = []
         for slot, card_id in self.track:
             card = defs.disasters[card_id]
-            for bonus in card.bonuses:
-                if bonus.piece in moved and bonus.in_vehicle is None:
-                    required = bonus.region if bonus.region is not None else card.region
-                    if required == region:
-                        total += self._urgency(slot) * SUPPORT_WEIGHT * bonus.value
-            needs = card.auto_requirements or ()
-            for need in needs:
-                if need.piece in moved and need.region == region:
-                    total += self._urgency(slot) * RESCUE_WEIGHT * NO_DICE_PIECE_SHARE / len(needs)
+            required = card.auto_requirements or ()
+            for need in required:
+                needs.append(
+                    _Need(need.piece, need.region, self._urgency(slot) * RESCUE_WEIGHT * NO_DICE_PIECE_SHARE / len(required))
+                )
         for need in self.scheme_pieces:
-            if need.piece in moved and need.region == region:
-                total += self.scheme_urgency * SCHEME_PIECE_VALUE / len(self.scheme_pieces)
-        return total
+            needs.append(_Need(need.piece, need.region, self.scheme_urgency * SCHEME_PIECE_VALUE / len(self.scheme_pieces)))
+        needs.extend(self._bonus_needs())
+        kept = [
+            n
+            for n in needs
+            if n.piece in defs.vehicles or n.piece in defs.characters or state.pod_region(n.piece) is not None
+        ]
+        self.need_pieces = frozenset(n.piece for n in kept)
+        self.need_before = [self._piece_distance(self._where(n.piece), n.target) for n in kept]
+        return tuple(kept)
+
+    def _bonus_needs(self) -> list[_Need]:
+        """Printed bonus pieces of the cards on the track, weighted by the chance their bonus adds (or, for those
+        in place, would lose), seen from the best type bonus the team can bring."""
+        state, defs = self.state, self.defs
+        types = {}
+        for hand in state.players:
+            character = defs.characters[hand.character]
+            if character.rescue_type is not None:
+                types[character.rescue_type] = max(types.get(character.rescue_type, 0), character.rescue_bonus)
+        needs: list[_Need] = []
+        for slot, card_id in self.track:
+            card = defs.disasters[card_id]
+            if card.difficulty is None or card.kind != "disaster":
+                continue
+            lines = [
+                (b, b.region if b.region is not None else card.region) for b in card.bonuses if b.in_vehicle is None
+            ]
+            placed = {
+                b.piece: piece_region(state, defs, b.piece_kind, b.piece) == required for b, required in lines
+            }
+            bonus = sum(b.value for b, _required in lines if placed[b.piece]) + types.get(card.rescue_type or "", 0)
+            base = float(rescue_odds(card.difficulty, bonus).success)
+            weight = self._urgency(slot) * RESCUE_WEIGHT * BONUS_SHARE
+            for b, required in lines:
+                if required is None:
+                    continue
+                if placed[b.piece]:
+                    gain = base - float(rescue_odds(card.difficulty, bonus - b.value).success)
+                else:
+                    if b.piece_kind == "pod" and state.pod_region(b.piece) is None:
+                        continue
+                    gain = float(rescue_odds(card.difficulty, bonus + b.value).success) - base
+                if gain > 0.01:
+                    needs.append(_Need(b.piece, required, weight * gain))
+        return needs
+
+    def _piece_distance(self, start: str | None, target: str) -> int:
+        """Moves (at speed 1, on Earth) between two regions; far for space regions."""
+        if start is None:
+            return FAR
+        if start == target:
+            return 0
+        return self._distances("earth", target).get(start, FAR)
+
+    def _progress(self, region: str, moved: frozenset[str] | set[str]) -> float:
+        """How much closer the moved pieces come to where no-dice cards and the scheme need them (negative when
+        they leave)."""
+        if not self.needs or self.need_pieces.isdisjoint(moved):
+            return 0.0
+        key = (region, frozenset(moved))
+        found = self._progress_cache.get(key)
+        if found is None:
+            found = 0.0
+            for need, before in zip(self.needs, self.need_before):
+                if need.piece not in moved:
+                    continue
+                after = self._piece_distance(region, need.target)
+                found += need.weight * max(-1.0, (before - after) / max(before, 1))
+            self._progress_cache[key] = found
+        return found
+
+    def _where(self, piece: str) -> str | None:
+        defs = self.defs
+        kind = "pod" if piece in defs.pods else "vehicle" if piece in defs.vehicles else "character"
+        return piece_region(self.state, defs, kind, piece)
+
+    def _pickup_value(self, vehicle: str, region: str) -> float:
+        """Thunderbird 2 reaching a needed piece it can carry (to bring it on later)."""
+        if vehicle != self.carrier or not self.needs:
+            return 0.0
+        value = 0.0
+        for need in self.needs:
+            where = self._where(need.piece)
+            if where != region or where == need.target or need.piece in self.state.cargo:
+                continue
+            if need.piece in self.defs.pods or need.piece in self.defs.vehicles[self.carrier].carries_vehicles:
+                value = max(value, need.weight * PICKUP_SHARE)
+        return value
 
     def _loads_for(self, vehicle: str, region: str) -> tuple[str, ...]:
         """What Thunderbird 2 should pick up here before flying to `region`: pieces with a bonus there."""
@@ -723,26 +814,20 @@ class _Turn:
     def _loads_uncached(self, vehicle: str, region: str) -> tuple[str, ...]:
         state, defs = self.state, self.defs
         wanted: list[tuple[float, str]] = []
-        for slot, card_id in self.track:
-            card = defs.disasters[card_id]
-            places = [
-                (b.piece_kind, b.piece, b.region if b.region is not None else card.region, b.value)
-                for b in card.bonuses
-                if b.in_vehicle is None
-            ]
-            places += [(n.piece_kind, n.piece, n.region, 4) for n in card.auto_requirements or ()]
-            places += [(n.piece_kind, n.piece, n.region, 4) for n in self.scheme_pieces]
-            for kind, piece, required, value in places:
-                if required != region:
-                    continue
-                if kind == "character":
-                    piece = state.seat_of(piece) or ""
-                if piece in self._moved(vehicle) or piece in state.cargo:
-                    continue
-                if piece_region(state, defs, "pod" if piece in defs.pods else "vehicle", piece) != self.here:
-                    continue
-                if piece in defs.pods or piece in defs.vehicles[self.carrier].carries_vehicles:
-                    wanted.append((self._urgency(slot) * value, piece))
+        places: list[tuple[str, str, str, float]] = []
+        for need in self.needs:
+            if self._piece_distance(region, need.target) < self._piece_distance(self.here, need.target):
+                kind = "pod" if need.piece in defs.pods else "vehicle" if need.piece in defs.vehicles else "character"
+                places.append((kind, need.piece, need.target, need.weight))
+        for kind, piece, _required, value in places:
+            if kind == "character":
+                piece = state.seat_of(piece) or ""
+            if piece in self._moved(vehicle) or piece in state.cargo:
+                continue
+            if piece_region(state, defs, "pod" if piece in defs.pods else "vehicle", piece) != self.here:
+                continue
+            if piece in defs.pods or piece in defs.vehicles[self.carrier].carries_vehicles:
+                wanted.append((value, piece))
         loads: list[str] = []
         probe = state
         for _value, piece in sorted(wanted, reverse=True):
@@ -757,7 +842,8 @@ class _Turn:
         if vehicle != self.carrier:
             return None
         for piece in self.state.cargo:
-            if self._support_at(self.here, {piece}) > self._support_at(destination, {piece}):
+            pieces = {piece, *self.state.occupants(piece)}
+            if self._progress(destination, pieces) < 0:
                 return act.Unload(piece)
         return None
 
