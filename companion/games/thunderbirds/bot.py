@@ -8,12 +8,15 @@ randomness of its own). Each call re-plans from scratch:
 2. free operations that are clearly good: foil the face-up scheme when the tokens and people are in place, build
    a pod a disaster on the track asks for, Lady Penelope's exchange towards a kind the scheme needs, a
    Determination token when one more action is worth it;
-3. otherwise every short plan "(transfer into a Thunderbird here) (load Thunderbird 2) move to region R, then act
-   there" within the actions left is scored, and the first step of the best one is taken. Acting is a rescue
-   (exact odds with the bonuses the move brings, weighted by how close the card is to the skull and by the Hood
-   advances it risks), reaching a scheme's region with the tokens to foil it, a Scan from Thunderbird 5, a
-   character's token-drawing action; a move also earns what it sets up for the next turn and the bonuses the
-   moved pieces give to disasters where they land. When nothing is worth an action, the turn ends.
+3. otherwise every short plan "(transfer into a Thunderbird here) (load Thunderbird 2) fly to region X, (transfer
+   into a Thunderbird standing there and fly on to R), then act" within the actions left is scored, and the first
+   step of the best one is taken. Acting is a rescue (exact odds with the bonuses the move brings, weighted by
+   how close the card is to the skull and by the Hood advances it risks), reaching a scheme's region with the
+   tokens to foil it, a Scan from Thunderbird 5, a character's token-drawing action. A move also earns what it
+   sets up for the next turn, and how much closer it brings pieces needed elsewhere: a no-dice card's
+   Thunderbirds, the scheme's pods, and bonus pieces weighted by the chance their bonus adds (moving a piece away
+   from where it helps costs as much). Thunderbird 2 fetches and carries such pieces. When nothing is worth an
+   action, the turn ends.
 
 Cards the app does not know (see `UnknownCardModel`) are handled by the assumptions the model states, so the bot
 never takes a free win from a card the app cannot check. The bot never moves a piece back and forth for free:
@@ -24,7 +27,7 @@ choices per turn (`MAX_CHOICES_PER_TURN`, see `next_action`).
 from __future__ import annotations
 
 import zlib
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from math import ceil
 
@@ -45,20 +48,20 @@ MAX_CHOICES_PER_TURN = 60
 # --- weights of the evaluation (units: "one card at slot 1 cleared" = 1) -------------------------------------
 
 #: How pressing a disaster card is, by its slot: the card on slot 7 falls on the skull at the next disaster.
-URGENCY: Mapping[int, float] = {1: 1.0, 2: 1.1, 3: 1.25, 4: 1.5, 5: 2.0, 6: 3.0, 7: 6.0}
+URGENCY: Mapping[int, float] = {1: 1.0, 2: 1.15, 3: 1.35, 4: 1.7, 5: 2.5, 6: 5.0, 7: 12.0}
 RESCUE_WEIGHT = 2.0
 TOKEN_VALUE = 0.3  # a token gained (rewards, a character's draw)
 NEXT_TURN_DISCOUNT = 0.45  # a rescue set up for next turn is worth this much of one made now
-BONUS_SHARE = 0.5  # a bonus piece brought into place: this share of the rescue chance it adds to its card
+BONUS_SHARE = 1.0  # a bonus piece brought into place: this share of the rescue chance it adds to its card
 HOOD_STEP_COST = 0.5  # one Hood space, far from the next scheme
 LOSS_COST = 60.0  # the game lost
-SCHEME_VALUE = 12.0  # foiling the face-up scheme
+SCHEME_VALUE = 6.0  # foiling the face-up scheme
 SCHEME_APPROACH = 1.2  # bringing tokens to the scheme's region, times the share of its tokens brought
 SCHEME_PIECE_VALUE = 2.0  # bringing the pieces the face-up scheme needs into place (shared between them)
 TRANSFER_COST = 0.02  # breaks ties towards staying in one's own Thunderbird
 MOVE_COST = 0.03  # per move, so a useless move never beats ending the turn
 DETERMINATION_THRESHOLD = 0.9  # what one more action must be worth to spend a Determination token
-NO_DICE_PIECE_SHARE = 0.5  # bringing one of a no-dice card's pieces: this share of the card, split per piece
+NO_DICE_PIECE_SHARE = 1.0  # bringing one of a no-dice card's pieces: this share of the card, split per piece
 PICKUP_SHARE = 0.4  # Thunderbird 2 reaching a needed piece it can carry: this share of bringing it in
 FAR = 6  # the distance used for pieces out of reach of the Earth network
 JOHN_IN_TB5_VALUE = 0.3  # what John gives up by leaving Thunderbird 5 (ignoring Hood faces, scanning)
@@ -292,7 +295,6 @@ class _Turn:
         self._value_cache: dict[tuple[str, str, int], float] = {}
         self._fleet_cache: dict[str, dict[str, float]] = {}
         self._next_cache: dict[tuple[str, str], float] = {}
-        self._support_cache: dict[tuple[str, frozenset[str]], float] = {}
         self._loads_cache: dict[tuple[str, str], tuple[str, ...]] = {}
         self._parked_cache: dict[str, list[str]] = {}
         self.card_regions = {
