@@ -231,3 +231,16 @@ def test_whole_games_only_take_legal_choices_and_end(players: int) -> None:
             last = step.after
         assert last is not None and last.outcome is not None
         assert count < 2000
+
+
+def test_peeking_at_the_disaster_deck_still_gives_legal_choices() -> None:
+    seen = 0
+    for step in steps(2, "standard", 21, DEFS):
+        if step.by != "bot" or step.before.phase != "actions":
+            continue
+        action = choose(step.before, DEFS, chance_free=False)
+        assert legal(step.before, action), action
+        seen += 1
+        if seen >= 40:
+            break
+    assert seen >= 10

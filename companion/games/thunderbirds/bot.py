@@ -260,7 +260,8 @@ def _pods_wanted(state: GameState, defs: Definitions) -> list[tuple[float, str]]
 
 @dataclass(frozen=True)
 class _Need:
-    """A vehicle or pod that must be brought to `target` (a no-dice card's condition, the scheme's pieces)."""
+    """A piece wanted in `target`: a no-dice card's Thunderbirds, the scheme's pods, a bonus piece of a card on the
+    track; `weight` is what having it there is worth (for pieces already there: what taking them away costs)."""
 
     piece: str
     target: str
