@@ -194,6 +194,8 @@ def _read(path: Path) -> dict[str, Any] | None:
         return None
     except OSError as exc:
         raise ConfigError(str(path), "", _("cannot be read: {error}").format(error=exc.strerror or exc)) from exc
+    except UnicodeDecodeError as exc:
+        raise ConfigError(str(path), "", _("not UTF-8 text (byte {position})").format(position=exc.start)) from exc
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -317,6 +319,8 @@ def _light_map(
             doc = tomllib.loads(path.read_text(encoding="utf-8"))
         except FileNotFoundError:
             raise r.fail("map", _("no light map at {path}").format(path=path)) from None
+        except UnicodeDecodeError as exc:
+            raise r.fail(key, _("not UTF-8 text (byte {position})").format(position=exc.start)) from exc
         except (OSError, tomllib.TOMLDecodeError) as exc:
             raise r.fail(key, _("cannot be read: {error}").format(error=exc)) from exc
     length = hood_length() if callable(hood_length) else hood_length

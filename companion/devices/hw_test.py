@@ -19,22 +19,24 @@ from typing import TextIO
 
 from gpiozero.pins import Factory
 
-from companion.config import ConfigError, load_config
+from companion.config import ButtonsConfig, ConfigError, load_config
+from companion.devices.backend import LightBackend
 from companion.devices.board import open_backend
 from companion.devices.buttons import ButtonPanel
 from companion.devices.layout import Layout
 from companion.devices.light import OFF, WHITE, Light
+from companion.devices.lightmap import LightMap
 from companion.locale import _
 
 ON = Light(WHITE, 1.0)
 
 
-def _where(config_map: object, name: str) -> str:
-    leds = getattr(config_map, "leds", {})
-    backend = getattr(config_map, "backend", "")
-    if name not in leds:
+def _where(light_map: LightMap | None, name: str) -> str:
+    """Where an LED is wired, as the builder will look for it."""
+    if light_map is None or name not in light_map.leds:
         return ""
-    spot = leds[name]
+    spot = light_map.leds[name]
+    backend = light_map.backend
     if backend == "gpio":
         return f"GPIO {spot}" if isinstance(spot, int) else "GPIO " + "/".join(map(str, spot)) + " (R/G/B)"
     return _("position {n}").format(n=spot) if backend == "serial" else _("output {n}").format(n=spot)
@@ -91,44 +93,45 @@ def main(
             _walk(layout, light_map, backend, args.step, patience, wait, say)
         if link is not None:
             say(_("Serial link after the walk: {status}").format(status=backend.describe()))
-            final = backend.status()  # type: ignore[attr-defined]
+            final = backend.status()  # type: ignore[attr-defined]  # the serial back-end's link status
             say(_("Sent {bytes} bytes; refused packets {naks}; garbage received {garbage}; drops {drops}").format(
                 bytes=final.bytes_sent, naks=final.naks, garbage=final.garbage, drops=final.drops))
     finally:
         backend.close()
     if config.buttons.pins and args.buttons > 0:
-        _echo_buttons(config, pin_factory, args.buttons, wait, say)
+        _echo_buttons(config.buttons, pin_factory, args.buttons, wait, say)
     elif not config.buttons.pins:
         say(_("No buttons are configured ([buttons] in the config)."))
     return status
 
 
-def _walk(layout: Layout, light_map: object, backend: object, step: float, patience: float,
+def _walk(layout: Layout, light_map: LightMap | None, backend: LightBackend, step: float, patience: float,
           wait: Callable[[float], None], say: Callable[[str], None]) -> None:
+    """Each LED alone, in canonical order, for `step` seconds; `patience` bounds each wait for the write."""
     names = layout.names
     say(_("Walking {count} LEDs, {step} s each:").format(count=len(names), step=step))
-    backend.apply(dict.fromkeys(names, OFF))  # type: ignore[attr-defined]
+    backend.apply(dict.fromkeys(names, OFF))
     previous = None
     for i, name in enumerate(names, start=1):
         changes = {name: ON}
         if previous is not None:
             changes[previous] = OFF
-        backend.apply(changes)  # type: ignore[attr-defined]
-        written = backend.flush(patience)  # type: ignore[attr-defined]
+        backend.apply(changes)
+        written = backend.flush(patience)
         say(f"  {i:3d}/{len(names)}  {name:28s} {_where(light_map, name)}" + ("" if written else "  " + _("(not written)")))
         wait(step)
         previous = name
     if previous is not None:
-        backend.apply({previous: OFF})  # type: ignore[attr-defined]
-        backend.flush(patience)  # type: ignore[attr-defined]
+        backend.apply({previous: OFF})
+        backend.flush(patience)
 
 
-def _echo_buttons(config: object, pin_factory: Factory | None, seconds: float,
+def _echo_buttons(buttons_config: ButtonsConfig, pin_factory: Factory | None, seconds: float,
                   wait: Callable[[float], None], say: Callable[[str], None]) -> None:
+    """Prints every command the buttons send for `seconds` (`wait` is where a person presses them)."""
     from companion.devices.gpio import default_pin_factory
 
-    buttons_config = config.buttons  # type: ignore[attr-defined]
-    pins = {command: pin for command, pin in buttons_config.pins.items()}
+    pins = dict(buttons_config.pins)
     lock = threading.Lock()
 
     def echo(command: str) -> None:

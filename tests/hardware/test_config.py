@@ -175,6 +175,18 @@ def test_not_toml(tmp_path: Path) -> None:
     assert "not valid TOML" in error(tmp_path, "[lights\n")
 
 
+def test_not_text(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    path.write_bytes(b'[general]\nlanguage = "\xff\xfe"\n')
+    with pytest.raises(ConfigError) as caught:
+        load_config(path, environ={}, hood_length=LENGTH)
+    assert str(caught.value) == f"{path}: not UTF-8 text (byte 22)"
+    config, problem = load_config_or_default(path, environ={}, hood_length=LENGTH)
+    assert problem == str(caught.value) and config.lights.backend == "mirror"
+    (tmp_path / "board.toml").write_bytes(b"backend = \"serial\"\n# \xff\n")
+    assert "[lights] map (" in error(tmp_path, '[lights]\nbackend = "serial"\nmap = "board.toml"\n')
+
+
 def test_a_pin_used_twice_in_the_map(tmp_path: Path) -> None:
     pins = list(range(2, 14)) + [16, 18, 27]  # 15 pins for the Hood track
     disaster = [19, 20, 21, 22, 23, 24, 25, 26]
