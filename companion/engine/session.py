@@ -263,17 +263,21 @@ class Session:
 
     def _apply_logged(self, state: Any, entry: ActionRecord) -> tuple[Any, tuple[Any, ...]]:
         """Re-applies a logged action with its logged outcomes (never the PRNG)."""
-        chance = ReplayChance(entry.outcomes, entry.rng_after)
         try:
+            chance = ReplayChance(entry.outcomes, entry.rng_after)
             action = self.rules.decode_action(entry.action)
             after, events = self.rules.apply(state, action, chance)
+            chance.finish()
         except IllegalAction as error:
             raise ReplayMismatch(
                 _("Step {seq} ({label}) no longer fits the rules: {reason}").format(
                     seq=entry.seq, label=entry.label, reason=error.reason
                 )
             ) from error
-        chance.finish()
+        except (ValueError, KeyError, TypeError) as error:  # a damaged log row: JSON, a field, a number
+            raise ReplayMismatch(
+                _("Step {seq} of this saved game is damaged and cannot be replayed.").format(seq=entry.seq)
+            ) from error
         return dataclasses.replace(after, rng=entry.rng_after), tuple(events)
 
     def _replay(self, state: Any, start: int, end: int) -> Any:
@@ -318,9 +322,11 @@ def _setup_state(rules: GameRules[Any, Any], record: GameRecord) -> Any:
     chance = ReplayChance(record.setup_outcomes, record.setup_rng_after)
     try:
         state = rules.initial_state(record.setup, chance)
+        chance.finish()
     except IllegalAction as error:
         raise ReplayMismatch(
             _("The saved setup no longer fits the rules: {reason}").format(reason=error.reason)
         ) from error
-    chance.finish()
+    except (ValueError, KeyError, TypeError) as error:  # a damaged setup row
+        raise ReplayMismatch(_("The setup of this saved game is damaged and cannot be replayed.")) from error
     return dataclasses.replace(state, rng=record.setup_rng_after)

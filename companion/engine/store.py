@@ -15,7 +15,7 @@ import threading
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -29,7 +29,6 @@ SCHEMA_VERSION = 1
 #: `format` of the exported JSON files this code writes.
 EXPORT_FORMAT = 1
 DB_NAME = "companion.db"
-_TABLES = frozenset({"games", "actions", "snapshots"})
 _SIDE_FILES = ("-wal", "-shm", "-journal")
 _U64 = 1 << 64
 
@@ -124,6 +123,19 @@ class GameNotFound(StoreError, LookupError):
     """No saved game has this number."""
 
 
+class DamagedGame(StoreError):
+    """One saved game's rows cannot be decoded; the rest of the store is fine."""
+
+
+def _summary_or_damaged(text: str) -> dict[str, Any]:
+    """A game's list summary; a damaged one still lists the game (marked) so it can be deleted or exported."""
+    try:
+        summary = json.loads(text)
+    except (ValueError, TypeError):
+        return {"damaged": True}
+    return summary if isinstance(summary, dict) else {"damaged": True}
+
+
 class Store:
     """The saved-games database. Open with `Store.open()`; every write is one committed transaction."""
 
@@ -148,9 +160,19 @@ class Store:
             notice = _(
                 "The saved games file could not be read. It was kept aside as {name} and a new one was started."
             ).format(name=kept.name)
-        connection = _connect(path)
+        try:
+            connection = _connect(path)
+        except (sqlite3.Error, OSError) as error:
+            raise StoreError(
+                _("The saved games file {file} could not be opened: {problem}").format(file=path, problem=error)
+            ) from error
         try:
             _ensure_schema(connection, path)
+        except sqlite3.Error as error:
+            connection.close()
+            raise StoreError(
+                _("The saved games file {file} could not be opened: {problem}").format(file=path, problem=error)
+            ) from error
         except BaseException:
             connection.close()
             raise
@@ -278,7 +300,7 @@ class Store:
                 game=row[1],
                 created=row[2],
                 updated=row[3],
-                summary=json.loads(row[4]),
+                summary=_summary_or_damaged(row[4]),
                 cursor=row[5],
                 action_count=row[6],
             )
@@ -298,22 +320,44 @@ class Store:
                 "SELECT seq, action, outcomes, rng_after, label FROM actions WHERE game_id = ? ORDER BY seq",
                 (game_id,),
             ).fetchall()
-        loads = json.loads
-        actions = tuple(
-            ActionRecord(seq, action, outcomes, int(rng), label) for seq, action, outcomes, rng, label in action_rows
-        )
+        field = "actions"
+        try:
+            actions = tuple(
+                ActionRecord(seq, action, outcomes, int(rng), label)
+                for seq, action, outcomes, rng, label in action_rows
+            )
+            field = "setup"
+            setup = json.loads(row[4])
+            field = "seed"
+            seed = int(row[5])
+            field = "setup_outcomes"
+            setup_outcomes = tuple(int(value) for value in json.loads(row[6]))
+            field = "setup_rng_after"
+            setup_rng_after = int(row[7])
+            field = "cursor"
+            cursor = int(row[10])
+            if not 0 <= cursor <= len(actions):
+                raise ValueError(cursor)
+            if not isinstance(setup, dict):
+                raise TypeError("setup")
+        except (ValueError, TypeError) as error:
+            raise DamagedGame(
+                _("Saved game number {id} is damaged ({field}) and cannot be opened; the other games are fine.").format(
+                    id=game_id, field=field
+                )
+            ) from error
         return GameRecord(
             id=row[0],
             game=row[1],
             created=row[2],
             updated=row[3],
-            setup=loads(row[4]),
-            seed=int(row[5]),
-            setup_outcomes=tuple(loads(row[6])),
-            setup_rng_after=int(row[7]),
+            setup=setup,
+            seed=seed,
+            setup_outcomes=setup_outcomes,
+            setup_rng_after=setup_rng_after,
             state_format=row[8],
-            summary=loads(row[9]),
-            cursor=row[10],
+            summary=_summary_or_damaged(row[9]),
+            cursor=cursor,
             actions=actions,
         )
 
@@ -501,11 +545,41 @@ def _too_new_message(path: Path) -> str:
     ).format(file=path)
 
 
+def _table_columns(connection: sqlite3.Connection) -> dict[str, tuple[str, ...]]:
+    names = [
+        row[0]
+        for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()
+        if not row[0].startswith("sqlite_")
+    ]
+    return {
+        name: tuple(row[1] for row in connection.execute(f"PRAGMA table_info({quote_identifier(name)})"))
+        for name in names
+    }
+
+
+def quote_identifier(name: str) -> str:
+    return '"' + name.replace('"', '""') + '"'
+
+
+@cache
+def _expected_columns() -> dict[str, tuple[str, ...]]:
+    """The tables and columns our schema creates, read back from SQLite so the check cannot drift from it."""
+    connection = sqlite3.connect(":memory:")
+    try:
+        connection.executescript(_SCHEMA)
+        return _table_columns(connection)
+    finally:
+        connection.close()
+
+
 def _is_unreadable(path: Path) -> bool:
-    """True for a file that is not one of our databases (garbage, damaged, or another program's SQLite file).
+    """True for a file that is not one of our databases (garbage, damaged, another program's SQLite file, or a
+    folder in its place).
 
     Inspects through a read-only connection so a newer file is never written to; raises `FormatTooNew` for one.
     """
+    if path.is_dir():
+        return True
     if not path.exists() or path.stat().st_size == 0:
         return False
     uri = "file:" + quote(str(path.resolve())) + "?mode=ro"
@@ -519,14 +593,10 @@ def _is_unreadable(path: Path) -> bool:
             raise FormatTooNew(_too_new_message(path))
         if [row[0] for row in connection.execute("PRAGMA quick_check").fetchall()] != ["ok"]:
             return True
-        tables = {
-            row[0]
-            for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()
-            if not row[0].startswith("sqlite_")
-        }
+        tables = _table_columns(connection)
         if version == 0:
             return bool(tables)
-        return tables != _TABLES
+        return tables != _expected_columns()
     except sqlite3.DatabaseError as error:
         if _is_damage(error):
             return True
