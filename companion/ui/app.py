@@ -26,7 +26,12 @@ from companion.ui.navigation import NavigationStack
 from companion.ui.settings import UiSettings, load_settings, save_settings
 from companion.ui.theme import Metrics
 from companion.ui.thunderbirds import ThunderbirdsPack
+from companion.ui.action_keys import act
+from companion.ui.widgets.popups import PopupButton, show_popup
 from companion.ui.worker import SessionWorker
+from companion.ui.widgets import board_map as _board_widgets  # noqa: F401  (registers the map for kv)
+from companion.ui.widgets import dice as _dice_widgets  # noqa: F401  (registers the dice for kv)
+from companion.ui.widgets import game as _game_widgets  # noqa: F401  (registers the game widgets for kv)
 from companion.ui.widgets import text as _text_widgets  # noqa: F401  (registers FitLabel, TouchButton for kv)
 
 log = logging.getLogger(__name__)
@@ -36,6 +41,16 @@ SCREENS: dict[str, str] = {
     "home": "HomeScreen",
     "settings": "SettingsScreen",
     "help": "HelpScreen",
+    "new_game": "NewGameScreen",
+    "setup_guide": "SetupGuideScreen",
+    "table": "TableScreen",
+    "board": "BoardScreen",
+    "rescue": "RescueScreen",
+    "scheme": "SchemeScreen",
+    "fabs": "FabsScreen",
+    "history": "HistoryScreen",
+    "adjust": "AdjustScreen",
+    "game_over": "GameOverScreen",
 }
 
 
@@ -63,6 +78,9 @@ class CompanionApp(App):
         self.controller: GameController | None = None
         self.screen_manager: ScreenManager | None = None
         self._notice_clear: Any = None
+        self._animations = 0
+        #: The seed of the next new game (the demo and the tests fix it); None draws a fresh one.
+        self.next_seed: int | None = None
 
     # --- start-up -----------------------------------------------------------------------------------------
 
@@ -151,10 +169,144 @@ class CompanionApp(App):
 
     def resume_game(self, game_id: int) -> None:
         assert self.controller is not None
-        self.controller.resume(game_id, lambda _snapshot: self.go("table"))
+        self.controller.resume(game_id, lambda snapshot: self.go(self._screen_for(snapshot)))
+
+    def start_game(self, setup: dict[str, Any], seed: int) -> None:
+        assert self.controller is not None
+        self.controller.new_game(setup, seed, lambda _snapshot: self.go("setup_guide"))
+
+    def describe(self, action: Any) -> str:
+        snapshot = self.controller.snapshot if self.controller else None
+        if snapshot is None:
+            return type(action).__name__
+        try:
+            return self.pack.describe(action, snapshot.state)
+        except Exception:  # a label must never break the screen
+            log.exception("describe failed")
+            return type(action).__name__
+
+    def legal_by_key(self) -> dict[str, Any]:
+        snapshot = self.controller.snapshot if self.controller else None
+        return {act(action): action for action in snapshot.legal} if snapshot else {}
+
+    def send_action(self, action: Any) -> bool:
+        """Sends one action; ignored (False) while the previous one is still being saved."""
+        assert self.controller is not None
+        return self.controller.dispatch(action)
+
+    def perform(self, key: str) -> None:
+        """What a button with this key does: dispatch a legal action, or open a screen or a chooser."""
+        if key.startswith("act:"):
+            action = self.legal_by_key().get(key)
+            if action is None:
+                self.show_notice(_("That is no longer possible."))
+                return
+            self.send_action(action)
+            return
+        target = key.split(":")
+        if target[0] != "open" or len(target) < 2:
+            return
+        what, argument = target[1], (target[2] if len(target) > 2 else None)
+        if what == "rescue":
+            self.go("rescue", disaster=argument)
+        elif what in ("board", "scheme", "history", "adjust"):
+            self.go(what)
+        elif what in ("fabs", "player"):
+            self.go("fabs", player=argument)
+        elif what in ("build", "exchange", "change"):
+            self.show_chooser(what)
+
+    def show_chooser(self, what: str) -> None:
+        from companion.ui.presenters.choosers import present_chooser
+
+        snapshot = self.controller.snapshot if self.controller else None
+        if snapshot is None:
+            return
+        view = present_chooser(what, snapshot.state, self.pack.defs_for(snapshot.state), snapshot.legal,
+                               self.pack.character_name)
+        show_popup(
+            view.title,
+            view.lines,
+            [PopupButton("popup:cancel", _("Cancel"))],
+            kind="chooser",
+            choices=[PopupButton(c.key, c.label, (lambda k=c.key: self.perform(k)), c.role) for c in view.choices],
+        )
+
+    def undo(self) -> None:
+        assert self.controller is not None
+        self.controller.undo()
+
+    def redo(self) -> None:
+        assert self.controller is not None
+        self.controller.redo()
+
+    def open_menu(self) -> None:
+        show_popup(
+            _("Menu"),
+            [],
+            [PopupButton("popup:cancel", _("Back to the game"))],
+            kind="chooser",
+            choices=[
+                PopupButton("open:adjust", _("Adjust (the table is right)"), lambda: self.go("adjust")),
+                PopupButton("open:history", _("History: undo and redo"), lambda: self.go("history")),
+                PopupButton("open:settings", _("Settings"), lambda: self.go("settings")),
+                PopupButton("open:help", _("Help"), lambda: self.go("help")),
+                PopupButton("open:home", _("Leave the game (it is saved)"), self.leave_game),
+            ],
+        )
+
+    def leave_game(self) -> None:
+        assert self.controller is not None
+        self.controller.close_game()
+        self.go("home")
+
+    def show_discards(self) -> None:
+        from companion.ui.presenters.discards import present_discards
+
+        snapshot = self.controller.snapshot if self.controller else None
+        if snapshot is None:
+            return
+        view = present_discards(snapshot.state, self.pack.defs_for(snapshot.state))
+        show_popup(view.title, view.lines, [PopupButton("popup:close", _("Close"))], kind="card")
+
+    def _screen_for(self, snapshot: GameSnapshot) -> str:
+        phase = snapshot.state.phase
+        if phase == "over":
+            return "game_over"
+        if phase in ("rescue", "reward"):
+            return "rescue"
+        return "table"
 
     def _on_snapshot(self, snapshot: GameSnapshot) -> None:
-        self.refresh_current()
+        if snapshot.kind == "action" and snapshot.events:
+            self._reveal(snapshot)
+        wanted = self._screen_for(snapshot)
+        current = self.nav.current
+        if wanted != "table" and current != wanted:
+            self.go(wanted)
+        elif wanted == "table" and current == "game_over":
+            self.go("table")
+        else:
+            # The Rescue screen stays after the rescue settles, to show the result until players go back.
+            self.refresh_current()
+
+    def _reveal(self, snapshot: GameSnapshot) -> None:
+        from companion.ui.presenters.reveal import present_reveal
+        from companion.ui.presenters.table import disaster_tile
+
+        defs = self.pack.defs_for(snapshot.state)
+        view = present_reveal(snapshot.events, defs, snapshot.state, self.pack.character_name)
+        if view is None:
+            return
+        extra = None
+        if view.placed_card is not None and view.placed_slot is not None:
+            from companion.ui.widgets.game import DisasterTileButton
+
+            extra = DisasterTileButton(size_hint_y=None, height=self.target * 3.2,
+                                       tile=disaster_tile(snapshot.state, defs, view.placed_slot, view.placed_card))
+            extra.action_key = f"reveal:tile:{view.placed_slot}"
+        show_popup(view.title, view.lines, [PopupButton("reveal:ok", _("OK"), role="primary")], kind="reveal",
+                   extra=extra)
 
     def _on_error(self, error: BaseException) -> None:
         message = getattr(error, "message", None) or str(error)
@@ -162,11 +314,25 @@ class CompanionApp(App):
 
     # --- lights --------------------------------------------------------------------------------------------
 
+    def has_lights(self) -> bool:
+        return False
+
     def lights_status(self) -> str:
         return _("No board lights: the strip below the screen shows what they would.")
 
     def lights_test_pattern(self) -> None:
         pass
+
+    # --- animations (the pilot waits for them before touching or taking a screenshot) ---------------------
+
+    def animation_started(self) -> None:
+        self._animations += 1
+
+    def animation_finished(self) -> None:
+        self._animations = max(0, self._animations - 1)
+
+    def is_animating(self) -> bool:
+        return self._animations > 0
 
     # --- messages and settings -----------------------------------------------------------------------------
 

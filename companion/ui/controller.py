@@ -138,6 +138,8 @@ class GameController:
         self.worker.submit(work, on_done, self._fail)
 
     def _list(self) -> tuple[SavedGame, ...]:
+        if self._side.store is None:  # asked before the store is open: the open delivers the list itself
+            return ()
         games = self._side.store.list_games()
         return tuple(
             SavedGame(g.id, g.created, g.updated, dict(g.summary), g.action_count)

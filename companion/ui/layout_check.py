@@ -69,6 +69,19 @@ def _visible_widgets(root: Widget, clip: Rect, in_scroll: bool) -> Iterator[tupl
         yield from _visible_widgets(child, visible if scroll else clip, in_scroll or isinstance(child, ScrollView))
 
 
+def _shown_widgets(window: Widget, screen: Rect) -> Iterator[tuple[Widget, Rect, bool]]:
+    """What players can see: a modal view hides (behind its shade) everything under it."""
+    from kivy.uix.modalview import ModalView
+
+    top = next((child for child in window.children if isinstance(child, ModalView)), None)
+    if top is None:
+        yield from _visible_widgets(window, screen, False)
+        return
+    rect = window_rect(top)
+    yield top, rect, False
+    yield from _visible_widgets(top, screen, False)
+
+
 def check_layout(window: Widget, target_px: float | None = None, dpi: float | None = None) -> list[Problem]:
     """All problems on what `window` shows now. `target_px` (default 9 mm at `dpi`) is the smallest button."""
     from kivy.metrics import Metrics
@@ -78,7 +91,7 @@ def check_layout(window: Widget, target_px: float | None = None, dpi: float | No
     minimum = target_px if target_px is not None else mm_to_px(TOUCH_TARGET_MM, dpi or float(Metrics.dpi))
     problems: list[Problem] = []
     texts: list[tuple[Widget, Rect]] = []
-    for widget, visible, in_scroll in _visible_widgets(window, screen, False):
+    for widget, visible, in_scroll in _shown_widgets(window, screen):
         is_button = isinstance(widget, ButtonBehavior)
         if isinstance(widget, Label) and widget.text.strip():
             texture_w, texture_h = widget.texture_size

@@ -59,6 +59,8 @@ class Wait:
     what: str = ""
     started: float = field(default_factory=time.monotonic)
     held_at_frame: int | None = None
+    #: What to report on a timeout (e.g. the buttons shown instead).
+    describe: Callable[[], Any] | None = None
 
 
 class PilotError(AssertionError):
@@ -162,6 +164,10 @@ class Pilot:
     def settle(self, timeout: float = 30.0, frames: int = 2) -> Wait:
         return Wait(self.settled, timeout, frames, "the app to settle")
 
+    def button(self, key: str, timeout: float = 30.0) -> Wait:
+        """Wait until the button `key` is shown and the app has settled."""
+        return Wait(lambda: self.has(key) and self.settled(), timeout, 2, f"button {key}", describe=self.keys)
+
     def until(self, predicate: Callable[[], bool], what: str, timeout: float = 30.0) -> Wait:
         return Wait(lambda: predicate() and self.settled(), timeout, 2, what)
 
@@ -208,7 +214,9 @@ class Pilot:
                 if not wait.until():
                     wait.held_at_frame = None
                     if time.monotonic() - wait.started > wait.timeout:
-                        raise PilotError(f"timed out waiting for {wait.what or 'a condition'} on {self.screen_name()}")
+                        seen = f"; shown: {wait.describe()}" if wait.describe else ""
+                        raise PilotError(
+                            f"timed out waiting for {wait.what or 'a condition'} on {self.screen_name()}{seen}")
                     return
                 if wait.held_at_frame is None:
                     wait.held_at_frame = self.frames

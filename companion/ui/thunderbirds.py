@@ -24,10 +24,17 @@ class ThunderbirdsPack:
         """Loads (or reloads, after the card editor saved) the definitions; call on the worker."""
         from companion.games.thunderbirds import loader
 
-        defs = loader.load_definitions()
+        loader.clear_definitions_cache()
+        defs = loader.default_definitions()
         with self._lock:
             self._defs = defs
         return defs
+
+    def defs_for(self, state: Any) -> Any:
+        """The definitions a game plays with (the same object the rules use for it)."""
+        from companion.games.thunderbirds.setup import definitions_for
+
+        return definitions_for(state.setup)
 
     @property
     def defs(self) -> Any:
@@ -44,7 +51,18 @@ class ThunderbirdsPack:
     def legal_actions(self, state: Any) -> tuple[Any, ...]:
         from companion.games.thunderbirds.rules import legal_actions
 
-        return tuple(legal_actions(state, self.defs))
+        return tuple(legal_actions(state, self.defs_for(state)))
+
+    def describe(self, action: Any, state: Any) -> str:
+        from companion.games.thunderbirds.rules import RULES
+
+        return str(RULES.describe(action, state))
+
+    def card_lines(self, card_id: str) -> list[Any]:
+        """The printed text of a card (story, effect) and how sure the data is, for the card details pop-up."""
+        from companion.ui.presenters.words import card_text_lines
+
+        return card_text_lines(self.defs, card_id)
 
     # --- names ---------------------------------------------------------------------------------------------
 

@@ -20,3 +20,63 @@ def smoke(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, Any]) ->
     notes["after_tap"] = pilot.screen_name()
     yield pilot.screenshot(out / "02-settings.png")
     pilot.check_layout("settings")
+
+
+def tour(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, Any]) -> Script:
+    """New game -> set-up guide -> table -> board, a screenshot and a layout check on each."""
+    pilot.app.next_seed = int(args.get("seed", "7"))
+    yield pilot.settle()
+    pilot.tap("new_game")
+    yield pilot.settle()
+    yield pilot.screenshot(out / "01-new-game.png")
+    pilot.check_layout("new_game")
+    pilot.tap("start_game")
+    yield pilot.until(lambda: pilot.screen_name() == "setup_guide", "the set-up guide")
+    n = 0
+    while pilot.has("guide:next"):
+        n += 1
+        yield pilot.screenshot(out / f"02-guide-{n}.png")
+        pilot.check_layout(f"guide-{n}")
+        pilot.tap("guide:next")
+        yield pilot.settle()
+    pilot.tap("guide:start")
+    yield pilot.until(lambda: pilot.screen_name() == "table", "the table")
+    yield pilot.screenshot(out / "03-table.png")
+    pilot.check_layout("table")
+    pilot.tap("open:board")
+    yield pilot.settle()
+    yield pilot.screenshot(out / "04-board.png")
+    pilot.check_layout("board")
+
+
+def full_game(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, Any]) -> Script:
+    """A whole seeded game from the New game screen to Game over, every move made by touching the screen."""
+    from companion.ui.autoplay import AutoPlayer, PlayReport
+
+    report = PlayReport()
+    seen: set[str] = set()
+
+    def first_time(name: str) -> bool:
+        if name in seen:
+            return False
+        seen.add(name)
+        return True
+
+    player = AutoPlayer(pilot, out, report, shoot=first_time)
+    yield from player.start(int(args.get("players", "2")), args.get("difficulty", "introduction"),
+                            int(args.get("seed", "11")))
+    yield from player.play(max_actions=int(args.get("max_actions", "3000")))
+    state = pilot.app.controller.snapshot.state
+    notes.update(
+        actions=report.actions,
+        turns=report.turns,
+        outcome=report.outcome,
+        reason=report.reason,
+        screens=sorted(set(s.split("+")[0] for s in report.screens)),
+        popups=sorted(set(s for s in report.screens if "+" in s)),
+        screenshots=report.screenshots,
+        final_screen=pilot.screen_name(),
+        history_length=len(pilot.app.controller.snapshot.history),
+        labels_sample=report.labels[:5],
+        hood=state.hood,
+    )

@@ -31,7 +31,19 @@ class FitTextMixin:
     def _fits(self, width: float, height: float) -> bool:
         self.texture_update()  # type: ignore[attr-defined]
         tw, th = self.texture_size  # type: ignore[attr-defined]
-        return tw <= width + 0.5 and th <= height + 0.5
+        if tw > width + 0.5 or th > height + 0.5:
+            return False
+        return self._longest_word() <= self.text_size[0] + 0.5  # type: ignore[attr-defined]
+
+    def _longest_word(self) -> float:
+        """Kivy breaks a word that is wider than the line; a fitted text must never need that."""
+        core = getattr(self, "_label", None)
+        if core is None:
+            return 0.0
+        words = str(self.text).split()  # type: ignore[attr-defined]
+        if not words:
+            return 0.0
+        return max(core.get_extents(word)[0] for word in words)
 
     def _fit(self, *_: Any) -> None:
         width, height = self.size  # type: ignore[attr-defined]

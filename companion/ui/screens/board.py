@@ -1,0 +1,47 @@
+"""Board: tap a Thunderbird to see where it can go, tap a region to move it; load, unload and transfer."""
+
+from __future__ import annotations
+
+from companion.ui.presenters.board import present_board
+from companion.ui.screens.base import BaseScreen
+from companion.ui.widgets.text import TouchButton
+
+
+class BoardScreen(BaseScreen):
+    selected: str | None = None
+
+    def on_pre_enter(self, *args: object) -> None:
+        self.selected = self.params.get("vehicle")
+        super().on_pre_enter(*args)
+
+    def refresh(self) -> None:
+        app = self.app
+        snapshot = app.controller.snapshot
+        if snapshot is None:
+            return
+        defs = app.pack.defs_for(snapshot.state)
+        view = present_board(snapshot.state, defs, snapshot.legal, self.selected, app.pack.character_name,
+                             app.describe)
+        ids = self.ids
+        ids.title.text = view.title
+        ids.hint.text = view.hint
+        ids.map.edges = list(view.edges)
+        ids.map.regions = list(view.regions)
+        vehicles = ids.vehicles
+        vehicles.clear_widgets()
+        for chip in view.vehicles:
+            button = TouchButton(text=chip.label, action_key=chip.key, role="primary" if chip.selected else "normal",
+                                 base_font_size=app.font_small)
+            button.bind(on_release=lambda _b, v=chip.id: self.select(v))
+            vehicles.add_widget(button)
+        operations = ids.operations
+        operations.clear_widgets()
+        for operation in view.operations:
+            button = TouchButton(text=operation.label, action_key=operation.key, size_hint_y=None,
+                                 height=app.target, base_font_size=app.font_small)
+            button.bind(on_release=lambda _b, k=operation.key: app.perform(k))
+            operations.add_widget(button)
+
+    def select(self, vehicle: str) -> None:
+        self.selected = vehicle
+        self.refresh()

@@ -1,0 +1,68 @@
+"""Scheme: the current scheme's requirements as a checklist; foil it when everything is in place."""
+
+from __future__ import annotations
+
+from companion.ui.presenters.scheme import present_scheme
+from companion.ui.screens.base import BaseScreen
+from companion.ui.widgets.popups import PopupText
+from companion.ui.widgets.text import TouchButton
+
+
+class SchemeScreen(BaseScreen):
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)
+        self.picked: list[tuple[str, str]] = []
+        self._version = -1
+
+    def refresh(self) -> None:
+        app = self.app
+        snapshot = app.controller.snapshot
+        if snapshot is None:
+            return
+        if snapshot.version != self._version:
+            self._version = snapshot.version
+            self.picked = []
+        view = present_scheme(snapshot.state, app.pack.defs_for(snapshot.state), snapshot.legal, app.describe,
+                              self.picked, app.pack.character_name)
+        ids = self.ids
+        ids.title.text = f"{view.title}: {view.name}"
+        ids.level.text = f"{view.level} · {view.confidence}" if view.level else view.confidence
+        ids.status.text = view.status
+        lines = ids.lines
+        lines.clear_widgets()
+        for item in view.checklist:
+            mark = "✓" if item.done else ("?" if item.done is None else "✗")
+            style = "good" if item.done else ("normal" if item.done is None else "bad")
+            lines.add_widget(PopupText(text=f"{mark} {item.text}", style=style))
+        if view.story:
+            lines.add_widget(PopupText(text=view.story, style="dim"))
+        for line in view.track:
+            lines.add_widget(PopupText(text=line.text, style=line.style))
+        foils = ids.foils
+        foils.clear_widgets()
+        for choice in view.foils:
+            button = TouchButton(text=choice.label, action_key=choice.key, role="success", size_hint_y=None,
+                                 height=app.target)
+            button.bind(on_release=lambda _b, k=choice.key: app.perform(k))
+            foils.add_widget(button)
+        if view.confirm_key:
+            foils.add_widget(PopupText(text=view.picked, style="title"))
+            for option in view.discard_options:
+                button = TouchButton(text=option.label, action_key=option.key, disabled=not option.enabled,
+                                     size_hint_y=None, height=app.target)
+                button.bind(on_release=lambda _b, k=option.key: self.pick(k))
+                foils.add_widget(button)
+            confirm = TouchButton(text=view.confirm_label, action_key=view.confirm_key, role="success",
+                                  size_hint_y=None, height=app.target)
+            confirm.bind(on_release=lambda _b: self.confirm())
+            foils.add_widget(confirm)
+
+    def pick(self, key: str) -> None:
+        _prefix, player, kind = key.split(":")
+        self.picked.append((player, kind))
+        self.refresh()
+
+    def confirm(self) -> None:
+        from companion.ui.presenters.scheme import confirmed_foil
+
+        self.app.send_action(confirmed_foil(self.picked))

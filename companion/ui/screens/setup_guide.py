@@ -1,0 +1,49 @@
+"""The set-up guide shown after dealing a new game: one step per screenful."""
+
+from __future__ import annotations
+
+from kivy.factory import Factory
+
+from companion.ui.presenters.setup_guide import present_setup_guide
+from companion.ui.screens.base import BaseScreen
+
+
+class SetupGuideScreen(BaseScreen):
+    index = 0
+
+    def on_pre_enter(self, *args: object) -> None:
+        if self.params.get("restart", True):
+            self.index = 0
+        super().on_pre_enter(*args)
+
+    def refresh(self) -> None:
+        app = self.app
+        snapshot = app.controller.snapshot
+        if snapshot is None:
+            return
+        view = present_setup_guide(snapshot.state, app.pack.defs_for(snapshot.state), self.index,
+                                   app.pack.character_name, app.has_lights())
+        self.index = view.index
+        ids = self.ids
+        ids.title.text = f"{view.title} · {view.position}"
+        ids.step_title.text = view.step.title
+        ids.next.text = view.next_label
+        ids.next.action_key = "guide:start" if view.is_last else "guide:next"
+        ids.previous.text = view.previous_label
+        ids.previous.disabled = view.index == 0
+        box = ids.lines
+        box.clear_widgets()
+        for line in view.step.lines:
+            box.add_widget(Factory.PopupText(text=line.text, style=line.style))
+        self._last = view.is_last
+
+    def next_step(self) -> None:
+        if getattr(self, "_last", False):
+            self.app.go("table")
+            return
+        self.index += 1
+        self.refresh()
+
+    def previous_step(self) -> None:
+        self.index = max(0, self.index - 1)
+        self.refresh()

@@ -1,0 +1,95 @@
+"""The Table: the main screen of a game. Tracks, decks, players and the legal actions as buttons."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.factory import Factory
+from kivy.properties import StringProperty
+
+from companion.locale import _
+from companion.ui.presenters.table import ActionButton, DisasterTile, present_table
+from companion.ui.screens.base import BaseScreen
+from companion.ui.widgets.game import DisasterTileButton
+from companion.ui.widgets.popups import PopupButton, PopupLine, show_popup
+from companion.ui.widgets.text import TouchButton
+
+
+class TableScreen(BaseScreen):
+    def refresh(self) -> None:
+        app = self.app
+        snapshot = app.controller.snapshot
+        if snapshot is None:
+            return
+        defs = app.pack.defs_for(snapshot.state)
+        view = present_table(snapshot.state, defs, snapshot.legal, app.pack.character_name, app.describe)
+        ids = self.ids
+        ids.hood.spaces = list(view.hood)
+        ids.scheme.text = view.scheme_button
+        ids.turn.text = f"{view.turn} · {view.active} · {view.actions_left}"
+        ids.deck.text = f"{view.deck_text} · {view.fab_text}"
+        ids.discards.text = view.discard_text
+        ids.effects.text = " · ".join(view.effects)
+        ids.effects.height = app.target * 0.7 if view.effects else 0
+        ids.undo.disabled = not snapshot.can_undo
+        self._fill_tiles(view.tiles)
+        self._fill_players(view.players)
+        self._fill_actions(view.actions, view.end_turn)
+
+    def _fill_tiles(self, tiles: tuple[DisasterTile, ...]) -> None:
+        grid = self.ids.tiles
+        if len(grid.children) != len(tiles):
+            grid.clear_widgets()
+            for _tile in tiles:
+                button = DisasterTileButton()
+                button.bind(on_release=self._show_tile)
+                grid.add_widget(button)
+        for button, tile in zip(reversed(grid.children), tiles):
+            button.tile = tile
+            button.action_key = f"tile:{tile.slot}"
+
+    def _fill_players(self, players: Any) -> None:
+        box = self.ids.players
+        box.clear_widgets()
+        for panel in players:
+            button = Factory.PlayerButton(
+                character=panel.character,
+                text=f"{'▶ ' if panel.is_active else ''}{panel.name}\n{panel.summary}",
+                action_key=f"open:player:{panel.character}",
+                role="primary" if panel.is_active else "normal",
+            )
+            button.bind(on_release=lambda _b, c=panel.character: self.app.go("fabs", player=c))
+            box.add_widget(button)
+
+    def _fill_actions(self, actions: tuple[ActionButton, ...], end_turn: ActionButton | None) -> None:
+        box = self.ids.actions
+        box.clear_widgets()
+        for spec in actions:
+            button = TouchButton(text=spec.label, role=spec.role, action_key=spec.key, size_hint_y=None,
+                                 height=self.app.target)
+            button.bind(on_release=lambda _b, key=spec.key: self.app.perform(key))
+            box.add_widget(button)
+        end = self.ids.end_turn
+        end.disabled = end_turn is None
+        end.text = end_turn.label if end_turn else _("End turn: draw a disaster")
+        end.action_key = end_turn.key if end_turn else "act:EndTurn"
+
+    def _show_tile(self, button: DisasterTileButton) -> None:
+        tile = button.tile
+        if tile is None or tile.card is None:
+            return
+        lines: list[PopupLine | str] = [
+            PopupLine(f"{tile.region} · {tile.type_label} · {_('Difficulty')} {tile.difficulty}", "title"),
+        ]
+        if not tile.is_known:
+            lines.append(PopupLine(_("This card is not fully known: read it from your box."), "dim"))
+        for row in tile.bonuses:
+            lines.append(PopupLine(("✓ " if row.applies else "✗ ") + row.text, "good" if row.applies else "dim"))
+        lines += self.app.pack.card_lines(tile.card)
+        show_popup(tile.name, lines, [PopupButton("popup:close", _("Close"))], kind="card")
+
+
+class PlayerButton(TouchButton):
+    """A player's tokens and F.A.B. count; the peg colour runs down its left edge beside the name."""
+
+    character = StringProperty("")
