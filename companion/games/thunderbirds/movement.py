@@ -9,6 +9,8 @@ Decisions where the rulebook is silent (also in docs/scenarios.md):
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from companion.games.thunderbirds.definitions import Definitions, Vehicle
 from companion.games.thunderbirds.state import GameState
 from companion.games.thunderbirds.tables import tables
@@ -46,13 +48,18 @@ def blocking_card(state: GameState) -> str | None:
     return None
 
 
-def distances(state: GameState, defs: Definitions, vehicle: str) -> dict[str, int]:
-    """Moves needed from the vehicle's region to every region of its network (blocked edges avoided)."""
+def distances(state: GameState, defs: Definitions, vehicle: str) -> Mapping[str, int]:
+    """Moves needed from the vehicle's region to every region of its network (blocked edges avoided).
+
+    The result may be shared: do not change it."""
     here = state.vehicle_region(vehicle)
     network = defs.vehicles[vehicle].network
     if here is None or network == "none":
         return {}
-    return defs.board.distances_from(here, network, blocked_edges(state))
+    blocked = blocked_edges(state)
+    if not blocked:
+        return tables(defs).distances[network].get(here, {here: 0})
+    return defs.board.distances_from(here, network, blocked)
 
 
 def destinations(state: GameState, defs: Definitions, vehicle: str) -> tuple[str, ...]:

@@ -22,6 +22,7 @@ from companion.engine.chance import Chance
 from companion.engine.deck import Deck, Reshuffle
 from companion.engine.errors import IllegalAction
 from companion.engine.track import SlotTrack
+from companion.games.thunderbirds import loader
 from companion.games.thunderbirds.definitions import TOKEN_KINDS, Definitions
 from companion.games.thunderbirds.state import GameState, Hand, HoodCard, Setup
 from companion.locale import _
@@ -35,14 +36,14 @@ _DEFS_BY_DIR: dict[str, Definitions] = {}
 
 
 def definitions_for(setup: Setup) -> Definitions:
-    """The definitions a game plays with: the shipped data and overlay, or the setup's data override."""
-    from companion.games.thunderbirds import loader
-
+    """The definitions a game plays with: the shipped data and overlay, or the setup's data override (without
+    the user overlay, so a test's data is exactly what it says)."""
     if setup.data_dir is None:
         return loader.default_definitions()
     defs = _DEFS_BY_DIR.get(setup.data_dir)
     if defs is None:
-        defs = loader.load_definitions(Path(setup.data_dir), overlay_dir=Path(setup.data_dir) / "no-overlay")
+        data_dir = Path(setup.data_dir)
+        defs = loader.load_definitions(data_dir, overlay_dir=data_dir / "no-overlay")
         _DEFS_BY_DIR[setup.data_dir] = defs
     return defs
 

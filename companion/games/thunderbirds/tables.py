@@ -15,6 +15,8 @@ class Tables:
     space_regions: tuple[str, ...]
     earth_regions: tuple[str, ...]
     region_ids: frozenset[str]
+    network_regions: dict[str, frozenset[str]]  # network -> the regions on it
+    distances: dict[str, dict[str, dict[str, int]]]  # network -> from -> to -> moves, with no edge blocked
     hood_advances: frozenset[str]  # ids of "The Hood advances" cards
     rescue_fabs: tuple[str, ...]  # F.A.B. cards that add to a rescue before the roll
 
@@ -41,6 +43,10 @@ def _build(defs: Definitions) -> Tables:
     )
     abilities = {c.id: c.abilities for c in defs.characters.values()}
     owner = {a.id: c.id for c in defs.characters.values() for a in c.abilities}
+    networks = {
+        network: frozenset(r for edge in defs.board.edges(network) for r in edge)
+        for network in ("earth", "tb3-path", "none")
+    }
     return Tables(
         carrier=carrier,
         abilities=abilities,
@@ -48,6 +54,11 @@ def _build(defs: Definitions) -> Tables:
         space_regions=tuple(r.id for r in defs.board.regions if r.domain == "space"),
         earth_regions=tuple(r.id for r in defs.board.regions if r.domain == "earth"),
         region_ids=frozenset(r.id for r in defs.board.regions),
+        network_regions=networks,
+        distances={
+            network: {region: defs.board.distances_from(region, network) for region in regions}
+            for network, regions in networks.items()
+        },
         hood_advances=frozenset(c.id for c in defs.disasters.values() if c.kind == "hood-advances"),
         rescue_fabs=tuple(
             f.id for f in defs.fabs.values() if any(e.kind == "rescue-modifier" for e in f.effects)

@@ -30,6 +30,7 @@ from companion.games.thunderbirds.movement import (
     top_speed,
 )
 from companion.games.thunderbirds.state import GameState, Hand, evolve
+from companion.games.thunderbirds.tables import tables
 from companion.games.thunderbirds.steps import (
     ACTIONS_PER_TURN,
     action_reason,
@@ -57,63 +58,69 @@ def check_move(state: GameState, action: Move, defs: Definitions) -> str | None:
         return _("There is no region called {name}.").format(name=action.to)
     who = state.active_character
     seat = state.seat_of(who)
-    vname = names.vehicle(defs, action.vehicle)
     if seat != action.vehicle:
         return _("{character} can only move the Thunderbird they are in ({vehicle}).").format(
             character=names.character(defs, who), vehicle=names.vehicle(defs, seat)
         )
     if action.vehicle in state.cargo:
         return _("{vehicle} is inside {carrier}: unload it first.").format(
-            vehicle=vname, carrier=names.vehicle(defs, carrier_id(defs))
+            vehicle=names.vehicle(defs, action.vehicle), carrier=names.vehicle(defs, carrier_id(defs))
         )
     vehicle = defs.vehicles[action.vehicle]
+    here = state.vehicle_region(action.vehicle)
     if vehicle.network == "none":
         return _("{vehicle} never moves: it stays in {region}.").format(
-            vehicle=vname, region=names.region(defs, state.vehicle_region(action.vehicle))
+            vehicle=names.vehicle(defs, action.vehicle), region=names.region(defs, here)
         )
-    here = state.vehicle_region(action.vehicle)
     if here == action.to:
-        return _("{vehicle} is already in {region}.").format(vehicle=vname, region=names.region(defs, here))
-    network_regions = {r for edge in defs.board.edges(vehicle.network) for r in edge}
-    if action.to not in network_regions:
+        return _("{vehicle} is already in {region}.").format(
+            vehicle=names.vehicle(defs, action.vehicle), region=names.region(defs, here)
+        )
+    if action.to not in tables(defs).network_regions[vehicle.network]:
         if vehicle.network == "tb3-path":
             return _("{vehicle} moves only along the orange path; {region} is not on it.").format(
-                vehicle=vname, region=names.region(defs, action.to)
+                vehicle=names.vehicle(defs, action.vehicle), region=names.region(defs, action.to)
             )
         return _("Only Thunderbird 3 can reach {region}, along the orange path.").format(
             region=names.region(defs, action.to)
         )
     speed = top_speed(state, defs, action.vehicle)
     if speed <= 0:
-        return _("{vehicle} cannot move: its top speed is 0.").format(vehicle=vname)
+        return _("{vehicle} cannot move: its top speed is 0.").format(vehicle=names.vehicle(defs, action.vehicle))
     distance = distances(state, defs, action.vehicle).get(action.to)
     if distance is None:
         return _("{vehicle} cannot reach {region}: the way is blocked ({card}).").format(
-            vehicle=vname, region=names.region(defs, action.to), card=names.card(defs, blocking_card(state))
+            vehicle=names.vehicle(defs, action.vehicle),
+            region=names.region(defs, action.to),
+            card=names.card(defs, blocking_card(state)),
         )
     if distance > speed:
         if speed == 1:
             text = _("{vehicle} moves 1 region per action; {region} is {distance} away")
         else:
             text = _("{vehicle} moves up to {speed} regions per action; {region} is {distance} away")
-        return text.format(vehicle=vname, speed=speed, region=names.region(defs, action.to), distance=distance)
+        return text.format(
+            vehicle=names.vehicle(defs, action.vehicle),
+            speed=speed,
+            region=names.region(defs, action.to),
+            distance=distance,
+        )
     return None
 
 
 def do_move(state: GameState, action: Move, defs: Definitions, chance: Chance, out: Events) -> GameState:
     here = state.vehicle_region(action.vehicle) or ""
-    is_carrier = action.vehicle == carrier_id(defs)
-    vehicles = tuple(
-        (v, action.to) if v == action.vehicle or (is_carrier and v in state.cargo) else (v, r)
-        for v, r in state.vehicles
-    )
+    to = action.to
     carried: tuple[str, ...] = ()
     pods = state.pods
-    if is_carrier and state.cargo:
+    if state.cargo and action.vehicle == carrier_id(defs):
         carried = state.cargo
-        pods = tuple((p, action.to) if p in state.cargo else (p, r) for p, r in state.pods)
-    out.append(ev.VehicleMoved(action.vehicle, here, action.to, carried))
-    return spend_action(evolve(state, vehicles=vehicles, pods=pods))
+        vehicles = tuple((v, to) if v == action.vehicle or v in carried else (v, r) for v, r in state.vehicles)
+        pods = tuple((p, to) if p in carried else (p, r) for p, r in state.pods)
+    else:
+        vehicles = tuple((v, to) if v == action.vehicle else (v, r) for v, r in state.vehicles)
+    out.append(ev.VehicleMoved(action.vehicle, here, to, carried))
+    return evolve(state, vehicles=vehicles, pods=pods, actions_left=state.actions_left - 1, fresh_turn=False)
 
 
 # --- Plan -------------------------------------------------------------------------------------------------------
