@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from companion.games.thunderbirds.definitions import Definitions
 
 
@@ -51,3 +53,20 @@ def card(defs: Definitions, card_id: str | None) -> str:
             text = found.names.text()
             return text or str(card_id)
     return str(card_id)
+
+
+class Later:
+    """A name looked up only if a message is actually formatted (checks on the legal path never pay for it)."""
+
+    __slots__ = ("_lookup", "_defs", "_id")
+
+    def __init__(self, lookup: Callable[[Definitions, str | None], str], defs: Definitions, item: str | None) -> None:
+        self._lookup = lookup
+        self._defs = defs
+        self._id = item
+
+    def __str__(self) -> str:
+        return self._lookup(self._defs, self._id)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)

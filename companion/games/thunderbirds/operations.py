@@ -68,8 +68,8 @@ def check_transfer(state: GameState, action: Transfer, defs: Definitions) -> str
     if action.to_vehicle not in defs.vehicles:
         return _("There is no vehicle called {name}.").format(name=action.to_vehicle)
     here = state.character_region(state.active_character)
-    who = names.character(defs, action.character)
-    target = names.vehicle(defs, action.to_vehicle)
+    who = names.Later(names.character, defs, action.character)
+    target = names.Later(names.vehicle, defs, action.to_vehicle)
     source = state.seat_of(action.character)
     if source == action.to_vehicle:
         return _("{character} is already in {vehicle}.").format(character=who, vehicle=target)
@@ -125,8 +125,8 @@ def check_load(state: GameState, action: Load, defs: Definitions) -> str | None:
         return reason
     carrier_key = carrier_id(defs)
     carrier = defs.vehicles[carrier_key]
-    cname = names.vehicle(defs, carrier_key)
-    piece = names.piece(defs, action.piece)
+    cname = names.Later(names.vehicle, defs, carrier_key)
+    piece = names.Later(names.piece, defs, action.piece)
     if action.piece in state.cargo:
         return _("{piece} is already in {carrier}.").format(piece=piece, carrier=cname)
     if action.piece in defs.pods:
@@ -219,7 +219,7 @@ def check_foil_scheme(state: GameState, action: FoilScheme, defs: Definitions) -
     if current is None:
         return _("No scheme is face up to foil.")
     scheme = defs.schemes[current.card]
-    sname = names.card(defs, scheme.id)
+    sname = names.Later(names.card, defs, scheme.id)
     held: Counter[tuple[str, str]] = Counter()
     for player, kind in action.discards:
         index = state.hand_index(player)
@@ -350,7 +350,7 @@ def check_exchange_token(state: GameState, action: ExchangeToken, defs: Definiti
     reason = phase_reason(state)
     if reason:
         return reason
-    who = names.character(defs, state.active_character)
+    who = names.Later(names.character, defs, state.active_character)
     ability = _ability(state, defs, "exchange-token-operation")
     if ability is None:
         return _("{character} cannot exchange tokens.").format(character=who)
@@ -383,7 +383,7 @@ def check_announce_ability(state: GameState, action: AnnounceAbility, defs: Defi
     reason = phase_reason(state)
     if reason:
         return reason
-    who = names.character(defs, state.active_character)
+    who = names.Later(names.character, defs, state.active_character)
     ability = next((a for a in defs.characters[state.active_character].abilities if a.id == action.ability), None)
     if ability is None:
         return _("{character} has no ability {ability}.").format(character=who, ability=action.ability)
@@ -413,7 +413,7 @@ def check_play_fab(state: GameState, action: PlayFab, defs: Definitions) -> str 
     fab = defs.fabs.get(action.card)
     if fab is None:
         return _("There is no F.A.B. card called {name}.").format(name=action.card)
-    cname = names.card(defs, action.card)
+    cname = names.Later(names.card, defs, action.card)
     if action.card not in state.players[index].fabs:
         return _("{character} does not hold {card}.").format(character=names.character(defs, action.player), card=cname)
     if not fab.any_turn and index != state.active:
@@ -425,7 +425,7 @@ def check_play_fab(state: GameState, action: PlayFab, defs: Definitions) -> str 
         return _("{card} does not move a vehicle.").format(card=cname)
     for effect in moves:
         vehicle = effect.vehicle or ""
-        vname = names.vehicle(defs, vehicle)
+        vname = names.Later(names.vehicle, defs, vehicle)
         if action.to is None:
             return _("Say where {card} sends {vehicle}.").format(card=cname, vehicle=vname)
         if action.to not in defs.board.region_ids:

@@ -180,7 +180,7 @@ def check_draw_ability_token(state: GameState, action: DrawAbilityToken, defs: D
     reason = action_reason(state)
     if reason:
         return reason
-    who = names.character(defs, state.active_character)
+    who = names.Later(names.character, defs, state.active_character)
     ability = draw_ability(state, defs)
     if ability is None or ability.token is None:
         return _("{character} has no ability that draws a token.").format(character=who)
