@@ -68,7 +68,7 @@ def run_player(command: list[str], language: str = "en") -> dict[str, Any]:
     return report
 
 
-@pytest.mark.parametrize(("language", "message"), [("en", ENGLISH), ("fr", FRENCH)])
+@pytest.mark.parametrize(("language", "message"), [("en", ENGLISH), ("fr", FRENCH)], ids=["en", "fr"])
 def test_a_file_size_limit_refuses_the_action_in_plain_words_and_play_goes_on(
     tmp_path: Path, language: str, message: str
 ) -> None:
