@@ -160,21 +160,17 @@ class Store:
             notice = _(
                 "The saved games file could not be read. It was kept aside as {name} and a new one was started."
             ).format(name=kept.name)
+        connection: sqlite3.Connection | None = None
         try:
             connection = _connect(path)
-        except (sqlite3.Error, OSError) as error:
-            raise StoreError(
-                _("The saved games file {file} could not be opened: {problem}").format(file=path, problem=error)
-            ) from error
-        try:
             _ensure_schema(connection, path)
-        except sqlite3.Error as error:
-            connection.close()
-            raise StoreError(
-                _("The saved games file {file} could not be opened: {problem}").format(file=path, problem=error)
-            ) from error
+        except (sqlite3.Error, OSError) as error:
+            if connection is not None:
+                connection.close()
+            raise _open_error(path, error) from error
         except BaseException:
-            connection.close()
+            if connection is not None:
+                connection.close()
             raise
         return cls(path, connection, notice)
 
@@ -536,6 +532,16 @@ def _ensure_schema(connection: sqlite3.Connection, path: Path) -> None:
         if connection.in_transaction:
             connection.execute("ROLLBACK")
         raise
+
+
+def _open_error(path: Path, error: BaseException) -> StoreError:
+    """What players read when the file cannot be opened: a full disk says so, anything else names the file."""
+    if _is_refused_write(error):
+        return StoreFull(
+            _("The saved games could not be opened: the storage is full or refuses writes. Free some space and"
+              " start again; nothing was changed.")
+        )
+    return StoreError(_("The saved games file {file} could not be opened: {problem}").format(file=path, problem=error))
 
 
 def _too_new_message(path: Path) -> str:
