@@ -51,6 +51,7 @@ SCREENS: dict[str, str] = {
     "history": "HistoryScreen",
     "adjust": "AdjustScreen",
     "game_over": "GameOverScreen",
+    "card_editor": "CardEditorScreen",
 }
 
 

@@ -111,7 +111,7 @@ class AutoPlayer:
 
     def visit(self, label: str | None = None) -> Script:
         """Notes the screen shown (and any pop-up), checks its layout and takes its screenshot."""
-        name = label or self.pilot.screen_name()
+        name = label or self.pilot.visit_name()
         popup = self._popup_kind()
         if popup:
             name = f"{name}+{popup}"

@@ -57,6 +57,8 @@ def prepare_kivy(size: tuple[int, int], fullscreen: bool, dpi: float | None) -> 
     Config.set("graphics", "resizable", "1")
     Config.set("graphics", "fullscreen", "auto" if fullscreen else "0")
     Config.set("kivy", "exit_on_escape", "0")
+    # A kiosk has no keyboard: text fields (the card editor) bring up Kivy's docked on-screen keyboard.
+    Config.set("kivy", "keyboard_mode", "systemanddock")
     # Touchscreens send both a touch and an emulated mouse; the red multi-touch dots only confuse players.
     Config.set("input", "mouse", "mouse,disable_multitouch")
 

@@ -103,6 +103,9 @@ def check_layout(window: Widget, target_px: float | None = None, dpi: float | No
                         f"text needs {texture_w:.0f}x{texture_h:.0f}, box is {widget.width:.0f}x{widget.height:.0f}",
                     )
                 )
+            split = _split_word(widget)
+            if split:
+                problems.append(Problem("word-split", describe(widget), f"{split!r} does not fit on one line"))
             texts.append((widget, visible))
         elif is_button:
             texts.append((widget, visible))
@@ -127,6 +130,18 @@ def check_layout(window: Widget, target_px: float | None = None, dpi: float | No
             if intersect(first_rect, second_rect) is not None:
                 problems.append(Problem("overlap", describe(first), f"overlaps {describe(second)}"))
     return problems
+
+
+def _split_word(label: Label) -> str:
+    """A word wider than the label's lines: Kivy would break it in the middle, which players misread."""
+    width = label.text_size[0] if label.text_size and label.text_size[0] else None
+    core = getattr(label, "_label", None)
+    if width is None or core is None or label.markup:
+        return ""
+    for word in label.text.split():
+        if core.get_extents(word)[0] > width + TOLERANCE:
+            return word
+    return ""
 
 
 def _related(a: Widget, b: Widget) -> bool:

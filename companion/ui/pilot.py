@@ -112,6 +112,14 @@ class Pilot:
         manager = self.app.screen_manager
         return manager.current if manager is not None else ""
 
+    def visit_name(self) -> str:
+        """The current screen with what it shows (the Rescue screen's stage, the Adjust section...)."""
+        manager = self.app.screen_manager
+        if manager is None:
+            return ""
+        screen = manager.current_screen
+        return screen.visit_name() if hasattr(screen, "visit_name") else manager.current
+
     @staticmethod
     def _is_shown(widget: Widget) -> bool:
         if getattr(widget, "disabled", False):

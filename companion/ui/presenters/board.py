@@ -91,6 +91,31 @@ class BoardView:
     operations: tuple[Operation, ...]
 
 
+VOWELS = set("aeiouyàâéèêëîïôûü")
+LONG_WORD = 12
+
+
+def map_name(name: str) -> str:
+    """Names for the small map boxes: a long hyphenated name breaks after its hyphen ("Geo-\nStationary
+    Orbit") and a very long word is hyphenated near its middle ("géosta-\ntionnaire"), so no word is ever cut
+    at a random letter."""
+    head, hyphen, tail = name.partition("-")
+    if hyphen and len(name) > LONG_WORD:
+        return f"{head}-\n{tail}"
+    return " ".join(_hyphenate(word) for word in name.split(" "))
+
+
+def _hyphenate(word: str) -> str:
+    if len(word) <= LONG_WORD:
+        return word
+    middle = len(word) // 2
+    for offset in range(middle):
+        for cut in (middle + offset, middle - offset):
+            if 3 <= cut <= len(word) - 3 and word[cut - 1].lower() in VOWELS and word[cut].lower() not in VOWELS:
+                return f"{word[:cut]}-\n{word[cut:]}"
+    return f"{word[:middle]}-\n{word[middle:]}"
+
+
 def position(region_id: str, index: int, count: int) -> tuple[float, float]:
     return POSITIONS.get(region_id, ((index + 0.5) / max(1, count), FALLBACK_Y))
 
@@ -139,7 +164,7 @@ def present_board(
         regions.append(
             RegionSpot(
                 id=region.id,
-                name=region.names.text(),
+                name=map_name(region.names.text()),
                 x=x,
                 y=y,
                 domain=region.domain,

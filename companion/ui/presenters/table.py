@@ -282,8 +282,9 @@ def effect_text(defs: Any, effect: Any) -> str:
     if effect.kind == "speed-limit":
         return _("{vehicle} top speed {speed}").format(vehicle=names.vehicle(defs, effect.vehicle), speed=effect.value)
     if effect.kind == "rescue-modifier":
-        kind = rescue_type_label(effect.rescue_type) if effect.rescue_type else _("all")
-        return _("{value:+d} to {kind} rescues").format(value=effect.value, kind=kind)
+        if effect.rescue_type is None:
+            return _("{value:+d} to every rescue").format(value=effect.value)
+        return _("{value:+d} to {kind} rescues").format(value=effect.value, kind=rescue_type_label(effect.rescue_type))
     if effect.kind == "block-edges":
         return _("some routes are closed")
     return effect.kind

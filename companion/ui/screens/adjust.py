@@ -48,6 +48,9 @@ class AdjustScreen(BaseScreen):
                 line.ids.buttons.add_widget(button)
             box.add_widget(line)
 
+    def visit_name(self) -> str:
+        return f"adjust-{self.section}"
+
     def show_section(self, key: str) -> None:
         self.section = key
         self.refresh()

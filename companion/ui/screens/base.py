@@ -22,3 +22,7 @@ class BaseScreen(Screen):
 
     def refresh(self) -> None:
         """Rebuilds what the screen shows from its presenter; cheap, runs on the main thread."""
+
+    def visit_name(self) -> str:
+        """The screen's name with the state it shows (for screenshots and layout reports)."""
+        return str(self.name)

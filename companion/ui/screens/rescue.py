@@ -56,6 +56,7 @@ class RescueScreen(BaseScreen):
         state = snapshot.state
         view = present_rescue(state, app.pack.defs_for(state), snapshot.legal, self._disaster,
                               sorted(self.chosen_fabs), self.result_events, app.pack.character_name, self.picked)
+        self._stage = view.stage
         ids = self.ids
         ids.title.text = view.title
         ids.card_line.text = view.card_line
@@ -99,6 +100,9 @@ class RescueScreen(BaseScreen):
             self.refresh()
         else:
             app.perform(key)
+
+    def visit_name(self) -> str:
+        return f"rescue-{getattr(self, '_stage', 'none')}"
 
     def is_animating(self) -> bool:
         return self.ids.dice.is_tumbling

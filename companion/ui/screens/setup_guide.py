@@ -37,6 +37,9 @@ class SetupGuideScreen(BaseScreen):
             box.add_widget(Factory.PopupText(text=line.text, style=line.style))
         self._last = view.is_last
 
+    def visit_name(self) -> str:
+        return f"setup_guide-{self.index + 1}"
+
     def next_step(self) -> None:
         if getattr(self, "_last", False):
             self.app.go("table")

@@ -16,6 +16,26 @@ from companion.ui.widgets.text import TouchButton
 
 
 class TableScreen(BaseScreen):
+    def on_kv_post(self, base_widget: Any) -> None:
+        from kivy.app import App
+
+        App.get_running_app().bind(portrait=self._place_hood)
+        self._place_hood()
+
+    def _place_hood(self, *_: Any) -> None:
+        """Portrait screens are narrow: the Hood track gets its own row under the top bar."""
+        from kivy.app import App
+
+        hood = self.ids.hood
+        target = self.ids.hood_row if App.get_running_app().portrait else self.ids.top_bar
+        if hood.parent is target:
+            return
+        hood.parent.remove_widget(hood)
+        if target is self.ids.top_bar:
+            target.add_widget(hood, index=len(target.children) - 1)
+        else:
+            target.add_widget(hood)
+
     def refresh(self) -> None:
         app = self.app
         snapshot = app.controller.snapshot

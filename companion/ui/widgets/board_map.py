@@ -57,7 +57,7 @@ class BoardMap(FloatLayout):
                 button.bind(on_release=self._tapped)
                 self._buttons[spot.id] = button
                 self.add_widget(button)
-            button.size = (box_w, box_h)
+            button.size = (max(box_w, width * 0.136) if spot.domain == "space" else box_w, box_h)
             cx = min(max(self.x + spot.x * width, self.x + box_w / 2), self.right - box_w / 2)
             cy = min(max(self.y + spot.y * height, self.y + box_h / 2), self.top - box_h / 2)
             button.center = (cx, cy)

@@ -8,6 +8,7 @@ from kivy.clock import Clock
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.button import Button
 from kivy.uix.label import Label
+from kivy.uix.scrollview import ScrollView
 
 
 class FitTextMixin:
@@ -105,3 +106,21 @@ class TouchButton(FitTextMixin, Button):
     role = StringProperty("normal")
     #: A stable name for the thing this button does (e.g. "action:rescue:0"), so tests and the demo find it.
     action_key = StringProperty("")
+
+
+class ListScroll(ScrollView):
+    """A vertical scroll area for lists that are rebuilt: a list that became shorter than the area goes back to
+    the top instead of sitting at the bottom of an old scroll position."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("do_scroll_x", False)
+        super().__init__(**kwargs)
+        self.bind(size=self._keep_top)
+
+    def add_widget(self, widget: Any, *args: Any, **kwargs: Any) -> None:
+        super().add_widget(widget, *args, **kwargs)
+        widget.bind(height=self._keep_top)
+
+    def _keep_top(self, *_: Any) -> None:
+        if self.children and self.children[0].height <= self.height:
+            self.scroll_y = 1
