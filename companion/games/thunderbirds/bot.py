@@ -32,13 +32,12 @@ from dataclasses import dataclass
 from math import ceil
 
 from companion.games.thunderbirds import actions as act
-from companion.games.thunderbirds.definitions import TOKEN_KINDS, DisasterCard, SchemeCard
-from companion.games.thunderbirds.definitions import Definitions
-from companion.games.thunderbirds.movement import blocked_edges, carrier_id, cargo_room, piece_region, top_speed
+from companion.games.thunderbirds.definitions import TOKEN_KINDS, Ability, Definitions, DisasterCard, SchemeCard
+from companion.games.thunderbirds.movement import blocked_edges, cargo_room, piece_region, top_speed
 from companion.games.thunderbirds.odds import RescueOdds, advice_for, rescue_odds
 from companion.games.thunderbirds.operations import check_foil_scheme, scheme_needs_confirmation
 from companion.games.thunderbirds.rescue import hood_ignorer, is_unknown
-from companion.games.thunderbirds.state import HOOD_FACE, GameState, PendingRescue, PendingReward
+from companion.games.thunderbirds.state import HOOD_FACE, GameState, HoodCard, PendingRescue, PendingReward
 from companion.games.thunderbirds.tables import tables
 from companion.locale import _
 
@@ -270,46 +269,252 @@ class _Need:
 
 #: (success with tokens, success without, expected Hood with tokens, without): one attempt, as floats.
 _Odds = tuple[float, float, float, float]
+#: What a card on the track offers the character flying one vehicle: (odds, the card's weight, the action to take
+#: there, None when this character cannot attempt it that way); odds are None for certain, Hood-free cards.
+_Chance = tuple["_Odds | None", float, "object | None"]
+#: A printed bonus as the search reads it: (piece kind, piece, required region, value).
+_Line = tuple[str, str, "str | None", int]
+
+
+@dataclass(frozen=True)
+class _Card:
+    """One disaster card as the plan search reads it (built once per definitions, not per decision)."""
+
+    id: str
+    region: str  # the model's region: the printed one when known
+    printed_region: str | None
+    kind: str
+    unknown: bool
+    difficulty: int | None
+    rescue_type: str | None
+    rewards: int  # how many rewards are printed (0 when unknown)
+    no_dice: tuple[tuple[str, str, str], ...] | None  # (kind, piece, region) a no-dice card needs
+    seat_bonuses: tuple[tuple[str, str, int], ...]  # (character, vehicle, value): "(if in Thunderbird N)"
+    place_bonuses: tuple[_Line, ...]  # every other printed bonus
+    need_lines: tuple[_Line, ...]  # the printed bonuses without a seat condition (pieces worth bringing)
+
+
+@dataclass(frozen=True)
+class _Scheme:
+    regions: tuple[str, ...]
+    tokens: tuple[TokenNeed, ...]
+    tokens_needed: int
+    pieces: tuple[tuple[str, str, str], ...]  # (kind, piece, region)
+
+
+@dataclass(frozen=True)
+class _Facts:
+    """What every decision reads from the definitions and the model, derived once: the plan search runs
+    thousands of times per simulated game batch, so nothing here is recomputed per decision."""
+
+    carrier: str
+    pod_capacity: int
+    carries: tuple[str, ...]
+    cards: Mapping[str, _Card]
+    schemes: Mapping[str, _Scheme]
+    networks: Mapping[str, str]  # vehicle -> network
+    seat_counts: Mapping[str, int | None]
+    pods: frozenset[str]
+    kinds: Mapping[str, str]  # piece -> "pod", "vehicle" or "character"
+    ignore_hood: tuple[tuple[str, str | None], ...]  # (character, vehicle it must sit in or None)
+    draw_ability: Mapping[str, Ability]
+    exchange_ability: Mapping[str, Ability]
+    rescue_type: Mapping[str, tuple[str | None, int]]
+    leaving_cost: Mapping[tuple[str, str], float]  # (character, seat) -> what leaving that seat gives up
+    fab_values: Mapping[str, tuple[bool, tuple[tuple[str | None, int], ...]]]  # rescue F.A.B.s: (any turn, values)
+    distances: Mapping[str, Mapping[str, Mapping[str, int]]]  # network -> from -> to -> moves, nothing blocked
+
+
+_FACTS: dict[tuple[int, int], tuple[Definitions, UnknownCardModel, _Facts]] = {}
+
+
+def _facts(defs: Definitions, model: UnknownCardModel) -> _Facts:
+    """The facts for `defs` under `model`, built on first use; the entry keeps both alive so ids are not reused."""
+    key = (id(defs), id(model))
+    entry = _FACTS.get(key)
+    if entry is not None and entry[0] is defs and entry[1] is model:
+        return entry[2]
+    built = _build_facts(defs, model)
+    if len(_FACTS) > 16:
+        _FACTS.clear()
+    _FACTS[key] = (defs, model, built)
+    return built
+
+
+def _build_facts(defs: Definitions, model: UnknownCardModel) -> _Facts:
+    table = tables(defs)
+    cards = {}
+    for card in defs.disasters.values():
+        seat_bonuses = tuple(
+            (b.piece, b.in_vehicle, b.value)
+            for b in card.bonuses
+            if b.in_vehicle is not None and b.piece_kind == "character"
+        )
+        place_bonuses = tuple(
+            (b.piece_kind, b.piece, b.region if b.region is not None else card.region, b.value)
+            for b in card.bonuses
+            if not (b.in_vehicle is not None and b.piece_kind == "character")
+        )
+        need_lines = tuple(
+            (b.piece_kind, b.piece, b.region if b.region is not None else card.region, b.value)
+            for b in card.bonuses
+            if b.in_vehicle is None
+        )
+        cards[card.id] = _Card(
+            id=card.id,
+            region=model.disaster_region(card, defs),
+            printed_region=card.region,
+            kind=card.kind,
+            unknown=is_unknown(card),
+            difficulty=card.difficulty,
+            rescue_type=card.rescue_type,
+            rewards=len(card.rewards or ()),
+            no_dice=None
+            if not card.is_no_dice
+            else tuple((n.piece_kind, n.piece, n.region) for n in card.auto_requirements or ()),
+            seat_bonuses=seat_bonuses,
+            place_bonuses=place_bonuses,
+            need_lines=need_lines,
+        )
+    schemes = {}
+    for scheme in defs.schemes.values():
+        tokens = model.scheme_tokens(scheme, defs)
+        schemes[scheme.id] = _Scheme(
+            regions=model.scheme_regions(scheme, defs),
+            tokens=tokens,
+            tokens_needed=sum(n.count for n in tokens),
+            pieces=tuple((n.piece_kind, n.piece, n.region) for n in scheme.pieces or ()),
+        )
+    kinds: dict[str, str] = {c: "character" for c in defs.characters}
+    kinds.update({v: "vehicle" for v in defs.vehicles})
+    kinds.update({p: "pod" for p in defs.pods})
+    draw: dict[str, Ability] = {}
+    exchange: dict[str, Ability] = {}
+    ignore: list[tuple[str, str | None]] = []
+    leaving: dict[tuple[str, str], float] = {}
+    for character in defs.characters.values():
+        for ability in table.abilities.get(character.id, ()):
+            if ability.kind == "draw-token-action":
+                draw.setdefault(character.id, ability)
+            elif ability.kind == "exchange-token-operation":
+                exchange.setdefault(character.id, ability)
+            elif ability.kind == "ignore-hood-face":
+                if ability.in_vehicle is not None:
+                    leaving.setdefault((character.id, ability.in_vehicle), JOHN_IN_TB5_VALUE)
+        for ability in character.abilities:
+            if ability.kind == "ignore-hood-face":
+                ignore.append((character.id, ability.in_vehicle))
+    fab_values = {}
+    for fab_id in table.rescue_fabs:
+        fab = defs.fabs[fab_id]
+        fab_values[fab_id] = (
+            fab.any_turn,
+            tuple((e.rescue_type, e.value) for e in fab.effects if e.kind == "rescue-modifier"),
+        )
+    carrier = defs.vehicles[table.carrier]
+    return _Facts(
+        carrier=carrier.id,
+        pod_capacity=carrier.pod_capacity,
+        carries=tuple(carrier.carries_vehicles),
+        cards=cards,
+        schemes=schemes,
+        networks={v.id: v.network for v in defs.vehicles.values()},
+        seat_counts={v.id: v.seats for v in defs.vehicles.values()},
+        pods=frozenset(defs.pods),
+        kinds=kinds,
+        ignore_hood=tuple(ignore),
+        draw_ability=draw,
+        exchange_ability=exchange,
+        rescue_type={c.id: (c.rescue_type, c.rescue_bonus) for c in defs.characters.values()},
+        leaving_cost=leaving,
+        fab_values=fab_values,
+        distances=table.distances,
+    )
+
+
+#: Float odds by (difficulty, bonus, Teamwork, Intelligence, John): the exact tables hold fractions.
+_FLOAT_ODDS: dict[tuple[int, int, int, int, bool], _Odds] = {}
+#: Rescue actions by (card, F.A.B. cards played): actions are immutable, so one object serves every decision.
+_RESCUES: dict[tuple[str, tuple[str, ...]], object] = {}
+
+
+def _float_odds(difficulty: int, bonus: int, teamwork: int, intelligence: int, john: bool) -> _Odds:
+    key = (difficulty, bonus, teamwork, intelligence, john)
+    found = _FLOAT_ODDS.get(key)
+    if found is None:
+        found = _FLOAT_ODDS[key] = _floats(rescue_odds(difficulty, bonus, teamwork, intelligence, john))
+    return found
+
+
+def _rescue_action(card_id: str, fabs: tuple[str, ...] = ()) -> object:
+    key = (card_id, fabs)
+    found = _RESCUES.get(key)
+    if found is None:
+        found = _RESCUES[key] = act.Rescue(card_id, fabs) if fabs else act.Rescue(card_id)
+    return found
 
 
 class _Turn:
-    """One decision in the actions phase; holds the facts every plan reads."""
+    """One decision in the actions phase; holds the facts every plan reads, with the state's small tuples turned
+    into dictionaries once."""
 
     def __init__(self, state: GameState, defs: Definitions, model: UnknownCardModel, chance_free: bool) -> None:
+        facts = _facts(defs, model)
+        self.facts = facts
         self.state = state
         self.defs = defs
         self.model = model
-        self.who = state.active_character
-        self.hand = state.active_hand
-        self.here = state.character_region(self.who) or ""
-        self.seat = state.seat_of(self.who) or ""
-        self.carrier = carrier_id(defs)
+        self.hand = hand = state.players[state.active]
+        self.who = who = hand.character
+        self.seats = seats = dict(state.seats)
+        self.vehicle_at = vehicle_at = dict(state.vehicles)
+        self.character_at = character_at = {c: vehicle_at.get(v) for c, v in state.seats}
+        self.pod_at = dict(state.pods)
+        self.pos: dict[str, dict[str, str | None]] = {
+            "character": character_at,  # type: ignore[dict-item]
+            "vehicle": vehicle_at,  # type: ignore[dict-item]
+            "pod": self.pod_at,  # type: ignore[dict-item]
+        }
+        occupants: dict[str, tuple[str, ...]] = {}
+        for character, vehicle in state.seats:
+            occupants[vehicle] = occupants.get(vehicle, ()) + (character,)
+        self.occupants = occupants
+        self.cargo = state.cargo
+        self.here = character_at.get(who) or ""
+        self.seat = seats.get(who) or ""
+        self.carrier = facts.carrier
         self.blocked = blocked_edges(state)
         self.track = state.track.occupied()
         self.peek_disaster = False
         if not chance_free and state.disasters.draw_pile:
             self.peek_disaster = state.disasters.draw_pile[0] not in tables(defs).hood_advances
         self.hood_cost, self.loss_risk_at = self._hood_costs()
+        self.teamwork = hand.count("teamwork")
+        self.intelligence = hand.count("intelligence")
         self._distance_cache: dict[tuple[str, str], Mapping[str, int]] = {}
-        self._chance_cache: dict[str, dict[str, tuple[_Odds | None, float, object | None]]] = {}
+        self._chance_cache: dict[str, dict[str, _Chance]] = {}
         self._moved_cache: dict[str, frozenset[str]] = {}
         self._value_cache: dict[tuple[str, str, int], float] = {}
         self._fleet_cache: dict[str, dict[str, float]] = {}
         self._next_cache: dict[tuple[str, str], float] = {}
         self._loads_cache: dict[tuple[str, str], tuple[str, ...]] = {}
         self._parked_cache: dict[str, list[str]] = {}
-        self.card_regions = {
-            card_id: model.disaster_region(defs.disasters[card_id], defs) for _slot, card_id in self.track
-        }
+        self._scheme_cache: dict[tuple[str, frozenset[str]], float] = {}
+        self._progress_cache: dict[tuple[str, frozenset[str]], float] = {}
+        self._local: list[tuple[float, object]] | None = None
+        cards = facts.cards
+        self.cards_at: dict[str, list[str]] = {}
+        for _slot, card_id in self.track:
+            self.cards_at.setdefault(cards[card_id].region, []).append(card_id)
         current = state.current_scheme
-        self.scheme = None if current is None else defs.schemes[current.card]
-        self.scheme_regions: tuple[str, ...] = () if self.scheme is None else model.scheme_regions(self.scheme, defs)
-        self.scheme_pieces = () if self.scheme is None else tuple(self.scheme.pieces or ())
+        self.current = current
+        self.scheme = None if current is None else facts.schemes[current.card]
+        self.scheme_regions: tuple[str, ...] = () if self.scheme is None else self.scheme.regions
+        self.scheme_pieces = () if self.scheme is None else self.scheme.pieces
         self.scheme_urgency = 0.0 if current is None else self._scheme_urgency(current.space)
         self.need_pieces: frozenset[str] = frozenset()
         self.need_before: list[int] = []
-        self.needs = self._needs()
-        self._progress_cache: dict[tuple[str, frozenset[str]], float] = {}
+        self.needs: tuple[_Need, ...] | None = None
 
     # --- the decision --------------------------------------------------------------------------------------------
 
@@ -329,7 +534,7 @@ class _Turn:
                 return act.UseDetermination()
             return act.EndTurn()
         value, step = self._best(state.actions_left)
-        return step if value > 0 else act.EndTurn()
+        return step if value > 0 and step is not None else act.EndTurn()
 
     # --- free operations -------------------------------------------------------------------------------------------
 
@@ -341,10 +546,8 @@ class _Turn:
 
     def _exchange(self) -> object | None:
         """Lady Penelope's exchange: a token of a kind the face-up scheme names, for one it does not."""
-        ability = next(
-            (a for a in tables(self.defs).abilities.get(self.who, ()) if a.kind == "exchange-token-operation"), None
-        )
-        current = self.state.current_scheme
+        ability = self.facts.exchange_ability.get(self.who)
+        current = self.current
         if ability is None or ability.id in self.state.used or current is None:
             return None
         needs = self.model.scheme_tokens(self.defs.schemes[current.card], self.defs)
@@ -363,62 +566,70 @@ class _Turn:
 
     def _boardable(self, vehicle: str) -> bool:
         """The active character can fly this vehicle (after a transfer if it is not their seat)."""
-        state, spec = self.state, self.defs.vehicles[vehicle]
-        if vehicle in state.cargo or spec.network == "none":
+        if vehicle in self.cargo or self.facts.networks[vehicle] == "none":
             return False
         if vehicle == self.seat:
             return True
-        return spec.seats is None or len(state.occupants(vehicle)) < spec.seats
+        seats = self.facts.seat_counts[vehicle]
+        return seats is None or len(self.occupants.get(vehicle, ())) < seats
 
     def _moved(self, vehicle: str) -> frozenset[str]:
         """Every piece that goes where `vehicle` goes when the active character flies it."""
         found = self._moved_cache.get(vehicle)
         if found is None:
-            state = self.state
-            moved = {vehicle, self.who, *state.occupants(vehicle)}
+            occupants = self.occupants
+            moved = {vehicle, self.who, *occupants.get(vehicle, ())}
             if vehicle == self.carrier:
-                for piece in state.cargo:
+                for piece in self.cargo:
                     moved.add(piece)
-                    moved.update(state.occupants(piece))
+                    moved.update(occupants.get(piece, ()))
             found = frozenset(moved)
             self._moved_cache[vehicle] = found
         return found
 
     def _motion(self, vehicle: str) -> tuple[int, str]:
-        spec = self.defs.vehicles[vehicle]
-        if spec.network == "none" or vehicle in self.state.cargo:
+        network = self.facts.networks[vehicle]
+        if network == "none" or vehicle in self.cargo:
             return 0, "none"
-        return top_speed(self.state, self.defs, vehicle), spec.network
+        return top_speed(self.state, self.defs, vehicle), network
 
     def _parked(self, region: str, exclude: Sequence[str]) -> list[str]:
         """Vehicles standing in `region` that the active character could board there."""
         found = self._parked_cache.get(region)
         if found is None:
+            seat = self.seat
             found = sorted(
-                v for v, r in self.state.vehicles if r == region and v != self.seat and self._boardable(v)
+                v for v, r in self.state.vehicles if r == region and v != seat and self._boardable(v)
             )
             self._parked_cache[region] = found
-        return [v for v in found if v not in exclude] if exclude else found
+        return [v for v in found if v not in exclude] if exclude and found else found
 
     # --- plans -------------------------------------------------------------------------------------------------------
 
-    def _best(self, actions: int) -> tuple[float, object]:
+    def _best(self, actions: int) -> tuple[float, object | None]:
         """The best plan within `actions`: (transfer here) fly a vehicle to X, (transfer there, fly on to R), act."""
-        best_value, best_step = 0.0, act.EndTurn()
-        first_legs = [self.seat] + self._parked(self.here, ())
+        if self.needs is None:
+            self.needs = self._needs()
+        best_value, best_step = 0.0, None
+        here = self.here
+        cargo = self.cargo
+        occupants = self.occupants
+        first_legs = [self.seat] + self._parked(here, ())
         for vehicle in first_legs:
             transfer = vehicle != self.seat
             speed, network = self._motion(vehicle)
-            reach = self._reach(self.here, speed, network)
+            reach = self._reach(here, speed, network)
             moved = self._moved(vehicle)
             penalty = (TRANSFER_COST + self._leaving_seat_cost()) if transfer else 0.0
             for region, distance in reach.items():
-                moves = 0 if distance == 0 else ceil(distance / speed)
+                moves = 0 if distance == 0 else -(-distance // speed)
                 if moves > actions:
                     continue
                 left = actions - moves
                 loads = self._loads_for(vehicle, region) if moves else ()
-                arriving = moved | set(loads) | {o for p in loads for o in self.state.occupants(p)}
+                arriving = moved
+                if loads:
+                    arriving = moved | set(loads) | {o for p in loads for o in occupants.get(p, ())}
                 value, local = self._value_at(vehicle, region, left, arriving, moves == 0 and not transfer)
                 if moves:
                     value -= MOVE_COST * moves
@@ -432,12 +643,12 @@ class _Turn:
                     continue
                 # A second leg: transfer into a vehicle standing in `region` and fly it on.
                 for other in self._parked(region, (vehicle,)):
-                    if other in self.state.cargo or other in moved:
+                    if other in cargo or other in moved:
                         continue
                     speed2, network2 = self._motion(other)
                     other_moved = self._moved(other) | {self.who}
                     for target, distance2 in self._reach(region, speed2, network2).items():
-                        moves2 = 0 if distance2 == 0 else ceil(distance2 / speed2)
+                        moves2 = 0 if distance2 == 0 else -(-distance2 // speed2)
                         if moves2 == 0 or moves + moves2 > actions:
                             continue
                         value2, _local = self._value_at(other, target, left - moves2, other_moved, False)
@@ -471,31 +682,29 @@ class _Turn:
 
     def _leaving_seat_cost(self) -> float:
         """John leaving Thunderbird 5 gives up ignoring a Hood face in every rescue and scanning."""
-        for ability in tables(self.defs).abilities.get(self.who, ()):
-            if ability.kind == "ignore-hood-face" and ability.in_vehicle == self.seat:
-                return JOHN_IN_TB5_VALUE
-        return 0.0
+        return self.facts.leaving_cost.get((self.who, self.seat), 0.0)
 
     def _value_at(
-        self, vehicle: str, region: str, left: int, moved: frozenset[str] | set[str], at_start: bool
+        self, vehicle: str, region: str, left: int, moved: frozenset[str], at_start: bool
     ) -> tuple[float, object | None]:
         """The best use of `left` actions after arriving in `region` in `vehicle` (with the action that starts
         it when the character is already there), plus what being there sets up for the next turn."""
         best, step = 0.0, None
         if left > 0:
-            chances = self._chances(vehicle)
-            for _slot, card_id in self.track:
-                if self.card_regions[card_id] != region:
-                    continue
-                action = chances[card_id][2] if card_id in chances else None
-                if action is None:
-                    continue
-                value = self._attempts_value(vehicle, card_id, left)
-                if value > best:
-                    best, step = value, action
-        scheme_value = self._scheme_value(region, moved)
-        if scheme_value > best:
-            best, step = scheme_value, None
+            cards = self.cards_at.get(region)
+            if cards:
+                chances = self._chances(vehicle)
+                for card_id in cards:
+                    entry = chances.get(card_id)
+                    if entry is None or entry[2] is None:
+                        continue
+                    value = self._attempts_value(vehicle, card_id, left)
+                    if value > best:
+                        best, step = value, entry[2]
+        if region in self.scheme_regions:
+            scheme_value = self._scheme_value(region, moved)
+            if scheme_value > best:
+                best, step = scheme_value, None
         if at_start and left > 0:
             for value, action in self._local_actions():
                 if value > best:
@@ -522,19 +731,28 @@ class _Turn:
         table = {}
         speed, network = self._motion(vehicle)
         chances = self._chances(vehicle)
+        cards = self.facts.cards
         for _slot, card_id in self.track:
-            if card_id not in chances or chances[card_id][2] is None:
+            entry = chances.get(card_id)
+            if entry is None or entry[2] is None:
                 continue
-            target = self.card_regions[card_id]
+            target = cards[card_id].region
             by_moves = [self._attempts_value(vehicle, card_id, attempts) for attempts in (3, 2, 1)]
             if table.get(target, 0.0) < by_moves[0]:
                 table[target] = by_moves[0]
             if speed <= 0:
                 continue
+            two = by_moves[2]
+            one = by_moves[1]
             for region, distance in self._distances(network, target).items():
-                moves = ceil(distance / speed)
-                if 0 < moves < 3 and table.get(region, 0.0) < by_moves[moves]:
-                    table[region] = by_moves[moves]
+                if distance == 0:
+                    continue
+                moves = -(-distance // speed)
+                if moves == 1:
+                    if table.get(region, 0.0) < one:
+                        table[region] = one
+                elif moves == 2 and table.get(region, 0.0) < two:
+                    table[region] = two
         self._fleet_cache[vehicle] = table
         return table
 
@@ -555,7 +773,7 @@ class _Turn:
             urgency *= 2
         return urgency
 
-    def _chances(self, vehicle: str) -> dict[str, tuple[_Odds | None, float, object | None]]:
+    def _chances(self, vehicle: str) -> dict[str, _Chance]:
         """For each card on the track: the odds if the active character flies `vehicle` to it, the card's weight,
         and the Rescue action to take there (None when this character cannot attempt it that way)."""
         found = self._chance_cache.get(vehicle)
@@ -565,45 +783,37 @@ class _Turn:
             self._chance_cache[vehicle] = found
         return found
 
-    def _rescue_chances(
-        self, moved: frozenset[str], seats: Mapping[str, str]
-    ) -> dict[str, tuple[_Odds | None, float, object | None]]:
-        state, defs = self.state, self.defs
-        chances: dict[str, tuple[_Odds | None, float, object | None]] = {}
+    def _rescue_chances(self, moved: frozenset[str], seats: Mapping[str, str]) -> dict[str, _Chance]:
+        cards = self.facts.cards
+        pos = self.pos
+        chances: dict[str, _Chance] = {}
         john = self._john_ignores(seats)
+        teamwork, intelligence = self.teamwork, self.intelligence
         for slot, card_id in self.track:
-            card = defs.disasters[card_id]
-            weight = self._urgency(slot) * RESCUE_WEIGHT + TOKEN_VALUE * len(card.rewards or ())
-            region = self.card_regions[card_id]
-            if is_unknown(card):
-                chances[card_id] = (None, self._urgency(slot) * RESCUE_WEIGHT, act.ConfirmRescue(card_id))
+            card = cards[card_id]
+            urgency = self._urgency(slot)
+            weight = urgency * RESCUE_WEIGHT + TOKEN_VALUE * card.rewards
+            region = card.region
+            if card.unknown:
+                chances[card_id] = (None, urgency * RESCUE_WEIGHT, _confirm_action(card_id))
                 continue
-            if card.is_no_dice:
+            if card.no_dice is not None:
                 ready = all(
-                    (region if need.piece in moved else piece_region(state, defs, need.piece_kind, need.piece))
-                    == need.region
-                    for need in card.auto_requirements or ()
+                    (region if piece in moved else pos[kind].get(piece)) == required
+                    for kind, piece, required in card.no_dice
                 )
-                chances[card_id] = (None, weight, act.Rescue(card_id) if ready else None)
+                chances[card_id] = (None, weight, _rescue_action(card_id) if ready else None)
                 continue
             if card.difficulty is None:
                 continue
             bonus = self._bonus(card, moved, region, seats)
             fabs = self._rescue_fabs(card)
-            odds = rescue_odds(
-                card.difficulty, bonus, self.hand.count("teamwork"), self.hand.count("intelligence"), john
-            )
-            if fabs and odds.success_with_tokens < 0.95:
-                boosted = rescue_odds(
-                    card.difficulty,
-                    bonus + sum(v for _, v in fabs),
-                    self.hand.count("teamwork"),
-                    self.hand.count("intelligence"),
-                    john,
-                )
-                chances[card_id] = (_floats(boosted), weight, act.Rescue(card_id, tuple(f for f, _ in fabs)))
+            odds = _float_odds(card.difficulty, bonus, teamwork, intelligence, john)
+            if fabs and odds[0] < 0.95:
+                boosted = _float_odds(card.difficulty, bonus + sum(v for _, v in fabs), teamwork, intelligence, john)
+                chances[card_id] = (boosted, weight, _rescue_action(card_id, tuple(f for f, _ in fabs)))
             else:
-                chances[card_id] = (_floats(odds), weight, act.Rescue(card_id))
+                chances[card_id] = (odds, weight, _rescue_action(card_id))
         return chances
 
     def _rescue_value(self, odds: _Odds | None, weight: float, attempts: int) -> float:
@@ -620,59 +830,51 @@ class _Turn:
         risk = self.loss_risk_at * hood_first * 11 / 12 if self.loss_risk_at else 0.0
         return weight * (1 - fail_all) - self.hood_cost * hood - LOSS_COST * risk
 
-    def _bonus(
-        self, card: DisasterCard, moved: frozenset[str] | set[str], region: str, seats: Mapping[str, str]
-    ) -> int:
+    def _bonus(self, card: _Card, moved: frozenset[str], region: str, seats: Mapping[str, str]) -> int:
         """The bonus the active character would have at `card` once `moved` pieces are in `region`."""
-        state, defs = self.state, self.defs
         total = 0
-        for bonus in card.bonuses:
-            if bonus.in_vehicle is not None and bonus.piece_kind == "character":
-                if seats.get(bonus.piece, state.seat_of(bonus.piece)) == bonus.in_vehicle:
-                    total += bonus.value
-                continue
-            required = bonus.region if bonus.region is not None else card.region
-            where = region if bonus.piece in moved else piece_region(state, defs, bonus.piece_kind, bonus.piece)
+        for piece, vehicle, value in card.seat_bonuses:
+            if seats.get(piece, self.seats.get(piece)) == vehicle:
+                total += value
+        pos = self.pos
+        for kind, piece, required, value in card.place_bonuses:
+            where = region if piece in moved else pos[kind].get(piece)
             if where is not None and where == required:
-                total += bonus.value
-        character = defs.characters[self.who]
-        if character.rescue_type is not None and character.rescue_type == card.rescue_type:
-            total += character.rescue_bonus
-        for effect in state.effects:
+                total += value
+        rescue_type, rescue_bonus = self.facts.rescue_type[self.who]
+        if rescue_type is not None and rescue_type == card.rescue_type:
+            total += rescue_bonus
+        for effect in self.state.effects:
             if effect.kind == "rescue-modifier" and (effect.rescue_type in (None, card.rescue_type)):
                 total += effect.value
         return total
 
-    def _rescue_fabs(self, card: DisasterCard) -> list[tuple[str, int]]:
+    def _rescue_fabs(self, card: _Card) -> list[tuple[str, int]]:
         """F.A.B. cards that may add to this rescue before the roll (the active player's, and others' that may be
         played in another player's turn), with their value."""
         found: list[tuple[str, int]] = []
-        rescue_fabs = tables(self.defs).rescue_fabs
-        if not rescue_fabs:
+        fab_values = self.facts.fab_values
+        if not fab_values:
             return found
         for index, hand in enumerate(self.state.players):
             for fab_id in hand.fabs:
-                if fab_id not in rescue_fabs or any(f == fab_id for f, _ in found):
+                entry = fab_values.get(fab_id)
+                if entry is None or any(f == fab_id for f, _ in found):
                     continue
-                fab = self.defs.fabs[fab_id]
-                if not fab.any_turn and index != self.state.active:
+                any_turn, values = entry
+                if not any_turn and index != self.state.active:
                     continue
-                value = sum(
-                    e.value
-                    for e in fab.effects
-                    if e.kind == "rescue-modifier" and e.rescue_type in (None, card.rescue_type)
-                )
+                value = sum(v for rescue_type, v in values if rescue_type in (None, card.rescue_type))
                 if value > 0:
                     found.append((fab_id, value))
         return found
 
     def _john_ignores(self, seats: Mapping[str, str]) -> bool:
-        for hand in self.state.players:
-            for ability in self.defs.characters[hand.character].abilities:
-                if ability.kind == "ignore-hood-face":
-                    seat = seats.get(hand.character, self.state.seat_of(hand.character))
-                    if ability.in_vehicle is None or seat == ability.in_vehicle:
-                        return True
+        played = {hand.character for hand in self.state.players}
+        for character, vehicle in self.facts.ignore_hood:
+            if character in played:
+                if vehicle is None or seats.get(character, self.seats.get(character)) == vehicle:
+                    return True
         return False
 
     def _hood_costs(self) -> tuple[float, float]:
@@ -693,7 +895,9 @@ class _Turn:
     # --- what a move sets up -----------------------------------------------------------------------------------
 
     def _distances(self, network: str, target: str) -> Mapping[str, int]:
-        """Moves from every region to `target` (the board is undirected), cached for this decision."""
+        """Moves from every region to `target` (the board is undirected); shared tables when nothing is blocked."""
+        if not self.blocked:
+            return self.facts.distances[network].get(target) or {target: 0}
         key = (network, target)
         found = self._distance_cache.get(key)
         if found is None:
@@ -704,22 +908,22 @@ class _Turn:
     # --- pieces that must be brought somewhere (no-dice cards, the face-up scheme) --------------------------------
 
     def _needs(self) -> tuple[_Need, ...]:
-        state, defs = self.state, self.defs
+        cards = self.facts.cards
         needs: list[_Need] = []
         for slot, card_id in self.track:
-            card = defs.disasters[card_id]
-            required = card.auto_requirements or ()
-            for need in required:
+            required = cards[card_id].no_dice or ()
+            for _kind, piece, region in required:
                 needs.append(
-                    _Need(need.piece, need.region, self._urgency(slot) * RESCUE_WEIGHT * NO_DICE_PIECE_SHARE / len(required))
+                    _Need(piece, region, self._urgency(slot) * RESCUE_WEIGHT * NO_DICE_PIECE_SHARE / len(required))
                 )
-        for need in self.scheme_pieces:
-            needs.append(_Need(need.piece, need.region, self.scheme_urgency * SCHEME_PIECE_VALUE / len(self.scheme_pieces)))
+        for _kind, piece, region in self.scheme_pieces:
+            needs.append(_Need(piece, region, self.scheme_urgency * SCHEME_PIECE_VALUE / len(self.scheme_pieces)))
         needs.extend(self._bonus_needs())
+        defs = self.defs
         kept = [
             n
             for n in needs
-            if n.piece in defs.vehicles or n.piece in defs.characters or state.pod_region(n.piece) is not None
+            if n.piece in defs.vehicles or n.piece in defs.characters or self.pod_at.get(n.piece) is not None
         ]
         self.need_pieces = frozenset(n.piece for n in kept)
         self.need_before = [self._piece_distance(self._where(n.piece), n.target) for n in kept]
@@ -728,37 +932,34 @@ class _Turn:
     def _bonus_needs(self) -> list[_Need]:
         """Printed bonus pieces of the cards on the track, weighted by the chance their bonus adds (or, for those
         in place, would lose), seen from the best type bonus the team can bring."""
-        state, defs = self.state, self.defs
-        types = {}
-        for hand in state.players:
-            character = defs.characters[hand.character]
-            if character.rescue_type is not None:
-                types[character.rescue_type] = max(types.get(character.rescue_type, 0), character.rescue_bonus)
+        facts = self.facts
+        types: dict[str, int] = {}
+        for hand in self.state.players:
+            rescue_type, bonus = facts.rescue_type[hand.character]
+            if rescue_type is not None:
+                types[rescue_type] = max(types.get(rescue_type, 0), bonus)
+        pos = self.pos
         needs: list[_Need] = []
         for slot, card_id in self.track:
-            card = defs.disasters[card_id]
+            card = facts.cards[card_id]
             if card.difficulty is None or card.kind != "disaster":
                 continue
-            lines = [
-                (b, b.region if b.region is not None else card.region) for b in card.bonuses if b.in_vehicle is None
-            ]
-            placed = {
-                b.piece: piece_region(state, defs, b.piece_kind, b.piece) == required for b, required in lines
-            }
-            bonus = sum(b.value for b, _required in lines if placed[b.piece]) + types.get(card.rescue_type or "", 0)
-            base = float(rescue_odds(card.difficulty, bonus).success)
+            lines = card.need_lines
+            placed = {piece: pos[kind].get(piece) == required for kind, piece, required, _value in lines}
+            bonus = sum(value for _k, piece, _r, value in lines if placed[piece]) + types.get(card.rescue_type or "", 0)
+            base = _float_success(card.difficulty, bonus)
             weight = self._urgency(slot) * RESCUE_WEIGHT * BONUS_SHARE
-            for b, required in lines:
+            for kind, piece, required, value in lines:
                 if required is None:
                     continue
-                if placed[b.piece]:
-                    gain = base - float(rescue_odds(card.difficulty, bonus - b.value).success)
+                if placed[piece]:
+                    gain = base - _float_success(card.difficulty, bonus - value)
                 else:
-                    if b.piece_kind == "pod" and state.pod_region(b.piece) is None:
+                    if kind == "pod" and self.pod_at.get(piece) is None:
                         continue
-                    gain = float(rescue_odds(card.difficulty, bonus + b.value).success) - base
+                    gain = _float_success(card.difficulty, bonus + value) - base
                 if gain > 0.01:
-                    needs.append(_Need(b.piece, required, weight * gain))
+                    needs.append(_Need(piece, required, weight * gain))
         return needs
 
     def _piece_distance(self, start: str | None, target: str) -> int:
@@ -769,12 +970,12 @@ class _Turn:
             return 0
         return self._distances("earth", target).get(start, FAR)
 
-    def _progress(self, region: str, moved: frozenset[str] | set[str]) -> float:
+    def _progress(self, region: str, moved: frozenset[str]) -> float:
         """How much closer the moved pieces come to where no-dice cards and the scheme need them (negative when
         they leave)."""
         if not self.needs or self.need_pieces.isdisjoint(moved):
             return 0.0
-        key = (region, frozenset(moved))
+        key = (region, moved)
         found = self._progress_cache.get(key)
         if found is None:
             found = 0.0
@@ -787,26 +988,26 @@ class _Turn:
         return found
 
     def _where(self, piece: str) -> str | None:
-        defs = self.defs
-        kind = "pod" if piece in defs.pods else "vehicle" if piece in defs.vehicles else "character"
-        return piece_region(self.state, defs, kind, piece)
+        kind = self.facts.kinds.get(piece, "character")
+        return self.pos[kind].get(piece)
 
     def _pickup_value(self, vehicle: str, region: str) -> float:
         """Thunderbird 2 reaching a needed piece it can carry (to bring it on later)."""
         if vehicle != self.carrier or not self.needs:
             return 0.0
         value = 0.0
+        pods, carries = self.facts.pods, self.facts.carries
         for need in self.needs:
             where = self._where(need.piece)
-            if where != region or where == need.target or need.piece in self.state.cargo:
+            if where != region or where == need.target or need.piece in self.cargo:
                 continue
-            if need.piece in self.defs.pods or need.piece in self.defs.vehicles[self.carrier].carries_vehicles:
+            if need.piece in pods or need.piece in carries:
                 value = max(value, need.weight * PICKUP_SHARE)
         return value
 
     def _loads_for(self, vehicle: str, region: str) -> tuple[str, ...]:
         """What Thunderbird 2 should pick up here before flying to `region`: pieces with a bonus there."""
-        if vehicle != self.carrier or self.state.vehicle_region(self.carrier) != self.here:
+        if vehicle != self.carrier or self.vehicle_at.get(self.carrier) != self.here:
             return ()
         key = (vehicle, region)
         found = self._loads_cache.get(key)
@@ -816,36 +1017,36 @@ class _Turn:
 
     def _loads_uncached(self, vehicle: str, region: str) -> tuple[str, ...]:
         state, defs = self.state, self.defs
+        pods = self.facts.pods
         wanted: list[tuple[float, str]] = []
         places: list[tuple[str, str, str, float]] = []
-        for need in self.needs:
+        for need in self.needs or ():
             if self._piece_distance(region, need.target) < self._piece_distance(self.here, need.target):
-                kind = "pod" if need.piece in defs.pods else "vehicle" if need.piece in defs.vehicles else "character"
+                kind = "pod" if need.piece in pods else "vehicle" if need.piece in defs.vehicles else "character"
                 places.append((kind, need.piece, need.target, need.weight))
         for kind, piece, _required, value in places:
             if kind == "character":
-                piece = state.seat_of(piece) or ""
-            if piece in self._moved(vehicle) or piece in state.cargo:
+                piece = self.seats.get(piece) or ""
+            if piece in self._moved(vehicle) or piece in self.cargo:
                 continue
-            if piece_region(state, defs, "pod" if piece in defs.pods else "vehicle", piece) != self.here:
+            if self.pos["pod" if piece in pods else "vehicle"].get(piece) != self.here:
                 continue
-            if piece in defs.pods or piece in defs.vehicles[self.carrier].carries_vehicles:
+            if piece in pods or piece in self.facts.carries:
                 wanted.append((value, piece))
         loads: list[str] = []
-        probe = state
         for _value, piece in sorted(wanted, reverse=True):
             if piece in loads:
                 continue
-            if cargo_room(probe, defs, piece) and all(_fits_with(defs, piece, other) for other in loads):
+            if cargo_room(state, defs, piece) and all(_fits_with(defs, piece, other) for other in loads):
                 loads.append(piece)
-        return tuple(loads[: defs.vehicles[self.carrier].pod_capacity])
+        return tuple(loads[: self.facts.pod_capacity])
 
     def _unload_before_leaving(self, vehicle: str, destination: str) -> object | None:
         """Thunderbird 2 leaves behind cargo that gives a bonus here and none at the destination."""
         if vehicle != self.carrier:
             return None
-        for piece in self.state.cargo:
-            pieces = {piece, *self.state.occupants(piece)}
+        for piece in self.cargo:
+            pieces = frozenset({piece, *self.occupants.get(piece, ())})
             if self._progress(destination, pieces) < 0:
                 return act.Unload(piece)
         return None
@@ -856,7 +1057,7 @@ class _Turn:
         total = to_target.get(self.here, 0)
         if total <= speed:
             return target
-        here_dist = self.defs.board.distances_from(self.here, network, self.blocked)
+        here_dist = self._distances(network, self.here)
         best = target
         for region in sorted(here_dist):
             step = here_dist[region]
@@ -866,24 +1067,31 @@ class _Turn:
 
     # --- schemes ------------------------------------------------------------------------------------------------
 
-    def _scheme_value(self, region: str, moved: frozenset[str] | set[str]) -> float:
-        current = self.state.current_scheme
+    def _scheme_value(self, region: str, moved: frozenset[str]) -> float:
+        current = self.current
         scheme = self.scheme
         if current is None or scheme is None or region not in self.scheme_regions or region == self.here:
             return 0.0
-        where = {hand.character: self.state.character_region(hand.character) for hand in self.state.players}
+        key = (region, moved)
+        found = self._scheme_cache.get(key)
+        if found is not None:
+            return found
+        found = self._scheme_cache[key] = self._scheme_uncached(current, scheme, region, moved)
+        return found
+
+    def _scheme_uncached(self, current: HoodCard, scheme: _Scheme, region: str, moved: frozenset[str]) -> float:
+        where = {hand.character: self.character_at.get(hand.character) for hand in self.state.players}
         for character in moved:
             if character in where:
                 where[character] = region
         urgency = self._scheme_urgency(current.space)
+        pos = self.pos
         pieces_ready = all(
-            (region if need.piece in moved else piece_region(self.state, self.defs, need.piece_kind, need.piece))
-            == need.region
-            for need in self.scheme_pieces
+            (region if piece in moved else pos[kind].get(piece)) == required for kind, piece, required in scheme.pieces
         )
-        if pieces_ready and _assign_discards(self.state, self.defs, self.model, scheme, where) is not None:
+        if pieces_ready and _assign_needs(self.state, scheme.tokens, where) is not None:
             return SCHEME_VALUE * urgency
-        needed = sum(n.count for n in self.model.scheme_tokens(scheme, self.defs))
+        needed = scheme.tokens_needed
         mine = sum(self.hand.tokens)
         if not needed or not mine:
             return 0.0
@@ -896,16 +1104,20 @@ class _Turn:
     # --- actions where the character stands ------------------------------------------------------------------------
 
     def _local_actions(self) -> list[tuple[float, object]]:
-        state, defs = self.state, self.defs
+        found = self._local
+        if found is None:
+            found = self._local = self._local_uncached()
+        return found
+
+    def _local_uncached(self) -> list[tuple[float, object]]:
+        state = self.state
         found: list[tuple[float, object]] = []
         if self.seat == "tb5":
             for slot, card_id in self.track:
                 if slot > 1 and state.track.slots[slot - 2] is None:
                     gain = self._urgency(slot) - self._urgency(slot - 1)
                     found.append((gain * RESCUE_WEIGHT * 0.5, act.Scan(card_id)))
-        ability = next(
-            (a for a in tables(defs).abilities.get(self.who, ()) if a.kind == "draw-token-action"), None
-        )
+        ability = self.facts.draw_ability.get(self.who)
         if (
             ability is not None
             and ability.token is not None
@@ -916,6 +1128,26 @@ class _Turn:
         ):
             found.append((TOKEN_VALUE * 1.5, act.DrawAbilityToken()))
         return found
+
+
+_SUCCESS: dict[tuple[int, int], float] = {}
+_CONFIRMS: dict[str, object] = {}
+
+
+def _float_success(difficulty: int, bonus: int) -> float:
+    """The bare chance of success (no tokens), as a float."""
+    key = (difficulty, bonus)
+    found = _SUCCESS.get(key)
+    if found is None:
+        found = _SUCCESS[key] = float(rescue_odds(difficulty, bonus).success)
+    return found
+
+
+def _confirm_action(card_id: str) -> object:
+    found = _CONFIRMS.get(card_id)
+    if found is None:
+        found = _CONFIRMS[card_id] = act.ConfirmRescue(card_id)
+    return found
 
 
 def _floats(odds: RescueOdds) -> _Odds:
@@ -961,10 +1193,15 @@ def _assign_discards(
 ) -> tuple[tuple[str, str], ...] | None:
     """Which tokens to discard (player, kind) so every need is met by characters in its regions; greedy, named
     kinds first, giving up the least useful kinds for "any kind"."""
+    return _assign_needs(state, model.scheme_tokens(scheme, defs), where)
+
+
+def _assign_needs(
+    state: GameState, needs: Sequence[TokenNeed], where: Mapping[str, str | None]
+) -> tuple[tuple[str, str], ...] | None:
     left = {hand.character: list(hand.tokens) for hand in state.players}
     discards: list[tuple[str, str]] = []
-    needs = sorted(model.scheme_tokens(scheme, defs), key=lambda n: n.kind is None)
-    for need in needs:
+    for need in sorted(needs, key=lambda n: n.kind is None):
         givers = [c for c in left if where.get(c) in need.regions]
         for _ in range(need.count):
             picked = _pick_token(left, givers, need.kind)
