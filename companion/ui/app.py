@@ -22,6 +22,7 @@ from companion.locale import _
 from companion.paths import KV_DIR
 from companion.ui.controller import GameController, GameSnapshot
 from companion.ui.fonts import register_fonts
+from companion.ui.lights import LightsLink
 from companion.ui.navigation import NavigationStack
 from companion.ui.settings import UiSettings, load_settings, save_settings
 from companion.ui.theme import Metrics
@@ -90,7 +91,7 @@ class CompanionApp(App):
         self.controller = GameController(self.worker, self.pack, self._store_path)
         self.controller.on_snapshot(self._on_snapshot)
         self.controller.on_error(self._on_error)
-        settings = self.worker.call(load_settings)
+        settings = self.worker.call(self._load_settings)
         if self._language_override:
             settings = settings.with_changes(language=self._language_override)
         self.settings = settings
@@ -113,11 +114,31 @@ class CompanionApp(App):
         root.ids.screens.add_widget(manager)
         self.worker.submit(self.pack.load, None, self._on_error)
         self.controller.open_store(lambda _notice: self.refresh_current())
+        self.lights = LightsLink(self._physical_command, settings.lights_backend)
+        self.controller.on_worker_update(
+            lambda state, events: self.lights.update(state, self.pack.defs_for(state), events))
+        self.worker.submit(lambda: self.lights.start(self.pack.defs.hood_track.length), self._lights_ready,
+                           self._on_error)
         self.go("home")
         return root
 
+    def _load_settings(self) -> UiSettings:
+        """The Settings screen's choices over the config file's [general] section (both optional)."""
+        from companion.config import load_config_or_default
+
+        try:
+            general = load_config_or_default(hood_length=15)[0].general
+            defaults = UiSettings(language=general.language, keep_awake=general.keep_awake, sounds=general.sounds)
+        except Exception:  # a config problem is reported by the lights; settings fall back to defaults
+            log.exception("config file unreadable for settings")
+            defaults = UiSettings()
+        return load_settings(defaults)
+
     def on_stop(self) -> None:
         if self.worker is not None:
+            lights = getattr(self, "lights", None)
+            if lights is not None:
+                self.worker.submit(lights.close)
             self.worker.stop()
 
     def _deliver(self, callback: Callable[[], None]) -> None:
@@ -316,13 +337,65 @@ class CompanionApp(App):
     # --- lights --------------------------------------------------------------------------------------------
 
     def has_lights(self) -> bool:
-        return False
+        lights = getattr(self, "lights", None)
+        return bool(lights and lights.is_hardware)
+
+    def _lights_ready(self, link: LightsLink) -> None:
+        from companion.ui.widgets.led_strip import LedStrip, strip_height
+
+        holder = self.root.ids.led_strip_holder
+        holder.clear_widgets()
+        mirror = link.mirror
+        if mirror is not None:
+            strip = LedStrip(hood_length=link.hood_length)
+            holder.add_widget(strip)
+            holder.height = strip_height()
+            strip.watch(mirror)
+        else:
+            holder.height = 0
+        snapshot = self.controller.snapshot if self.controller else None
+        if snapshot is not None:
+            state = snapshot.state
+            self.worker.submit(lambda: link.update(state, self.pack.defs_for(state), ()))
+        self.refresh_current()
+
+    def _physical_command(self, command: str) -> None:
+        """A button on the table (called on gpiozero's thread): the same as touching the screen's button."""
+        Clock.schedule_once(lambda _dt: self.physical_command(command), 0)
+
+    def physical_command(self, command: str) -> None:
+        keys = {
+            "undo": ("undo",),
+            "confirm": ("reveal:ok", "popup:close", "guide:next", "guide:start", "rescue:done"),
+            "end_turn": ("act:EndTurn",),
+            "roll": ("act:Rescue:", "act:FinishRescue"),
+        }.get(command, ())
+        for key in keys:
+            button = self.find_button(key)
+            if button is not None:
+                button.trigger_action(duration=0)
+                return
+
+    def find_button(self, key: str) -> Any:
+        """The shown, enabled button whose key is `key` (or starts with it, for a key ending in ':')."""
+        stack = list(Window.children)
+        while stack:
+            widget = stack.pop()
+            stack.extend(widget.children)
+            found = getattr(widget, "action_key", "")
+            if found and (found == key or (key.endswith(":") and found.startswith(key))):
+                if not getattr(widget, "disabled", False) and hasattr(widget, "trigger_action"):
+                    return widget
+        return None
 
     def lights_status(self) -> str:
-        return _("No board lights: the strip below the screen shows what they would.")
+        lights = getattr(self, "lights", None)
+        return lights.status() if lights is not None else ""
 
     def lights_test_pattern(self) -> None:
-        pass
+        lights = getattr(self, "lights", None)
+        if lights is not None:
+            lights.test_pattern()
 
     # --- animations (the pilot waits for them before touching or taking a screenshot) ---------------------
 
@@ -353,4 +426,7 @@ class CompanionApp(App):
             self._apply_language(settings.language)
         assert self.worker is not None
         self.worker.submit(lambda: save_settings(settings))
+        if "lights_backend" in changes:
+            self.worker.submit(lambda: self.lights.restart(settings.lights_backend), self._lights_ready,
+                               self._on_error)
         self.refresh_current()

@@ -79,11 +79,16 @@ class GameController:
         self._listeners: list[Callable[[GameSnapshot], None]] = []
         self._in_flight = 0
         self._on_error: ErrorHandler = lambda error: log.error("%s", error)
+        self._worker_observers: list[Callable[[Any, tuple[Any, ...]], None]] = []
 
     # --- wiring --------------------------------------------------------------------------------------------
 
     def on_snapshot(self, listener: Callable[[GameSnapshot], None]) -> None:
         self._listeners.append(listener)
+
+    def on_worker_update(self, observer: Callable[[Any, tuple[Any, ...]], None]) -> None:
+        """`observer(state, events)` runs on the worker after each durable change (the lights use it)."""
+        self._worker_observers.append(observer)
 
     def on_error(self, handler: ErrorHandler) -> None:
         self._on_error = handler
@@ -226,6 +231,11 @@ class GameController:
         session = self._side.session
         self._side.version += 1
         state = session.state
+        for observer in self._worker_observers:
+            try:
+                observer(state, tuple(events))
+            except Exception:  # an observer never breaks the game
+                log.exception("a worker observer failed")
         return GameSnapshot(
             game_id=session.game_id,
             state=state,

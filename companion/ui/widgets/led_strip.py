@@ -1,0 +1,92 @@
+"""The on-screen mirror of the board lights, shown when no LED hardware is present: the Hood track, the
+disaster slots and the skull, and the status LEDs, as the lights would show them (colours, levels, blinking)."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.graphics import Color, Ellipse, Line
+from kivy.properties import NumericProperty
+from kivy.uix.widget import Widget
+
+from companion.ui.theme import colour
+
+BLINK_REDRAW_SECONDS = 0.1
+
+
+class LedStrip(Widget):
+    """Draws the latest mirrored frame; frames arrive on the lights' thread and are drawn on Kivy's."""
+
+    hood_length = NumericProperty(15)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._frame: Any = None
+        self._redraw = Clock.create_trigger(self._draw, 0)
+        self._blinker: Any = None
+        self._unsubscribe: Any = None
+        self.bind(pos=self._redraw, size=self._redraw)
+
+    def watch(self, mirror: Any) -> None:
+        """Follows `mirror` (a MirrorBackend), or nothing when None."""
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
+        if mirror is not None:
+            self._frame = mirror.latest
+            self._unsubscribe = mirror.subscribe(self._on_frame)
+        self._redraw()
+
+    def _on_frame(self, frame: Any) -> None:
+        self._frame = frame
+        self._redraw()  # a trigger: safe to arm from another thread, runs on Kivy's
+
+    def _names(self) -> list[list[str]]:
+        from companion.devices.layout import CHARACTER_LEDS, DISASTER_LEDS, SKULL, TURN, hood_leds
+
+        actions = [f"status.actions.{n}" for n in range(1, 5)]
+        return [list(hood_leds(int(self.hood_length))), [*DISASTER_LEDS, SKULL], [TURN, *actions, *CHARACTER_LEDS]]
+
+    def _draw(self, *_: Any) -> None:
+        self.canvas.clear()
+        frame = self._frame
+        if frame is None or self.width <= 0 or self.height <= 0:
+            return
+        now = time.monotonic()
+        blinking = False
+        groups = self._names()
+        count = sum(len(g) for g in groups) + len(groups) - 1
+        step = self.width / max(1, count)
+        radius = min(step * 0.42, self.height * 0.42)
+        x = self.x + step / 2
+        cy = self.center_y
+        with self.canvas:
+            for group in groups:
+                for name in group:
+                    light = frame.get(name) if hasattr(frame, "get") else None
+                    shown = light.at(now) if light is not None else None
+                    if light is not None and light.blink is not None:
+                        blinking = True
+                    if shown is None or shown.is_dark:
+                        Color(*colour("panel_light"))
+                    else:
+                        r, g, b = shown.colour
+                        level = max(0.25, min(1.0, shown.level))
+                        Color(r / 255 * level, g / 255 * level, b / 255 * level, 1)
+                    Ellipse(pos=(x - radius, cy - radius), size=(2 * radius, 2 * radius))
+                    Color(*colour("text_dim"))
+                    Line(circle=(x, cy, radius), width=1)
+                    x += step
+                x += step  # a gap between the Hood track, the disaster track and the status LEDs
+        if blinking and self._blinker is None:
+            self._blinker = Clock.schedule_interval(self._draw, BLINK_REDRAW_SECONDS)
+        elif not blinking and self._blinker is not None:
+            self._blinker.cancel()
+            self._blinker = None
+
+
+def strip_height() -> float:
+    return App.get_running_app().target * 0.45
