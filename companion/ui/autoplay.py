@@ -119,6 +119,7 @@ class AutoPlayer:
             return
         self._last_screen = name
         self.report.screens.append(name)
+        yield self.pilot.drawn()
         if self.check:
             self.pilot.check_layout(f"{len(self.report.screens):04d}-{name}")
         if self.out is not None and self.shoot(name):

@@ -55,7 +55,7 @@ class Wait:
 
     until: Callable[[], bool]
     timeout: float = 20.0
-    frames: int = 2
+    frames: int = 0
     what: str = ""
     started: float = field(default_factory=time.monotonic)
     held_at_frame: int | None = None
@@ -140,6 +140,7 @@ class Pilot:
     def tap(self, target: str | Widget) -> Widget:
         widget = self.find(target) if isinstance(target, str) else target
         assert widget is not None
+        self._lay_out(widget)
         self._scroll_into_view(widget)
         x, y = widget.to_window(*widget.center)
         touch = SyntheticTouch(x, y)
@@ -147,6 +148,20 @@ class Pilot:
         touch.up()
         log.debug("tap %s", getattr(widget, "action_key", widget))
         return widget
+
+    @staticmethod
+    def _lay_out(widget: Widget) -> None:
+        """Runs any pending layout above `widget` now, so its position is where it will be drawn."""
+        from kivy.uix.layout import Layout
+
+        chain = []
+        node = widget
+        while node is not None and node is not Window:
+            chain.append(node)
+            node = node.parent
+        for node in reversed(chain):
+            if isinstance(node, Layout):
+                node.do_layout()
 
     def _scroll_into_view(self, widget: Widget) -> None:
         node = widget.parent
@@ -169,15 +184,19 @@ class Pilot:
             return False
         return not getattr(app, "is_animating", lambda: False)()
 
-    def settle(self, timeout: float = 30.0, frames: int = 2) -> Wait:
+    def settle(self, timeout: float = 30.0, frames: int = 0) -> Wait:
         return Wait(self.settled, timeout, frames, "the app to settle")
 
     def button(self, key: str, timeout: float = 30.0) -> Wait:
         """Wait until the button `key` is shown and the app has settled."""
-        return Wait(lambda: self.has(key) and self.settled(), timeout, 2, f"button {key}", describe=self.keys)
+        return Wait(lambda: self.has(key) and self.settled(), timeout, 0, f"button {key}", describe=self.keys)
 
     def until(self, predicate: Callable[[], bool], what: str, timeout: float = 30.0) -> Wait:
-        return Wait(lambda: predicate() and self.settled(), timeout, 2, what)
+        return Wait(lambda: predicate() and self.settled(), timeout, 0, what)
+
+    def drawn(self) -> Wait:
+        """Wait for the next drawn frame: everything laid out and on screen (before a check or a screenshot)."""
+        return Wait(self.settled, 30.0, 1, "a drawn frame")
 
     # --- screenshots and layout ----------------------------------------------------------------------------
 

@@ -118,3 +118,30 @@ def run_app(xvfb_display: str, request: pytest.FixtureRequest) -> RunApp:
         return Report(bool(data["ok"]), data.get("error"), data.get("layout", {}), data.get("notes", {}), target, log)
 
     return run
+
+
+@pytest.fixture
+def start_app(xvfb_display: str, request: pytest.FixtureRequest) -> Callable[..., subprocess.Popen[str]]:
+    """Starts a scenario without waiting for it (the caller may kill it); output goes to driver.log."""
+    started: list[subprocess.Popen[str]] = []
+
+    def start(scenario: str, size: str = "800x480", lang: str = "en", args: dict[str, str] | None = None,
+              out: Path | None = None) -> subprocess.Popen[str]:
+        target = out or artefact_dir(request, f"{scenario}-{size}-{lang}")
+        command = [sys.executable, str(DRIVER), "--scenario", scenario, "--size", size, "--lang", lang,
+                   "--out", str(target)]
+        for key, value in (args or {}).items():
+            command += ["--arg", f"{key}={value}"]
+        environment = dict(os.environ, DISPLAY=xvfb_display)
+        environment.pop("WAYLAND_DISPLAY", None)
+        log = (target / "driver.log").open("w", encoding="utf-8")
+        process = subprocess.Popen(command, env=environment, stdout=log, stderr=subprocess.STDOUT, text=True,
+                                   cwd=str(ROOT))
+        started.append(process)
+        return process
+
+    yield start  # type: ignore[misc]
+    for process in started:
+        if process.poll() is None:
+            process.kill()
+            process.wait(10)

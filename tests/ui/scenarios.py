@@ -10,6 +10,21 @@ from typing import Any
 Script = Generator[Any, None, None]
 
 
+def digest(state: Any) -> str:
+    """A fingerprint of a game state (its encoded form), to compare with a state computed elsewhere."""
+    import hashlib
+    import json
+
+    from companion.games.thunderbirds.rules import RULES
+
+    return hashlib.sha256(json.dumps(RULES.encode_state(state), sort_keys=True).encode()).hexdigest()
+
+
+def mirror_frames(app: Any) -> int:
+    mirror = app.lights.mirror if getattr(app, "lights", None) else None
+    return len(mirror.frames) if mirror is not None else -1
+
+
 def smoke(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, Any]) -> Script:
     yield pilot.settle()
     notes["screen"] = pilot.screen_name()
@@ -79,6 +94,9 @@ def full_game(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, Any]
         history_length=len(pilot.app.controller.snapshot.history),
         labels_sample=report.labels[:5],
         hood=state.hood,
+        game_over_title=pilot.app.screen_manager.get_screen("game_over").ids.title.text,
+        digest=digest(state),
+        mirror_frames=mirror_frames(pilot.app),
     )
 
 
@@ -132,7 +150,7 @@ def every_screen(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, A
         yield from tap(rescues[0])
         yield from tap("rescue:done")
     # Play a few bot moves so the history, a roll and a reveal have something to show.
-    yield from player.play(max_actions=int(args.get("moves", "12")))
+    yield from player.play(max_actions=int(args.get("moves", "8")))
     yield from player.to_table(None)
     yield from tap("open:history")
     yield from tap("back")
@@ -144,3 +162,117 @@ def every_screen(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, A
     notes["screens"] = sorted(set(s.split("+")[0] for s in report.screens))
     notes["popups"] = sorted(set(s for s in report.screens if "+" in s))
     notes["visits"] = len(report.screens)
+
+
+def undo_redo(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, Any]) -> Script:
+    """Undo and redo by touch: the Table's undo, the History screen's redo and "back to here"; an undone draw
+    redone reveals the same card; a new action after an undo drops the redo tail."""
+    from companion.games.thunderbirds import actions as a
+    from companion.ui.autoplay import AutoPlayer, PlayReport
+
+    report = PlayReport()
+    player = AutoPlayer(pilot, out, report, shoot=lambda name: name.startswith("history"))
+    yield from player.start(2, "introduction", int(args.get("seed", "34")))
+    controller = pilot.app.controller
+    seen: dict[int, str] = {0: digest(controller.snapshot.state)}
+    # Play until the first turn has ended (so a disaster draw is in the history).
+    yield from player.play(max_actions=40, stop=lambda state: state.turn >= 2)
+    yield from player.to_table(a.EndTurn())
+    history = controller.snapshot.history
+    cursor = len(history)
+    notes["played"] = cursor
+    notes["last_label"] = history[-1].label
+    final = digest(controller.snapshot.state)
+    yield from player.tap("undo")
+    yield pilot.until(lambda: len([h for h in controller.snapshot.history if not h.is_undone]) == cursor - 1, "undo")
+    notes["after_undo_cursor"] = len([h for h in controller.snapshot.history if not h.is_undone])
+    after_undo = digest(controller.snapshot.state)
+    yield from player.tap("undo")
+    yield pilot.until(lambda: len([h for h in controller.snapshot.history if not h.is_undone]) == cursor - 2, "undo")
+    yield from player.tap("open:history")
+    yield from player.visit("history-after-undo")
+    yield from player.tap("redo")
+    yield pilot.until(lambda: len([h for h in controller.snapshot.history if not h.is_undone]) == cursor - 1, "redo")
+    notes["redo_matches_undo_state"] = digest(controller.snapshot.state) == after_undo
+    yield from player.tap(f"history:{cursor}")
+    yield pilot.until(lambda: controller.snapshot.can_redo is False, "redo to the end")
+    notes["redo_to_end_matches"] = digest(controller.snapshot.state) == final
+    yield from player.tap("history:0")
+    yield pilot.until(lambda: controller.snapshot.can_undo is False, "back to the start")
+    notes["start_matches"] = digest(controller.snapshot.state) == seen[0]
+    yield from player.tap(f"history:{cursor}")
+    yield pilot.until(lambda: controller.snapshot.can_redo is False, "forward again")
+    notes["forward_again_matches"] = digest(controller.snapshot.state) == final
+    yield from player.visit("history-forward")
+    # An undone action followed by a new one: the redo tail is dropped.
+    yield from player.tap("undo")
+    yield pilot.until(lambda: controller.snapshot.can_redo, "undo")
+    yield from player.tap("back")
+    yield from player.play(max_actions=report.actions + 1)
+    notes["redo_after_new_action"] = controller.snapshot.can_redo
+    notes["history_after_new_action"] = len(controller.snapshot.history)
+
+
+def play_and_ack(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, Any]) -> Script:
+    """Plays a seeded game, writing "ack <seq> <digest>" to a file after each action the screen has shown (the
+    test kills this process at some point)."""
+    from companion.ui.autoplay import AutoPlayer, PlayReport
+
+    report = PlayReport()
+    player = AutoPlayer(pilot, None, report, check_layout=False)
+    yield from player.start(int(args.get("players", "2")), "introduction", int(args["seed"]))
+    progress = Path(args["progress"])
+    controller = pilot.app.controller
+    with progress.open("a", encoding="utf-8") as handle:
+        handle.write(f"game {controller.snapshot.game_id}\n")
+        handle.flush()
+        for _ in range(int(args.get("actions", "40"))):
+            yield from player.play(max_actions=report.actions + 1)
+            snapshot = controller.snapshot
+            done = len([h for h in snapshot.history if not h.is_undone])
+            handle.write(f"ack {done} {digest(snapshot.state)}\n")
+            handle.flush()
+            if snapshot.state.outcome is not None:
+                break
+
+
+def resume_check(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, Any]) -> Script:
+    """After a crash: resume the saved game from the Home screen by touch and report where it stands."""
+    from companion.ui.autoplay import AutoPlayer, PlayReport
+
+    player = AutoPlayer(pilot, out, PlayReport())
+    yield pilot.until(lambda: bool(pilot.keys("resume:")), "a saved game on the Home screen")
+    yield from player.visit("home")
+    keys = pilot.keys("resume:")
+    notes["saved_games"] = keys
+    yield from player.tap(keys[0])
+    yield pilot.until(lambda: pilot.app.controller.snapshot is not None, "the game to load")
+    snapshot = pilot.app.controller.snapshot
+    notes["screen"] = pilot.screen_name()
+    notes["cursor"] = len([h for h in snapshot.history if not h.is_undone])
+    notes["digest"] = digest(snapshot.state)
+    notes["notice"] = pilot.app.notice
+    yield from player.visit()
+
+
+def switch_language(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, Any]) -> Script:
+    """The language changes at once on every screen, by touch, and is remembered."""
+    from companion.ui.autoplay import AutoPlayer, PlayReport
+
+    player = AutoPlayer(pilot, out, PlayReport())
+    yield pilot.settle()
+    home = pilot.app.screen_manager.get_screen("home")
+    notes["home_before"] = home.ids.new_game.text
+    yield from player.tap("settings")
+    yield from player.tap("language:fr")
+    settings = pilot.app.screen_manager.get_screen("settings")
+    notes["settings_title_fr"] = settings.ids.title.text
+    notes["back_fr"] = pilot.find("back").text
+    yield from player.visit("settings-fr")
+    yield from player.tap("back")
+    notes["home_after"] = home.ids.new_game.text
+    yield from player.tap("new_game")
+    notes["new_game_title"] = pilot.app.screen_manager.get_screen("new_game").ids.title.text
+    yield from player.tap("language:en")
+    notes["new_game_title_en"] = pilot.app.screen_manager.get_screen("new_game").ids.title.text
+    yield from player.tap("language:fr")
