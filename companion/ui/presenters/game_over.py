@@ -25,13 +25,13 @@ class GameOverView:
 
 def score_line_text(what: str, count: int, points: int) -> str:
     label = {
-        "difficulty": _("Difficulty"),
+        "difficulty": _("Win at this difficulty"),
         "spaces-not-entered": _("Hood-track spaces not entered: {count}"),
         "disaster-cards-left": _("Disaster cards left in the deck: {count}"),
         "disasters-averted": _("Disasters averted: {count}"),
         "schemes-foiled": _("Schemes foiled: {count}"),
     }.get(what, what)
-    return f"{label.format(count=count)}: {points}"
+    return _("{what} → {points} points").format(what=label.format(count=count), points=points)
 
 
 def present_game_over(
