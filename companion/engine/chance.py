@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol, TypeVar
 
-from companion.engine import rng as _rng
+from companion.engine.rng import below as _below
 from companion.engine.dice import Die, Face
 from companion.engine.errors import IllegalAction, ReplayMismatch
 from companion.locale import _
@@ -45,23 +45,32 @@ class Chance(Protocol):
     def roll(self, die: Die) -> Face:
         return die.faces[self.below(len(die.faces))]
 
+    def roll_index(self, die: Die) -> int:
+        """`roll`, as the index of the face rolled (faces are distinct)."""
+        return die.faces.index(self.roll(die))
+
 
 class LiveChance(Chance):
     """Draws from the PRNG, starting at `rng`; `forced_rolls` (face indices) answer the first `roll()` calls."""
 
     def __init__(self, rng: int, forced_rolls: Sequence[int] = ()) -> None:
         self._rng = rng
-        self._forced = list(forced_rolls)
+        self._forced = list(forced_rolls) if forced_rolls else []
         self._outcomes: list[int] = []
 
     def below(self, n: int) -> int:
-        value, self._rng = _rng.below(self._rng, n)
+        value, self._rng = _below(self._rng, n)
         self._outcomes.append(value)
         return value
 
     def roll(self, die: Die) -> Face:
+        return die.faces[self.roll_index(die)]
+
+    def roll_index(self, die: Die) -> int:
         if not self._forced:
-            return die.faces[self.below(len(die.faces))]
+            value, self._rng = _below(self._rng, len(die.faces))
+            self._outcomes.append(value)
+            return value
         index = self._forced.pop(0)
         if not 0 <= index < len(die.faces):
             raise IllegalAction(
@@ -70,7 +79,7 @@ class LiveChance(Chance):
                 )
             )
         self._outcomes.append(index)
-        return die.faces[index]
+        return index
 
     @property
     def rng_after(self) -> int:

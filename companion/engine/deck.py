@@ -54,15 +54,16 @@ class Deck:
 
     def draw(self, chance: Chance) -> tuple[str | None, Deck]:
         """The top card and the deck without it; None (deck unchanged) when nothing can be drawn."""
-        deck = self
-        if not deck.draw_pile:
-            if deck.reshuffle is not Reshuffle.DISCARD or not deck.discard_pile:
+        pile = self.draw_pile
+        discard = self.discard_pile
+        if not pile:
+            if self.reshuffle is not Reshuffle.DISCARD or not discard:
                 return None, self
-            deck = replace(deck, draw_pile=chance.shuffle(deck.discard_pile), discard_pile=())
-        return deck.draw_pile[0], replace(deck, draw_pile=deck.draw_pile[1:])
+            pile, discard = chance.shuffle(discard), ()
+        return pile[0], _deck(pile[1:], discard, self.reshuffle)
 
     def discard(self, card: str) -> Deck:
-        return replace(self, discard_pile=self.discard_pile + (card,))
+        return _deck(self.draw_pile, self.discard_pile + (card,), self.reshuffle)
 
     def put_on_top(self, cards: Sequence[str]) -> Deck:
         """Puts `cards` on the draw pile; the first one ends on top."""
@@ -81,6 +82,17 @@ class Deck:
 
     def __contains__(self, card: object) -> bool:
         return card in self.draw_pile or card in self.discard_pile
+
+
+def _deck(draw_pile: tuple[str, ...], discard_pile: tuple[str, ...], reshuffle: Reshuffle) -> Deck:
+    """A `Deck` without `__init__` (its fields are set directly, as a frozen dataclass allows): decks change at
+    every draw and discard."""
+    deck = object.__new__(Deck)
+    fields = deck.__dict__
+    fields["draw_pile"] = draw_pile
+    fields["discard_pile"] = discard_pile
+    fields["reshuffle"] = reshuffle
+    return deck
 
 
 def _without(pile: tuple[str, ...], card: str) -> tuple[str, ...]:

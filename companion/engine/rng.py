@@ -24,11 +24,24 @@ def next_u64(state: int) -> tuple[int, int]:
 
 
 def below(state: int, n: int) -> tuple[int, int]:
-    """A uniform value in [0, n) and the state after it; rejection sampling keeps it free of modulo bias."""
-    if n <= 0:
-        raise ValueError(f"below() needs n >= 1, got {n}")
-    limit = ((1 << 64) // n) * n
+    """A uniform value in [0, n) and the state after it; rejection sampling keeps it free of modulo bias.
+
+    Every shuffle and roll comes through here, so `next_u64` is written out in the loop and each bound's
+    rejection limit is computed once."""
+    limit = _LIMITS.get(n)
+    if limit is None:
+        if n <= 0:
+            raise ValueError(f"below() needs n >= 1, got {n}")
+        limit = ((1 << 64) // n) * n
+        if len(_LIMITS) < 4096:
+            _LIMITS[n] = limit
     while True:
-        value, state = next_u64(state)
-        if value < limit:
-            return value % n, state
+        state = (state + _GOLDEN_GAMMA) & MASK64
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        z ^= z >> 31
+        if z < limit:
+            return z % n, state
+
+
+_LIMITS: dict[int, int] = {}

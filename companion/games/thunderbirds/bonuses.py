@@ -113,5 +113,27 @@ def bonus_total(lines: Sequence[BonusLine]) -> int:
 
 
 def rescue_bonus(state: GameState, defs: Definitions, disaster_id: str, fab_cards: Sequence[str] = ()) -> int:
-    """The sum of the lines that apply: what the dice get added (before Teamwork)."""
-    return bonus_total(rescue_bonuses(state, defs, disaster_id, fab_cards))
+    """The sum of the lines that apply: what the dice get added (before Teamwork). The same sum as
+    `bonus_total(rescue_bonuses(...))`, counted without building the lines (every rescue asks for it)."""
+    card = defs.disasters[disaster_id]
+    total = 0
+    for bonus in card.bonuses:
+        if bonus.in_vehicle is not None and bonus.piece_kind == "character":
+            if state.seat_of(bonus.piece) == bonus.in_vehicle:
+                total += bonus.value
+            continue
+        required = bonus.region if bonus.region is not None else card.region
+        where = piece_region(state, defs, bonus.piece_kind, bonus.piece)
+        if where is not None and where == required:
+            total += bonus.value
+    character = defs.characters[state.active_character]
+    if character.rescue_type is not None and character.rescue_bonus and character.rescue_type == card.rescue_type:
+        total += character.rescue_bonus
+    for fab_id in fab_cards:
+        for effect in defs.fabs[fab_id].effects:
+            if effect.kind == "rescue-modifier" and (effect.rescue_type is None or effect.rescue_type == card.rescue_type):
+                total += effect.value
+    for effect in state.effects:
+        if effect.kind == "rescue-modifier" and (effect.rescue_type is None or effect.rescue_type == card.rescue_type):
+            total += effect.value
+    return total

@@ -37,7 +37,9 @@ from companion.games.thunderbirds.movement import blocked_edges, cargo_room, pie
 from companion.games.thunderbirds.odds import RescueOdds, advice_for, rescue_odds
 from companion.games.thunderbirds.operations import check_foil_scheme, scheme_needs_confirmation
 from companion.games.thunderbirds.rescue import hood_ignorer, is_unknown
-from companion.games.thunderbirds.state import HOOD_FACE, GameState, HoodCard, PendingRescue, PendingReward
+from companion.games.thunderbirds.rules import apply, check
+from companion.engine.chance import LiveChance
+from companion.games.thunderbirds.state import HOOD_FACE, GameState, HoodCard, PendingRescue, PendingReward, evolve
 from companion.games.thunderbirds.tables import tables
 from companion.locale import _
 
@@ -152,7 +154,7 @@ DEFAULT_MODEL = UnknownCardModel(unknown_scheme_tokens={1: 2, 2: 3, 3: 3, 4: 4})
 def choose(
     state: GameState, defs: Definitions, chance_free: bool = True, model: UnknownCardModel = DEFAULT_MODEL
 ) -> object:
-    """The bot's action in `state` (the game must not be over).
+    """The bot's action in `state` (the game must not be over): a pure function of the state.
 
     `chance_free`: True, the choice depends only on what players can see; False, the bot may also read the top
     card of the disaster deck (an upper bound for studies, never for play).
@@ -173,15 +175,72 @@ def next_action(
     chance_free: bool = True,
     model: UnknownCardModel = DEFAULT_MODEL,
 ) -> object:
-    """`choose`, but once `MAX_CHOICES_PER_TURN` choices were made this turn the turn is closed: whatever is
-    under way is finished and the turn ends. Drivers use this so a heuristic slip can never loop forever."""
-    if choices_this_turn < MAX_CHOICES_PER_TURN:
+    """The bot's action when it plays a whole game, one call per step: drivers (the simulation, the app's
+    autoplay) use this rather than `choose`.
+
+    A plan chosen here is followed to its end: when `state` is exactly the one the plan's last step led to, the
+    next step comes without planning again (free operations that became possible still come first); a roll, a
+    drawn card or anything else unforeseen means a new plan, as `choose` makes it. Once `MAX_CHOICES_PER_TURN`
+    choices were made this turn the turn is closed: whatever is under way is finished and the turn ends, so a
+    heuristic slip can never loop forever."""
+    if choices_this_turn >= MAX_CHOICES_PER_TURN:
+        _FOLLOWING[0] = _FOLLOWING[1] = None
+        if isinstance(state.pending, PendingRescue):
+            return act.FinishRescue()
+        if isinstance(state.pending, PendingReward):
+            return _reward_choice(state, defs, model)
+        return act.EndTurn()
+    if state.outcome is not None or state.pending is not None:
+        _FOLLOWING[0] = _FOLLOWING[1] = None
         return choose(state, defs, chance_free, model)
-    if isinstance(state.pending, PendingRescue):
-        return act.FinishRescue()
-    if isinstance(state.pending, PendingReward):
-        return _reward_choice(state, defs, model)
-    return act.EndTurn()
+    return _follow(state, defs, chance_free, model)
+
+
+#: The plan `next_action` is following: (the state its next step is for, the rest of the plan).
+_FOLLOWING: list[object] = [None, None]
+
+
+def _follow(state: GameState, defs: Definitions, chance_free: bool, model: UnknownCardModel) -> object:
+    expected, rest = _FOLLOWING
+    _FOLLOWING[0] = _FOLLOWING[1] = None
+    turn = _Turn(state, defs, model, chance_free)
+    free = turn.free_operation()
+    if free is not None:
+        return free
+    step = None
+    plan = rest if expected is not None and state.actions_left > 0 and state == expected else None
+    if plan is not None:
+        step = turn.first_step(plan)  # type: ignore[arg-type]
+        if isinstance(step, act.Load) and check(state, step, defs) is not None:  # a second pod may not fit
+            step = None
+    if step is None:
+        plan = turn.plan()
+        if plan is None:
+            return act.EndTurn()
+        step = turn.first_step(plan)
+    following = _rest(plan, step)  # type: ignore[arg-type]
+    if following is not None:
+        chance = LiveChance(state.rng)
+        after, _events = apply(state, step, chance, defs)
+        _FOLLOWING[0] = evolve(after, rng=chance.rng_after)
+        _FOLLOWING[1] = following
+    return step
+
+
+def _rest(plan: "_Plan", step: object) -> "_Plan | None":
+    """What is left of `plan` once `step` is taken (None: nothing, or a roll decides what comes next)."""
+    vehicle, _transfer, loads, region, moves, local = plan
+    if isinstance(step, act.Transfer):
+        rest = (vehicle, False, loads, region, moves, local)
+    elif isinstance(step, act.Load):
+        rest = (vehicle, False, tuple(loads[1:]), region, moves, local)
+    elif isinstance(step, act.Unload):
+        rest = plan
+    elif isinstance(step, act.Move):
+        rest = (vehicle, False, (), region, moves - 1, local)
+    else:
+        return None
+    return rest if rest[4] > 0 or rest[5] is not None or rest[2] else None
 
 
 # --- the rescue under way and rewards ------------------------------------------------------------------------
@@ -190,10 +249,36 @@ def next_action(
 def _rescue_step(state: GameState, defs: Definitions) -> object:
     pending = state.pending
     assert isinstance(pending, PendingRescue)
+    card = defs.disasters[pending.disaster]
+    ignorer = hood_ignorer(state, defs) is not None
+    hand = state.players[pending.player]
+    key = (
+        card.difficulty,
+        pending.bonus + pending.adjust_bonus + 2 * pending.teamwork,
+        pending.dice,
+        hand.count("teamwork"),
+        hand.count("intelligence"),
+        pending.ignored_die,
+        ignorer,
+    )
+    found = _RESCUE_STEPS.get(key)
+    if found is None:
+        found = _RESCUE_STEPS[key] = _rescue_step_uncached(state, defs, pending, ignorer)
+        if len(_RESCUE_STEPS) > _KEPT:
+            _RESCUE_STEPS.clear()
+            _RESCUE_STEPS[key] = found
+    return found
+
+
+#: Token decisions after a roll by everything they depend on (see `_rescue_step`); actions are immutable.
+_RESCUE_STEPS: dict[tuple[object, ...], object] = {}
+
+
+def _rescue_step_uncached(state: GameState, defs: Definitions, pending: PendingRescue, ignorer: bool) -> object:
     advice = advice_for(state, defs)
     if advice is not None and advice.kind == "reroll" and advice.die is not None:
         return act.UseIntelligence(advice.die)
-    if pending.ignored_die is None and hood_ignorer(state, defs) is not None:
+    if pending.ignored_die is None and ignorer:
         for die, face in enumerate(pending.dice):
             if face == HOOD_FACE:
                 return act.IgnoreHood(die)
@@ -255,6 +340,12 @@ def _pods_wanted(state: GameState, defs: Definitions) -> list[tuple[float, str]]
 
 
 # --- the actions phase ----------------------------------------------------------------------------------------
+#
+# The plan search below runs about forty times per simulated game, so it is written for speed: everything the
+# definitions fix is derived once (`_Facts`), a decision turns the state's small tuples into dictionaries once,
+# bonuses are counted once per card and only corrected for the pieces a flight moves, and values that recur from
+# one decision to the next (a rescue's worth, a vehicle's reach next turn) are kept in bounded tables keyed by
+# everything they depend on. None of this changes what is chosen.
 
 
 @dataclass(frozen=True)
@@ -269,11 +360,6 @@ class _Need:
 
 #: (success with tokens, success without, expected Hood with tokens, without): one attempt, as floats.
 _Odds = tuple[float, float, float, float]
-#: What a card on the track offers the character flying one vehicle: (odds, the card's weight, the action to take
-#: there, None when this character cannot attempt it that way); odds are None for certain, Hood-free cards.
-_Chance = tuple["_Odds | None", float, "object | None"]
-#: A printed bonus as the search reads it: (piece kind, piece, required region, value).
-_Line = tuple[str, str, "str | None", int]
 
 
 @dataclass(frozen=True)
@@ -282,7 +368,6 @@ class _Card:
 
     id: str
     region: str  # the model's region: the printed one when known
-    printed_region: str | None
     kind: str
     unknown: bool
     difficulty: int | None
@@ -290,8 +375,11 @@ class _Card:
     rewards: int  # how many rewards are printed (0 when unknown)
     no_dice: tuple[tuple[str, str, str], ...] | None  # (kind, piece, region) a no-dice card needs
     seat_bonuses: tuple[tuple[str, str, int], ...]  # (character, vehicle, value): "(if in Thunderbird N)"
-    place_bonuses: tuple[_Line, ...]  # every other printed bonus
-    need_lines: tuple[_Line, ...]  # the printed bonuses without a seat condition (pieces worth bringing)
+    #: Every other printed bonus: (kind, piece, required region, value, value when the piece is flown to the card).
+    place_bonuses: tuple[tuple[str, str, str | None, int, int], ...]
+    need_lines: tuple[tuple[str, str, str | None, int], ...]  # bonuses without a seat condition: pieces to bring
+    rescue: object  # Rescue(card), shared (actions are immutable)
+    confirm: object  # ConfirmRescue(card)
 
 
 @dataclass(frozen=True)
@@ -299,13 +387,13 @@ class _Scheme:
     regions: tuple[str, ...]
     tokens: tuple[TokenNeed, ...]
     tokens_needed: int
+    token_regions: frozenset[str]  # where characters can discard for one need or another
     pieces: tuple[tuple[str, str, str], ...]  # (kind, piece, region)
 
 
 @dataclass(frozen=True)
 class _Facts:
-    """What every decision reads from the definitions and the model, derived once: the plan search runs
-    thousands of times per simulated game batch, so nothing here is recomputed per decision."""
+    """What every decision reads from the definitions and the model, derived once."""
 
     carrier: str
     pod_capacity: int
@@ -315,6 +403,8 @@ class _Facts:
     networks: Mapping[str, str]  # vehicle -> network
     seat_counts: Mapping[str, int | None]
     pods: frozenset[str]
+    vehicles: frozenset[str]
+    characters: frozenset[str]
     kinds: Mapping[str, str]  # piece -> "pod", "vehicle" or "character"
     ignore_hood: tuple[tuple[str, str | None], ...]  # (character, vehicle it must sit in or None)
     draw_ability: Mapping[str, Ability]
@@ -323,6 +413,11 @@ class _Facts:
     leaving_cost: Mapping[tuple[str, str], float]  # (character, seat) -> what leaving that seat gives up
     fab_values: Mapping[str, tuple[bool, tuple[tuple[str | None, int], ...]]]  # rescue F.A.B.s: (any turn, values)
     distances: Mapping[str, Mapping[str, Mapping[str, int]]]  # network -> from -> to -> moves, nothing blocked
+    #: Filled as the search asks, nothing blocked: (network, speed, start) -> ((region, moves), ...) in the
+    #: distance table's order; (network, speed, target) -> (regions one move away, regions two moves away).
+    reach: dict[tuple[str, int, str], tuple[tuple[str, int], ...]]
+    rings: dict[tuple[str, int, str], tuple[tuple[str, ...], tuple[str, ...]]]
+    within: dict[tuple[str, int, str, int], tuple[tuple[str, ...], tuple[int, ...]]]  # see `_Turn._within`
 
 
 _FACTS: dict[tuple[int, int], tuple[Definitions, UnknownCardModel, _Facts]] = {}
@@ -345,25 +440,16 @@ def _build_facts(defs: Definitions, model: UnknownCardModel) -> _Facts:
     table = tables(defs)
     cards = {}
     for card in defs.disasters.values():
-        seat_bonuses = tuple(
-            (b.piece, b.in_vehicle, b.value)
-            for b in card.bonuses
-            if b.in_vehicle is not None and b.piece_kind == "character"
-        )
-        place_bonuses = tuple(
-            (b.piece_kind, b.piece, b.region if b.region is not None else card.region, b.value)
-            for b in card.bonuses
-            if not (b.in_vehicle is not None and b.piece_kind == "character")
-        )
-        need_lines = tuple(
-            (b.piece_kind, b.piece, b.region if b.region is not None else card.region, b.value)
-            for b in card.bonuses
-            if b.in_vehicle is None
-        )
+        region = model.disaster_region(card, defs)
+        place = []
+        for b in card.bonuses:
+            if b.in_vehicle is not None and b.piece_kind == "character":
+                continue
+            required = b.region if b.region is not None else card.region
+            place.append((b.piece_kind, b.piece, required, b.value, b.value if region == required else 0))
         cards[card.id] = _Card(
             id=card.id,
-            region=model.disaster_region(card, defs),
-            printed_region=card.region,
+            region=region,
             kind=card.kind,
             unknown=is_unknown(card),
             difficulty=card.difficulty,
@@ -372,9 +458,19 @@ def _build_facts(defs: Definitions, model: UnknownCardModel) -> _Facts:
             no_dice=None
             if not card.is_no_dice
             else tuple((n.piece_kind, n.piece, n.region) for n in card.auto_requirements or ()),
-            seat_bonuses=seat_bonuses,
-            place_bonuses=place_bonuses,
-            need_lines=need_lines,
+            seat_bonuses=tuple(
+                (b.piece, b.in_vehicle, b.value)
+                for b in card.bonuses
+                if b.in_vehicle is not None and b.piece_kind == "character"
+            ),
+            place_bonuses=tuple(place),
+            need_lines=tuple(
+                (b.piece_kind, b.piece, b.region if b.region is not None else card.region, b.value)
+                for b in card.bonuses
+                if b.in_vehicle is None
+            ),
+            rescue=act.Rescue(card.id),
+            confirm=act.ConfirmRescue(card.id),
         )
     schemes = {}
     for scheme in defs.schemes.values():
@@ -383,6 +479,7 @@ def _build_facts(defs: Definitions, model: UnknownCardModel) -> _Facts:
             regions=model.scheme_regions(scheme, defs),
             tokens=tokens,
             tokens_needed=sum(n.count for n in tokens),
+            token_regions=frozenset(r for n in tokens for r in n.regions),
             pieces=tuple((n.piece_kind, n.piece, n.region) for n in scheme.pieces or ()),
         )
     kinds: dict[str, str] = {c: "character" for c in defs.characters}
@@ -398,9 +495,8 @@ def _build_facts(defs: Definitions, model: UnknownCardModel) -> _Facts:
                 draw.setdefault(character.id, ability)
             elif ability.kind == "exchange-token-operation":
                 exchange.setdefault(character.id, ability)
-            elif ability.kind == "ignore-hood-face":
-                if ability.in_vehicle is not None:
-                    leaving.setdefault((character.id, ability.in_vehicle), JOHN_IN_TB5_VALUE)
+            elif ability.kind == "ignore-hood-face" and ability.in_vehicle is not None:
+                leaving.setdefault((character.id, ability.in_vehicle), JOHN_IN_TB5_VALUE)
         for ability in character.abilities:
             if ability.kind == "ignore-hood-face":
                 ignore.append((character.id, ability.in_vehicle))
@@ -421,6 +517,8 @@ def _build_facts(defs: Definitions, model: UnknownCardModel) -> _Facts:
         networks={v.id: v.network for v in defs.vehicles.values()},
         seat_counts={v.id: v.seats for v in defs.vehicles.values()},
         pods=frozenset(defs.pods),
+        vehicles=frozenset(defs.vehicles),
+        characters=frozenset(defs.characters),
         kinds=kinds,
         ignore_hood=tuple(ignore),
         draw_ability=draw,
@@ -429,12 +527,23 @@ def _build_facts(defs: Definitions, model: UnknownCardModel) -> _Facts:
         leaving_cost=leaving,
         fab_values=fab_values,
         distances=table.distances,
+        reach={},
+        rings={},
+        within={},
     )
 
 
+# Values shared by every decision (all are pure functions of their keys; bounded so long runs stay small).
+_KEPT = 20000
 #: Float odds by (difficulty, bonus, Teamwork, Intelligence, John): the exact tables hold fractions.
 _FLOAT_ODDS: dict[tuple[int, int, int, int, bool], _Odds] = {}
-#: Rescue actions by (card, F.A.B. cards played): actions are immutable, so one object serves every decision.
+#: Bare chance of success by (difficulty, bonus).
+_SUCCESS: dict[tuple[int, int], float] = {}
+#: A rescue's worth by (odds, weight, attempts, cost of a Hood space, loss weight).
+_WORTH: dict[tuple[object, ...], float] = {}
+#: Next-turn tables by (network, speed, what each card offers, Hood costs, blocked edges); see `_Turn._fleet`.
+_FLEETS: dict[tuple[object, ...], dict[str, float]] = {}
+#: Actions are immutable, so one object serves every decision.
 _RESCUES: dict[tuple[str, tuple[str, ...]], object] = {}
 
 
@@ -446,6 +555,15 @@ def _float_odds(difficulty: int, bonus: int, teamwork: int, intelligence: int, j
     return found
 
 
+def _float_success(difficulty: int, bonus: int) -> float:
+    """The bare chance of success (no tokens), as a float."""
+    key = (difficulty, bonus)
+    found = _SUCCESS.get(key)
+    if found is None:
+        found = _SUCCESS[key] = float(rescue_odds(difficulty, bonus).success)
+    return found
+
+
 def _rescue_action(card_id: str, fabs: tuple[str, ...] = ()) -> object:
     key = (card_id, fabs)
     found = _RESCUES.get(key)
@@ -454,87 +572,259 @@ def _rescue_action(card_id: str, fabs: tuple[str, ...] = ()) -> object:
     return found
 
 
+def _floats(odds: RescueOdds) -> _Odds:
+    return (
+        float(odds.success_with_tokens),
+        float(odds.success),
+        float(odds.expected_hood_with_tokens),
+        float(odds.expected_hood),
+    )
+
+
+def _worth(odds: _Odds | None, weight: float, attempts: int, hood_cost: float, loss_risk_at: float) -> float:
+    """What trying a card `attempts` times is worth: its weight times the chance one attempt succeeds, less the
+    Hood spaces the attempts are expected to cost (and the game, when one space loses it)."""
+    if odds is None:  # a no-dice card (or one the model treats as such): certain, no Hood
+        return weight
+    key = (odds, weight, attempts, hood_cost, loss_risk_at)
+    found = _WORTH.get(key)
+    if found is None:
+        first, later, hood_first, hood_later = odds
+        fail_all = (1 - first) * (1 - later) ** (attempts - 1)
+        tries = 1.0
+        still = 1 - first
+        for _ in range(attempts - 1):
+            tries += still
+            still *= 1 - later
+        hood = hood_first + (tries - 1) * hood_later
+        risk = loss_risk_at * hood_first * 11 / 12 if loss_risk_at else 0.0
+        found = weight * (1 - fail_all) - hood_cost * hood - LOSS_COST * risk
+        if len(_WORTH) > _KEPT:
+            _WORTH.clear()
+        _WORTH[key] = found
+    return found
+
+
+def _attempts(entry: list[object], attempts: int, hood_cost: float, loss_risk_at: float) -> float:
+    """The worth of trying a card `attempts` times (see `_worth`), kept in the flight's entry for the card."""
+    value = _worth(entry[0], entry[1], attempts, hood_cost, loss_risk_at)  # type: ignore[arg-type]
+    entry[3][attempts] = value  # type: ignore[index]
+    return value
+
+
+_BLOCKED: dict[tuple[int, str, str, tuple[frozenset[str], ...]], tuple[Definitions, dict[str, int]]] = {}
+
+
+def _blocked_distances(
+    defs: Definitions, network: str, target: str, blocked: tuple[frozenset[str], ...]
+) -> dict[str, int]:
+    """`distances_from` with blocked edges, kept: blocked routes last a round or more, and a breadth-first search
+    per decision would cost more than the rest of it."""
+    key = (id(defs), network, target, blocked)
+    entry = _BLOCKED.get(key)
+    if entry is None or entry[0] is not defs:
+        if len(_BLOCKED) > _KEPT:
+            _BLOCKED.clear()
+        entry = _BLOCKED[key] = (defs, defs.board.distances_from(target, network, blocked))  # type: ignore[arg-type]
+    return entry[1]
+
+
+def _progress(region: str, towards: Sequence[tuple[float, int, int, Mapping[str, int]]]) -> float:
+    """How much closer pieces flown to `region` come to where they are needed (`_Turn._towards`); each need counts
+    its share of the way left, down to minus one for leaving the place it is needed."""
+    found = 0.0
+    for weight, before, divisor, distances in towards:
+        found += weight * max(-1.0, (before - distances.get(region, FAR)) / divisor)
+    return found
+
+
+def _fits_with(defs: Definitions, piece: str, other: str) -> bool:
+    """Thunderbird 2 carries one vehicle, or pods only."""
+    return piece in defs.pods and other in defs.pods
+
+
+class _Flight:
+    """The active character flying one vehicle: its speed and network, every piece that goes with it, and what
+    each card on the track offers that way: `chances[card] = [odds, weight, action, worth by attempts]` (odds
+    None for certain, Hood-free cards; action None when the card cannot be attempted that way)."""
+
+    __slots__ = ("vehicle", "speed", "network", "moved", "chances", "fleet", "points")
+
+    def __init__(
+        self, vehicle: str, speed: int, network: str, moved: frozenset[str], chances: dict[str, list[object]]
+    ) -> None:
+        self.vehicle = vehicle
+        self.speed = speed
+        self.network = network
+        self.moved = moved
+        self.chances = chances
+        self.fleet: dict[str, float] | None = None  # region -> best rescue next turn from there
+        self.points: dict[str, float] = {}  # single entries of `fleet`, computed without the table
+
+
+#: A plan: (vehicle, transfer into it first, loads, region it flies to, moves, the action there or None).
+_Plan = tuple[str, bool, tuple[str, ...], str, int, "object | None"]
+_NONE = float("-inf")
+
+
 class _Turn:
-    """One decision in the actions phase; holds the facts every plan reads, with the state's small tuples turned
-    into dictionaries once."""
+    """One decision in the actions phase. The plan search reads the state through dictionaries built once here
+    (`_prepare`), scores every plan of a vehicle at once, region by region in lists (`_first_legs`,
+    `_second_leg`), and builds the first step only for the winner."""
 
     def __init__(self, state: GameState, defs: Definitions, model: UnknownCardModel, chance_free: bool) -> None:
-        facts = _facts(defs, model)
-        self.facts = facts
+        self.facts = _facts(defs, model)
         self.state = state
         self.defs = defs
         self.model = model
-        self.hand = hand = state.players[state.active]
-        self.who = who = hand.character
+        self.chance_free = chance_free
+        self.hand = state.players[state.active]
+        self.who = self.hand.character
+        self.current = state.current_scheme
+        self._ready = False
+
+    def _prepare(self) -> None:
+        """What only the plan search reads (the free operations before it need none of it)."""
+        if self._ready:
+            return
+        self._ready = True
+        state, facts, who = self.state, self.facts, self.who
         self.seats = seats = dict(state.seats)
         self.vehicle_at = vehicle_at = dict(state.vehicles)
         self.character_at = character_at = {c: vehicle_at.get(v) for c, v in state.seats}
-        self.pod_at = dict(state.pods)
+        self.pod_at = pod_at = dict(state.pods)
         self.pos: dict[str, dict[str, str | None]] = {
             "character": character_at,  # type: ignore[dict-item]
             "vehicle": vehicle_at,  # type: ignore[dict-item]
-            "pod": self.pod_at,  # type: ignore[dict-item]
+            "pod": pod_at,  # type: ignore[dict-item]
         }
         occupants: dict[str, tuple[str, ...]] = {}
         for character, vehicle in state.seats:
             occupants[vehicle] = occupants.get(vehicle, ()) + (character,)
         self.occupants = occupants
-        self.cargo = state.cargo
-        self.here = character_at.get(who) or ""
-        self.seat = seats.get(who) or ""
+        self.cargo = cargo = state.cargo
+        self.here = here = character_at.get(who) or ""
+        self.seat = seat = seats.get(who) or ""
         self.carrier = facts.carrier
         self.blocked = blocked_edges(state)
         self.track = state.track.occupied()
         self.peek_disaster = False
-        if not chance_free and state.disasters.draw_pile:
-            self.peek_disaster = state.disasters.draw_pile[0] not in tables(defs).hood_advances
+        if not self.chance_free and state.disasters.draw_pile:
+            self.peek_disaster = state.disasters.draw_pile[0] not in tables(self.defs).hood_advances
         self.hood_cost, self.loss_risk_at = self._hood_costs()
-        self.teamwork = hand.count("teamwork")
-        self.intelligence = hand.count("intelligence")
+        self.teamwork = self.hand.count("teamwork")
+        self.intelligence = self.hand.count("intelligence")
+        # Who ignores a Hood face: another played character where they sit, or the active one by the vehicle flown.
+        self.john_elsewhere = False
+        self.john_needs: tuple[str | None, ...] = ()
+        played = {hand.character for hand in state.players}
+        for character, needed in facts.ignore_hood:
+            if character not in played:
+                continue
+            if character == who:
+                self.john_needs += (needed,)
+            elif needed is None or seats.get(character) == needed:
+                self.john_elsewhere = True
         self._distance_cache: dict[tuple[str, str], Mapping[str, int]] = {}
-        self._chance_cache: dict[str, dict[str, _Chance]] = {}
-        self._moved_cache: dict[str, frozenset[str]] = {}
-        self._value_cache: dict[tuple[str, str, int], float] = {}
-        self._fleet_cache: dict[str, dict[str, float]] = {}
-        self._next_cache: dict[tuple[str, str], float] = {}
-        self._loads_cache: dict[tuple[str, str], tuple[str, ...]] = {}
-        self._parked_cache: dict[str, list[str]] = {}
+        self._reach_cache: dict[tuple[str, int, str], tuple[tuple[str, int], ...]] = {}
+        self._ring_cache: dict[tuple[str, int, str], tuple[tuple[str, ...], tuple[str, ...]]] = {}
+        self._within_cache: dict[tuple[str, int, str, int], tuple[tuple[str, ...], tuple[int, ...]]] = {}
+        self._flights: dict[str, _Flight] = {}
+        self._base: dict[bool, dict[str, list[object]]] = {}
         self._scheme_cache: dict[tuple[str, frozenset[str]], float] = {}
-        self._progress_cache: dict[tuple[str, frozenset[str]], float] = {}
+        self._towards_cache: dict[frozenset[str], list[tuple[float, int, int, Mapping[str, int]]]] = {}
+        self._second_cache: dict[tuple[str, str, int], float] = {}
         self._local: list[tuple[float, object]] | None = None
-        cards = facts.cards
+        self._pickups: dict[str, float] | None = None
+        self._load_candidates: list[tuple[str, float, str]] | None = None
+        self._loads_cache: dict[str, tuple[str, ...]] = {}
+        parked: dict[str, list[str]] = {}
+        seat_counts, networks = facts.seat_counts, facts.networks
+        for vehicle, where in state.vehicles:
+            if vehicle == seat or vehicle in cargo or networks[vehicle] == "none":
+                continue
+            room = seat_counts[vehicle]
+            if room is None or len(occupants.get(vehicle, ())) < room:
+                parked.setdefault(where, []).append(vehicle)
+        for found in parked.values():
+            found.sort()
+        self.parked = parked  # vehicles the active character could board where they stand (own seat excluded)
+        self._standing: dict[str, tuple[float, str, float]] | None = None
+        # The cards on the track, in track order: (card, urgency, weight, the bonus with the active character flown
+        # there and nothing else, the pieces besides them whose place changes it, F.A.B. boost and action).
+        cards, pos = facts.cards, self.pos
+        rescue_type, rescue_bonus = facts.rescue_type[who]
+        modifiers = [e for e in state.effects if e.kind == "rescue-modifier"]
         self.cards_at: dict[str, list[str]] = {}
-        for _slot, card_id in self.track:
-            self.cards_at.setdefault(cards[card_id].region, []).append(card_id)
-        current = state.current_scheme
-        self.current = current
+        entries = []
+        for slot, card_id in self.track:
+            card = cards[card_id]
+            self.cards_at.setdefault(card.region, []).append(card_id)
+            urgency = self._urgency(slot)
+            base = 0
+            for character, vehicle, value in card.seat_bonuses:
+                if character != who and seats.get(character) == vehicle:
+                    base += value
+            others = []
+            for kind, piece, required, value, flown in card.place_bonuses:
+                if piece == who:
+                    base += flown
+                    continue
+                where = pos[kind].get(piece)
+                now = value if where is not None and where == required else 0
+                base += now
+                others.append(piece)
+            if rescue_type is not None and rescue_type == card.rescue_type:
+                base += rescue_bonus
+            for effect in modifiers:
+                if effect.rescue_type in (None, card.rescue_type):
+                    base += effect.value
+            fabs = self._rescue_fabs(card) if card.difficulty is not None else []
+            boost = sum(v for _, v in fabs)
+            action = _rescue_action(card_id, tuple(f for f, _ in fabs)) if fabs else card.rescue
+            pieces = frozenset(others) | frozenset(p for _k, p, _r in card.no_dice or ())
+            entries.append(
+                (card, urgency, urgency * RESCUE_WEIGHT + TOKEN_VALUE * card.rewards, base, pieces, boost, action)
+            )
+        self.entries = entries
+        self.piece_cards = frozenset().union(*(e[4] for e in entries)) if entries else frozenset()
+        current = self.current
         self.scheme = None if current is None else facts.schemes[current.card]
         self.scheme_regions: tuple[str, ...] = () if self.scheme is None else self.scheme.regions
         self.scheme_pieces = () if self.scheme is None else self.scheme.pieces
         self.scheme_urgency = 0.0 if current is None else self._scheme_urgency(current.space)
-        self.need_pieces: frozenset[str] = frozenset()
-        self.need_before: list[int] = []
-        self.needs: tuple[_Need, ...] | None = None
+        self.needs = self._needs()
+        self.here_ok = here != ""
 
     # --- the decision --------------------------------------------------------------------------------------------
 
     def decide(self) -> object:
-        state = self.state
-        foil = foil_action(state, self.defs, self.model)
+        free = self.free_operation()
+        if free is not None:
+            return free
+        plan = self.plan()
+        return act.EndTurn() if plan is None else self.first_step(plan)
+
+    def free_operation(self) -> object | None:
+        """Foiling the scheme, building a pod a card asks for, Lady Penelope's exchange: taken before any plan."""
+        foil = foil_action(self.state, self.defs, self.model)
         if foil is not None:
             return foil
         build = self._build_pod()
         if build is not None:
             return build
-        exchange = self._exchange()
-        if exchange is not None:
-            return exchange
+        return self._exchange()
+
+    def plan(self) -> _Plan | None:
+        """The best plan for the actions left (None: end the turn); with no action left, a Determination token is
+        spent when one more action is worth it (the plan is then a bare `UseDetermination`)."""
+        state = self.state
         if state.actions_left <= 0:
             if self.hand.count("determination") and self._best(1)[0] >= DETERMINATION_THRESHOLD:
-                return act.UseDetermination()
-            return act.EndTurn()
-        value, step = self._best(state.actions_left)
-        return step if value > 0 and step is not None else act.EndTurn()
+                return ("", False, (), "", 0, act.UseDetermination())
+            return None
+        value, plan = self._best(state.actions_left)
+        return plan if value > 0 and plan is not None else None
 
     # --- free operations -------------------------------------------------------------------------------------------
 
@@ -550,7 +840,7 @@ class _Turn:
         current = self.current
         if ability is None or ability.id in self.state.used or current is None:
             return None
-        needs = self.model.scheme_tokens(self.defs.schemes[current.card], self.defs)
+        needs = self.facts.schemes[current.card].tokens
         named = {n.kind for n in needs if n.kind is not None}
         for need in needs:
             if need.kind is None or self.hand.count(need.kind) >= need.count:
@@ -564,206 +854,469 @@ class _Turn:
 
     # --- vehicles ------------------------------------------------------------------------------------------------
 
-    def _boardable(self, vehicle: str) -> bool:
-        """The active character can fly this vehicle (after a transfer if it is not their seat)."""
-        if vehicle in self.cargo or self.facts.networks[vehicle] == "none":
-            return False
-        if vehicle == self.seat:
-            return True
-        seats = self.facts.seat_counts[vehicle]
-        return seats is None or len(self.occupants.get(vehicle, ())) < seats
-
-    def _moved(self, vehicle: str) -> frozenset[str]:
-        """Every piece that goes where `vehicle` goes when the active character flies it."""
-        found = self._moved_cache.get(vehicle)
-        if found is None:
-            occupants = self.occupants
-            moved = {vehicle, self.who, *occupants.get(vehicle, ())}
-            if vehicle == self.carrier:
-                for piece in self.cargo:
-                    moved.add(piece)
-                    moved.update(occupants.get(piece, ()))
-            found = frozenset(moved)
-            self._moved_cache[vehicle] = found
+    def _flight(self, vehicle: str) -> _Flight:
+        """The active character flying `vehicle`, with what every card on the track offers that way: the cards
+        whose bonus does not depend on the vehicle share one entry (`_base`)."""
+        found = self._flights.get(vehicle)
+        if found is not None:
+            return found
+        occupants, who, cargo = self.occupants, self.who, self.cargo
+        moved = {vehicle, who, *occupants.get(vehicle, ())}
+        if vehicle == self.carrier:
+            for piece in cargo:
+                moved.add(piece)
+                moved.update(occupants.get(piece, ()))
+        network = self.facts.networks[vehicle]
+        if network == "none" or vehicle in cargo:
+            speed, network = 0, "none"
+        else:
+            speed = top_speed(self.state, self.defs, vehicle)
+        frozen = frozenset(moved)
+        john = self.john_elsewhere or any(needed is None or needed == vehicle for needed in self.john_needs)
+        base = self._base.get(john)
+        if base is None:
+            base = self._base[john] = self._chances(frozenset((who,)), "", john)
+        if frozen.isdisjoint(self.piece_cards) and not self._seat_bonus_for(vehicle):
+            chances = base
+        else:
+            chances = self._chances(frozen, vehicle, john, base)
+        found = self._flights[vehicle] = _Flight(vehicle, speed, network, frozen, chances)
         return found
 
-    def _motion(self, vehicle: str) -> tuple[int, str]:
-        network = self.facts.networks[vehicle]
-        if network == "none" or vehicle in self.cargo:
-            return 0, "none"
-        return top_speed(self.state, self.defs, vehicle), network
+    def _seat_bonus_for(self, vehicle: str) -> bool:
+        who = self.who
+        return any(
+            character == who and seat == vehicle
+            for entry in self.entries
+            for character, seat, _value in entry[0].seat_bonuses
+        )
 
-    def _parked(self, region: str, exclude: Sequence[str]) -> list[str]:
-        """Vehicles standing in `region` that the active character could board there."""
-        found = self._parked_cache.get(region)
-        if found is None:
-            seat = self.seat
-            found = sorted(
-                v for v, r in self.state.vehicles if r == region and v != seat and self._boardable(v)
+    def _chances(
+        self,
+        moved: frozenset[str],
+        vehicle: str,
+        john: bool,
+        base: dict[str, list[object]] | None = None,
+    ) -> dict[str, list[object]]:
+        """What every card offers the active character flying `vehicle` with `moved` pieces; cards untouched by
+        the moved pieces reuse `base`."""
+        pos, who = self.pos, self.who
+        teamwork, intelligence = self.teamwork, self.intelligence
+        chances: dict[str, list[object]] = {}
+        for card, urgency, weight, fixed, pieces, boost, action in self.entries:
+            card_id = card.id
+            seated = vehicle and any(c == who and s == vehicle for c, s, _v in card.seat_bonuses)
+            if base is not None and not seated and pieces.isdisjoint(moved):
+                if card_id in base:
+                    chances[card_id] = base[card_id]
+                continue
+            if card.unknown:
+                chances[card_id] = [None, urgency * RESCUE_WEIGHT, card.confirm, {}]
+                continue
+            region = card.region
+            if card.no_dice is not None:
+                ready = True
+                for kind, piece, required in card.no_dice:
+                    if (region if piece in moved else pos[kind].get(piece)) != required:
+                        ready = False
+                        break
+                chances[card_id] = [None, weight, card.rescue if ready else None, {}]
+                continue
+            difficulty = card.difficulty
+            if difficulty is None:
+                continue
+            bonus = fixed
+            if seated:
+                for character, seat, value in card.seat_bonuses:
+                    if character == who and seat == vehicle:
+                        bonus += value
+            for kind, piece, required, value, flown in card.place_bonuses:
+                if piece != who and piece in moved:
+                    where = pos[kind].get(piece)
+                    bonus += flown - (value if where is not None and where == required else 0)
+            odds = _FLOAT_ODDS.get((difficulty, bonus, teamwork, intelligence, john)) or _float_odds(
+                difficulty, bonus, teamwork, intelligence, john
             )
-            self._parked_cache[region] = found
-        return [v for v in found if v not in exclude] if exclude and found else found
+            if boost and odds[0] < 0.95:
+                boosted = _float_odds(difficulty, bonus + boost, teamwork, intelligence, john)
+                chances[card_id] = [boosted, weight, action, {}]
+            else:
+                chances[card_id] = [odds, weight, card.rescue, {}]
+        return chances
 
     # --- plans -------------------------------------------------------------------------------------------------------
 
-    def _best(self, actions: int) -> tuple[float, object | None]:
+    def _best(self, actions: int) -> tuple[float, _Plan | None]:
         """The best plan within `actions`: (transfer here) fly a vehicle to X, (transfer there, fly on to R), act."""
-        if self.needs is None:
-            self.needs = self._needs()
-        best_value, best_step = 0.0, None
-        here = self.here
-        cargo = self.cargo
-        occupants = self.occupants
-        first_legs = [self.seat] + self._parked(here, ())
-        for vehicle in first_legs:
-            transfer = vehicle != self.seat
-            speed, network = self._motion(vehicle)
-            reach = self._reach(here, speed, network)
-            moved = self._moved(vehicle)
+        self._prepare()
+        if not self.here_ok:
+            return 0.0, None
+        best_value, best_plan = 0.0, None
+        seat = self.seat
+        for vehicle in [seat] + self.parked.get(self.here, []):
+            transfer = vehicle != seat
             penalty = (TRANSFER_COST + self._leaving_seat_cost()) if transfer else 0.0
-            for region, distance in reach.items():
-                moves = 0 if distance == 0 else -(-distance // speed)
-                if moves > actions:
-                    continue
-                left = actions - moves
-                loads = self._loads_for(vehicle, region) if moves else ()
-                arriving = moved
+            value, plan = self._first_legs(self._flight(vehicle), transfer, penalty, actions)
+            if value > best_value:
+                best_value, best_plan = value, plan
+            value, plan = self._second_legs(self._flight(vehicle), transfer, penalty, actions)
+            if value > best_value:
+                best_value, best_plan = value, plan
+        return best_value, best_plan
+
+    def _first_legs(
+        self, flight: _Flight, transfer: bool, penalty: float, actions: int
+    ) -> tuple[float, _Plan | None]:
+        """The best plan flying `flight` from where the character stands to one region and acting there: every
+        region is scored at once, in lists."""
+        here = self.here
+        vehicle = flight.vehicle
+        regions, moves = self._within(here, flight.speed, flight.network, actions)
+        fleet_get = self._fleet(flight).get
+        values = [NEXT_TURN_DISCOUNT * fleet_get(region, 0.0) for region in regions]
+        standing = self._standing_values()
+        index = None
+        if standing:
+            index = {region: i for i, region in enumerate(regions)}
+            for region, (top, top_vehicle, second) in standing.items():
+                i = index.get(region)
+                if i is not None:
+                    other = top if top_vehicle != vehicle else second
+                    if NEXT_TURN_DISCOUNT * other > values[i]:
+                        values[i] = NEXT_TURN_DISCOUNT * other
+        values = [v - MOVE_COST * m for v, m in zip(values, moves)]
+        is_carrier = vehicle == self.carrier
+        if is_carrier and self.vehicle_at.get(self.carrier) == here and self._loadable_here():
+            return self._carrier_legs(flight, transfer, penalty, actions, regions, moves, values)
+        towards = self._towards(flight.moved)
+        for weight, before, divisor, distances in towards:
+            values = [
+                v + weight * max(-1.0, (before - distances.get(region, FAR)) / divisor)
+                for v, region in zip(values, regions)
+            ]
+        if is_carrier:
+            pickups = self._pickup_values()
+            if pickups:
+                index = index or {region: i for i, region in enumerate(regions)}
+                for region, pickup in pickups.items():
+                    i = index.get(region)
+                    if i is not None and moves[i]:
+                        values[i] += pickup
+        # Acting where it lands: cards, the scheme, and what the character can do where they stand.
+        locals_: dict[int, object | None] = {}
+        index = index or {region: i for i, region in enumerate(regions)}
+        for region in self._acting_regions():
+            i = index.get(region)
+            if i is None:
+                continue
+            left = actions - moves[i]
+            best, local = self._act(flight, region, left, flight.moved, moves[i] == 0 and not transfer)
+            if best > 0.0:
+                values[i] += best
+            locals_[i] = local
+        if penalty:
+            values = [v - penalty for v in values]
+        if not transfer and here in index:  # staying is a plan only with something to do here
+            i = index[here]
+            if locals_.get(i) is None:
+                values[i] = _NONE
+        best_value = max(values) if values else _NONE
+        if best_value == _NONE:
+            return _NONE, None
+        i = values.index(best_value)
+        return best_value, (vehicle, transfer, (), regions[i], moves[i], locals_.get(i))
+
+    def _carrier_legs(
+        self,
+        flight: _Flight,
+        transfer: bool,
+        penalty: float,
+        actions: int,
+        regions: tuple[str, ...],
+        moves: tuple[int, ...],
+        values: list[float],
+    ) -> tuple[float, _Plan | None]:
+        """`_first_legs` for Thunderbird 2 with pieces worth loading here: each region has its own cargo."""
+        occupants, moved = self.occupants, flight.moved
+        best_value, best_plan = _NONE, None
+        for i, region in enumerate(regions):
+            loads: tuple[str, ...] = ()
+            arriving = moved
+            if moves[i]:
+                loads = self._loads_for(region)
                 if loads:
                     arriving = moved | set(loads) | {o for p in loads for o in occupants.get(p, ())}
-                value, local = self._value_at(vehicle, region, left, arriving, moves == 0 and not transfer)
-                if moves:
-                    value -= MOVE_COST * moves
-                    value += self._progress(region, arriving) + self._pickup_value(vehicle, region)
-                value -= penalty
-                if value > best_value:
-                    step = self._first_step(vehicle, transfer, loads, region, moves, local)
-                    if step is not None:
-                        best_value, best_step = value, step
-                if moves == 0 or left <= 0:
-                    continue
-                # A second leg: transfer into a vehicle standing in `region` and fly it on.
-                for other in self._parked(region, (vehicle,)):
-                    if other in cargo or other in moved:
+            value = values[i]
+            best, local = self._act(flight, region, actions - moves[i], arriving, moves[i] == 0 and not transfer)
+            if best > 0.0:
+                value += best
+            if moves[i]:
+                value += self._progress(region, arriving) + self._pickup_values().get(region, 0.0)
+            elif not transfer and local is None:
+                continue
+            value -= penalty
+            if value > best_value:
+                best_value, best_plan = value, (flight.vehicle, transfer, loads, region, moves[i], local)
+        return best_value, best_plan
+
+    def _acting_regions(self) -> tuple[str, ...]:
+        found = self._acting
+        if found is None:
+            regions = dict.fromkeys(self.cards_at)
+            regions.update(dict.fromkeys(self.scheme_regions))
+            regions[self.here] = None
+            found = self._acting = tuple(regions)
+        return found
+
+    _acting: tuple[str, ...] | None = None
+
+    def _act(
+        self, flight: _Flight, region: str, left: int, moved: frozenset[str], at_start: bool
+    ) -> tuple[float, object | None]:
+        """The best thing to do on arriving in `region` with `left` actions: a rescue, the scheme, or (where the
+        character stands) a Scan or a token-drawing ability."""
+        best, step = 0.0, None
+        if left > 0:
+            ids = self.cards_at.get(region)
+            if ids:
+                chances = flight.chances
+                for card_id in ids:
+                    entry = chances.get(card_id)
+                    if entry is None or entry[2] is None:
                         continue
-                    speed2, network2 = self._motion(other)
-                    other_moved = self._moved(other) | {self.who}
-                    for target, distance2 in self._reach(region, speed2, network2).items():
-                        moves2 = 0 if distance2 == 0 else -(-distance2 // speed2)
-                        if moves2 == 0 or moves + moves2 > actions:
-                            continue
-                        value2, _local = self._value_at(other, target, left - moves2, other_moved, False)
-                        value2 += self._progress(target, other_moved) + self._progress(region, moved)
-                        value2 -= MOVE_COST * (moves + moves2) + TRANSFER_COST + penalty
-                        if value2 > best_value:
-                            step = self._first_step(vehicle, transfer, (), region, moves, None)
-                            if step is not None:
-                                best_value, best_step = value2, step
-        return best_value, best_step
+                    value = entry[3].get(left)  # type: ignore[attr-defined]
+                    if value is None:
+                        value = _attempts(entry, left, self.hood_cost, self.loss_risk_at)
+                    if value > best:
+                        best, step = value, entry[2]
+            if at_start:
+                for value, action in self._local_actions():
+                    if value > best:
+                        best, step = value, action
+        if region in self.scheme_regions and region != self.here:
+            scheme_value = self._scheme_value(region, moved)
+            if scheme_value > best:
+                best, step = scheme_value, None
+        return best, step
 
-    def _reach(self, start: str, speed: int, network: str) -> Mapping[str, int]:
+    def _second_legs(
+        self, flight: _Flight, transfer: bool, penalty: float, actions: int
+    ) -> tuple[float, _Plan | None]:
+        """The best plan flying `flight` to a region where another vehicle stands, then that one on: scored by
+        its best target (the first step does not depend on it)."""
+        standing = self._standing_values()
+        if not standing or actions < 2:
+            return _NONE, None
+        regions, moves = self._within(self.here, flight.speed, flight.network, actions - 1)
+        towards = self._towards(flight.moved)
+        best_value, best_plan = _NONE, None
+        for region, count in zip(regions, moves):
+            if count == 0 or region not in standing:
+                continue
+            here_gain = _progress(region, towards) if towards else 0.0
+            left = actions - count
+            for other in self.parked[region]:
+                if other == flight.vehicle or other in flight.moved:
+                    continue
+                value = self._second_leg(other, region, left)
+                if value == _NONE:
+                    continue
+                value += here_gain - MOVE_COST * count - TRANSFER_COST - penalty
+                if value > best_value:
+                    best_value, best_plan = value, (flight.vehicle, transfer, (), region, count, None)
+        return best_value, best_plan
+
+    def _second_leg(self, other: str, start: str, left: int) -> float:
+        """The best value of flying `other` on from `start` with `left` actions (moves there counted)."""
+        key = (other, start, left)
+        found = self._second_cache.get(key)
+        if found is not None:
+            return found
+        second = self._flight(other)
+        regions, moves = self._within(start, second.speed, second.network, left)
+        moved = second.moved | {self.who}
+        fleet_get = self._fleet(second).get
+        values = [NEXT_TURN_DISCOUNT * fleet_get(region, 0.0) - MOVE_COST * m for region, m in zip(regions, moves)]
+        index = {region: i for i, region in enumerate(regions)}
+        standing = self._standing_values()
+        for region, (top, top_vehicle, second_best) in standing.items():
+            i = index.get(region)
+            if i is not None:
+                best_other = top if top_vehicle != other else second_best
+                better = NEXT_TURN_DISCOUNT * best_other - MOVE_COST * moves[i]
+                if better > values[i]:
+                    values[i] = better
+        for weight, before, divisor, distances in self._towards(moved):
+            values = [
+                v + weight * max(-1.0, (before - distances.get(region, FAR)) / divisor)
+                for v, region in zip(values, regions)
+            ]
+        for region in self._acting_regions():
+            i = index.get(region)
+            if i is not None:
+                best, _step = self._act(second, region, left - moves[i], moved, False)
+                if best > 0.0:
+                    values[i] += best
+        if start in index:
+            values[index[start]] = _NONE  # the second vehicle must move
+        found = max(values) if values else _NONE
+        self._second_cache[key] = found
+        return found
+
+    def _within(
+        self, start: str, speed: int, network: str, actions: int
+    ) -> tuple[tuple[str, ...], tuple[int, ...]]:
+        """The regions reachable from `start` within `actions` moves, and the moves each takes."""
+        key = (network, speed, start, actions)
+        cache = self._within_cache if self.blocked else self.facts.within
+        found = cache.get(key)
+        if found is None:
+            pairs = [(region, moves) for region, moves in self._reach(start, speed, network) if moves <= actions]
+            found = cache[key] = (tuple(r for r, _m in pairs), tuple(m for _r, m in pairs))
+        return found
+
+    def _standing_values(self) -> dict[str, tuple[float, str, float]]:
+        """For each region with vehicles the active character could board there: (the best next-turn value of
+        flying one of them from there, that vehicle, the best of the others)."""
+        found = self._standing
+        if found is None:
+            found = {}
+            for region, vehicles in self.parked.items():
+                ranked = sorted(((self._parked_value(v, region), v) for v in vehicles), key=lambda e: -e[0])
+                found[region] = (ranked[0][0], ranked[0][1], ranked[1][0] if len(ranked) > 1 else 0.0)
+            self._standing = found
+        return found
+
+    def _reach(self, start: str, speed: int, network: str) -> tuple[tuple[str, int], ...]:
+        """(region, moves) for every region the vehicle can reach from `start`, in the distance table's order."""
         if speed <= 0:
-            return {start: 0}
-        return self._distances(network, start)
+            return ((start, 0),)
+        key = (network, speed, start)
+        cache = self._reach_cache if self.blocked else self.facts.reach
+        found = cache.get(key)
+        if found is None:
+            found = cache[key] = tuple(
+                (region, 0 if distance == 0 else -(-distance // speed))
+                for region, distance in self._distances(network, start).items()
+            )
+        return found
 
-    def _first_step(
-        self, vehicle: str, transfer: bool, loads: Sequence[str], region: str, moves: int, local: object | None
-    ) -> object | None:
+    def first_step(self, plan: _Plan) -> object:
+        """The action that starts `plan`: a transfer, a load, leaving cargo behind, a move, or the action there.
+        (Cheap unless Thunderbird 2 has cargo to weigh: plans being followed come here without a search.)"""
+        vehicle, transfer, loads, region, moves, local = plan
         if transfer:
             return act.Transfer(self.who, vehicle)
         if loads:
             return act.Load(loads[0])
         if moves:
-            unload = self._unload_before_leaving(vehicle, region)
-            if unload is not None:
-                return unload
-            speed, network = self._motion(vehicle)
-            return act.Move(vehicle, self._next_region(network, speed, region))
+            state = self.state
+            if vehicle == self.facts.carrier and state.cargo:
+                self._prepare()
+                unload = self._unload_before_leaving(vehicle, region)
+                if unload is not None:
+                    return unload
+            if not self._ready:
+                self.here = state.character_region(self.who) or ""
+                self.blocked = blocked_edges(state)
+                self._distance_cache = {}
+            speed = top_speed(state, self.defs, vehicle)
+            return act.Move(vehicle, self._next_region(self.facts.networks[vehicle], speed, region))
+        assert local is not None
         return local
 
     def _leaving_seat_cost(self) -> float:
         """John leaving Thunderbird 5 gives up ignoring a Hood face in every rescue and scanning."""
         return self.facts.leaving_cost.get((self.who, self.seat), 0.0)
 
-    def _value_at(
-        self, vehicle: str, region: str, left: int, moved: frozenset[str], at_start: bool
-    ) -> tuple[float, object | None]:
-        """The best use of `left` actions after arriving in `region` in `vehicle` (with the action that starts
-        it when the character is already there), plus what being there sets up for the next turn."""
-        best, step = 0.0, None
-        if left > 0:
-            cards = self.cards_at.get(region)
-            if cards:
-                chances = self._chances(vehicle)
-                for card_id in cards:
-                    entry = chances.get(card_id)
-                    if entry is None or entry[2] is None:
-                        continue
-                    value = self._attempts_value(vehicle, card_id, left)
-                    if value > best:
-                        best, step = value, entry[2]
-        if region in self.scheme_regions:
-            scheme_value = self._scheme_value(region, moved)
-            if scheme_value > best:
-                best, step = scheme_value, None
-        if at_start and left > 0:
-            for value, action in self._local_actions():
-                if value > best:
-                    best, step = value, action
-        return max(best, 0.0) + self._next_turn_value(region, vehicle), step
-
-    def _next_turn_value(self, region: str, vehicle: str) -> float:
-        """The best rescue the character could make next turn from `region` (3 actions, any vehicle there)."""
-        key = (region, vehicle)
-        found = self._next_cache.get(key)
-        if found is None:
-            best = self._fleet_table(vehicle).get(region, 0.0)
-            for fleet in self._parked(region, (vehicle,)):
-                best = max(best, self._fleet_table(fleet).get(region, 0.0))
-            found = self._next_cache[key] = NEXT_TURN_DISCOUNT * best
-        return found
-
-    def _fleet_table(self, vehicle: str) -> Mapping[str, float]:
-        """For each region: the best rescue value next turn (3 actions) for the character flying `vehicle` from
-        there."""
-        table = self._fleet_cache.get(vehicle)
+    def _fleet(self, flight: _Flight) -> Mapping[str, float]:
+        """For each region: the best rescue value next turn (3 actions) for the character flying the vehicle from
+        there. Shared between decisions that see the same cards with the same odds."""
+        table = flight.fleet
         if table is not None:
             return table
-        table = {}
-        speed, network = self._motion(vehicle)
-        chances = self._chances(vehicle)
-        cards = self.facts.cards
-        for _slot, card_id in self.track:
-            entry = chances.get(card_id)
-            if entry is None or entry[2] is None:
-                continue
-            target = cards[card_id].region
-            by_moves = [self._attempts_value(vehicle, card_id, attempts) for attempts in (3, 2, 1)]
-            if table.get(target, 0.0) < by_moves[0]:
-                table[target] = by_moves[0]
-            if speed <= 0:
-                continue
-            two = by_moves[2]
-            one = by_moves[1]
-            for region, distance in self._distances(network, target).items():
-                if distance == 0:
+        speed, network = flight.speed, flight.network
+        offers = tuple(
+            (card_id, entry[0], entry[1]) for card_id, entry in flight.chances.items() if entry[2] is not None
+        )
+        key = (network, speed, offers, self.hood_cost, self.loss_risk_at, self.blocked)
+        table = _FLEETS.get(key)
+        if table is None:
+            table = {}
+            cards = self.facts.cards
+            hood_cost, loss = self.hood_cost, self.loss_risk_at
+            for card_id, odds, weight in offers:
+                target = cards[card_id].region
+                value = _worth(odds, weight, 3, hood_cost, loss)  # type: ignore[arg-type]
+                if table.get(target, 0.0) < value:
+                    table[target] = value
+                if speed <= 0:
                     continue
-                moves = -(-distance // speed)
-                if moves == 1:
-                    if table.get(region, 0.0) < one:
-                        table[region] = one
-                elif moves == 2 and table.get(region, 0.0) < two:
-                    table[region] = two
-        self._fleet_cache[vehicle] = table
+                one_move, two_moves = self._rings(network, speed, target)
+                value = _worth(odds, weight, 2, hood_cost, loss)  # type: ignore[arg-type]
+                for region in one_move:
+                    if table.get(region, 0.0) < value:
+                        table[region] = value
+                value = _worth(odds, weight, 1, hood_cost, loss)  # type: ignore[arg-type]
+                for region in two_moves:
+                    if table.get(region, 0.0) < value:
+                        table[region] = value
+            if len(_FLEETS) > _KEPT:
+                _FLEETS.clear()
+            _FLEETS[key] = table
+        flight.fleet = table
         return table
 
-    def _attempts_value(self, vehicle: str, card_id: str, attempts: int) -> float:
-        key = (vehicle, card_id, attempts)
-        value = self._value_cache.get(key)
-        if value is None:
-            odds, weight, _action = self._chances(vehicle)[card_id]
-            value = self._rescue_value(odds, weight, attempts)
-            self._value_cache[key] = value
-        return value
+    def _parked_value(self, vehicle: str, region: str) -> float:
+        """`_fleet(vehicle)[region]` for a vehicle standing in `region`: one entry, without the whole table."""
+        flight = self._flight(vehicle)
+        found = flight.points.get(region)
+        if found is not None:
+            return found
+        if flight.fleet is not None:
+            found = flight.fleet.get(region, 0.0)
+        else:
+            found = 0.0
+            speed, network = flight.speed, flight.network
+            cards = self.facts.cards
+            hood_cost, loss = self.hood_cost, self.loss_risk_at
+            for card_id, entry in flight.chances.items():
+                if entry[2] is None:
+                    continue
+                target = cards[card_id].region
+                if target == region:
+                    attempts = 3
+                elif speed <= 0:
+                    continue
+                else:
+                    distance = self._distances(network, target).get(region)
+                    if distance is None:
+                        continue
+                    moves = -(-distance // speed)
+                    if moves >= 3:
+                        continue
+                    attempts = 3 - moves
+                value = entry[3].get(attempts)  # type: ignore[attr-defined]
+                if value is None:
+                    value = _attempts(entry, attempts, hood_cost, loss)
+                if value > found:
+                    found = value
+        flight.points[region] = found
+        return found
+
+    def _rings(self, network: str, speed: int, target: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The regions one move and two moves away from `target` at `speed`."""
+        key = (network, speed, target)
+        cache = self._ring_cache if self.blocked else self.facts.rings
+        found = cache.get(key)
+        if found is None:
+            distances = self._distances(network, target)
+            found = (
+                tuple(r for r, d in distances.items() if 0 < d <= speed),
+                tuple(r for r, d in distances.items() if speed < d <= 2 * speed),
+            )
+            cache[key] = found
+        return found
 
     # --- rescues ------------------------------------------------------------------------------------------------
 
@@ -772,82 +1325,6 @@ class _Turn:
         if self.peek_disaster and slot == len(self.state.track):
             urgency *= 2
         return urgency
-
-    def _chances(self, vehicle: str) -> dict[str, _Chance]:
-        """For each card on the track: the odds if the active character flies `vehicle` to it, the card's weight,
-        and the Rescue action to take there (None when this character cannot attempt it that way)."""
-        found = self._chance_cache.get(vehicle)
-        if found is None:
-            seats = {self.who: vehicle} if vehicle != self.seat else {}
-            found = self._rescue_chances(self._moved(vehicle), seats)
-            self._chance_cache[vehicle] = found
-        return found
-
-    def _rescue_chances(self, moved: frozenset[str], seats: Mapping[str, str]) -> dict[str, _Chance]:
-        cards = self.facts.cards
-        pos = self.pos
-        chances: dict[str, _Chance] = {}
-        john = self._john_ignores(seats)
-        teamwork, intelligence = self.teamwork, self.intelligence
-        for slot, card_id in self.track:
-            card = cards[card_id]
-            urgency = self._urgency(slot)
-            weight = urgency * RESCUE_WEIGHT + TOKEN_VALUE * card.rewards
-            region = card.region
-            if card.unknown:
-                chances[card_id] = (None, urgency * RESCUE_WEIGHT, _confirm_action(card_id))
-                continue
-            if card.no_dice is not None:
-                ready = all(
-                    (region if piece in moved else pos[kind].get(piece)) == required
-                    for kind, piece, required in card.no_dice
-                )
-                chances[card_id] = (None, weight, _rescue_action(card_id) if ready else None)
-                continue
-            if card.difficulty is None:
-                continue
-            bonus = self._bonus(card, moved, region, seats)
-            fabs = self._rescue_fabs(card)
-            odds = _float_odds(card.difficulty, bonus, teamwork, intelligence, john)
-            if fabs and odds[0] < 0.95:
-                boosted = _float_odds(card.difficulty, bonus + sum(v for _, v in fabs), teamwork, intelligence, john)
-                chances[card_id] = (boosted, weight, _rescue_action(card_id, tuple(f for f, _ in fabs)))
-            else:
-                chances[card_id] = (odds, weight, _rescue_action(card_id))
-        return chances
-
-    def _rescue_value(self, odds: _Odds | None, weight: float, attempts: int) -> float:
-        if odds is None:  # a no-dice card (or one the model treats as such): certain, no Hood
-            return weight
-        first, later, hood_first, hood_later = odds
-        fail_all = (1 - first) * (1 - later) ** (attempts - 1)
-        tries = 1.0
-        still = 1 - first
-        for _ in range(attempts - 1):
-            tries += still
-            still *= 1 - later
-        hood = hood_first + (tries - 1) * hood_later
-        risk = self.loss_risk_at * hood_first * 11 / 12 if self.loss_risk_at else 0.0
-        return weight * (1 - fail_all) - self.hood_cost * hood - LOSS_COST * risk
-
-    def _bonus(self, card: _Card, moved: frozenset[str], region: str, seats: Mapping[str, str]) -> int:
-        """The bonus the active character would have at `card` once `moved` pieces are in `region`."""
-        total = 0
-        for piece, vehicle, value in card.seat_bonuses:
-            if seats.get(piece, self.seats.get(piece)) == vehicle:
-                total += value
-        pos = self.pos
-        for kind, piece, required, value in card.place_bonuses:
-            where = region if piece in moved else pos[kind].get(piece)
-            if where is not None and where == required:
-                total += value
-        rescue_type, rescue_bonus = self.facts.rescue_type[self.who]
-        if rescue_type is not None and rescue_type == card.rescue_type:
-            total += rescue_bonus
-        for effect in self.state.effects:
-            if effect.kind == "rescue-modifier" and (effect.rescue_type in (None, card.rescue_type)):
-                total += effect.value
-        return total
 
     def _rescue_fabs(self, card: _Card) -> list[tuple[str, int]]:
         """F.A.B. cards that may add to this rescue before the roll (the active player's, and others' that may be
@@ -868,14 +1345,6 @@ class _Turn:
                 if value > 0:
                     found.append((fab_id, value))
         return found
-
-    def _john_ignores(self, seats: Mapping[str, str]) -> bool:
-        played = {hand.character for hand in self.state.players}
-        for character, vehicle in self.facts.ignore_hood:
-            if character in played:
-                if vehicle is None or seats.get(character, self.seats.get(character)) == vehicle:
-                    return True
-        return False
 
     def _hood_costs(self) -> tuple[float, float]:
         """(cost of one Hood space, loss weight): Hood spaces matter more as The Hood nears an unfoiled scheme."""
@@ -901,29 +1370,26 @@ class _Turn:
         key = (network, target)
         found = self._distance_cache.get(key)
         if found is None:
-            found = self.defs.board.distances_from(target, network, self.blocked)  # type: ignore[arg-type]
+            found = _blocked_distances(self.defs, network, target, self.blocked)
             self._distance_cache[key] = found
         return found
 
     # --- pieces that must be brought somewhere (no-dice cards, the face-up scheme) --------------------------------
 
     def _needs(self) -> tuple[_Need, ...]:
-        cards = self.facts.cards
         needs: list[_Need] = []
-        for slot, card_id in self.track:
-            required = cards[card_id].no_dice or ()
+        for card, urgency, *_rest in self.entries:
+            required = card.no_dice or ()
             for _kind, piece, region in required:
-                needs.append(
-                    _Need(piece, region, self._urgency(slot) * RESCUE_WEIGHT * NO_DICE_PIECE_SHARE / len(required))
-                )
+                needs.append(_Need(piece, region, urgency * RESCUE_WEIGHT * NO_DICE_PIECE_SHARE / len(required)))
         for _kind, piece, region in self.scheme_pieces:
             needs.append(_Need(piece, region, self.scheme_urgency * SCHEME_PIECE_VALUE / len(self.scheme_pieces)))
         needs.extend(self._bonus_needs())
-        defs = self.defs
+        facts = self.facts
         kept = [
             n
             for n in needs
-            if n.piece in defs.vehicles or n.piece in defs.characters or self.pod_at.get(n.piece) is not None
+            if n.piece in facts.vehicles or n.piece in facts.characters or self.pod_at.get(n.piece) is not None
         ]
         self.need_pieces = frozenset(n.piece for n in kept)
         self.need_before = [self._piece_distance(self._where(n.piece), n.target) for n in kept]
@@ -940,15 +1406,14 @@ class _Turn:
                 types[rescue_type] = max(types.get(rescue_type, 0), bonus)
         pos = self.pos
         needs: list[_Need] = []
-        for slot, card_id in self.track:
-            card = facts.cards[card_id]
+        for card, urgency, *_rest in self.entries:
             if card.difficulty is None or card.kind != "disaster":
                 continue
             lines = card.need_lines
             placed = {piece: pos[kind].get(piece) == required for kind, piece, required, _value in lines}
             bonus = sum(value for _k, piece, _r, value in lines if placed[piece]) + types.get(card.rescue_type or "", 0)
             base = _float_success(card.difficulty, bonus)
-            weight = self._urgency(slot) * RESCUE_WEIGHT * BONUS_SHARE
+            weight = urgency * RESCUE_WEIGHT * BONUS_SHARE
             for kind, piece, required, value in lines:
                 if required is None:
                     continue
@@ -970,83 +1435,102 @@ class _Turn:
             return 0
         return self._distances("earth", target).get(start, FAR)
 
+    def _towards(self, moved: frozenset[str]) -> list[tuple[float, int, int, Mapping[str, int]]]:
+        """The needs `moved` pieces serve, for `_progress`: (weight, moves before, its divisor, distances to its
+        target), in the order of `needs`."""
+        if not self.needs or self.need_pieces.isdisjoint(moved):
+            return []
+        found = self._towards_cache.get(moved)
+        if found is None:
+            found = [
+                (need.weight, before, max(before, 1), self._distances("earth", need.target))
+                for need, before in zip(self.needs, self.need_before)
+                if need.piece in moved
+            ]
+            self._towards_cache[moved] = found
+        return found
+
     def _progress(self, region: str, moved: frozenset[str]) -> float:
         """How much closer the moved pieces come to where no-dice cards and the scheme need them (negative when
         they leave)."""
-        if not self.needs or self.need_pieces.isdisjoint(moved):
-            return 0.0
-        key = (region, moved)
-        found = self._progress_cache.get(key)
-        if found is None:
-            found = 0.0
-            for need, before in zip(self.needs, self.need_before):
-                if need.piece not in moved:
-                    continue
-                after = self._piece_distance(region, need.target)
-                found += need.weight * max(-1.0, (before - after) / max(before, 1))
-            self._progress_cache[key] = found
-        return found
+        towards = self._towards(moved)
+        return _progress(region, towards) if towards else 0.0
 
     def _where(self, piece: str) -> str | None:
         kind = self.facts.kinds.get(piece, "character")
         return self.pos[kind].get(piece)
 
-    def _pickup_value(self, vehicle: str, region: str) -> float:
-        """Thunderbird 2 reaching a needed piece it can carry (to bring it on later)."""
-        if vehicle != self.carrier or not self.needs:
-            return 0.0
-        value = 0.0
-        pods, carries = self.facts.pods, self.facts.carries
-        for need in self.needs:
-            where = self._where(need.piece)
-            if where != region or where == need.target or need.piece in self.cargo:
-                continue
-            if need.piece in pods or need.piece in carries:
-                value = max(value, need.weight * PICKUP_SHARE)
-        return value
+    def _pickup_values(self) -> dict[str, float]:
+        """Thunderbird 2 reaching a needed piece it can carry (to bring it on later), by region."""
+        pickups = self._pickups
+        if pickups is None:
+            pickups = {}
+            pods, carries = self.facts.pods, self.facts.carries
+            for need in self.needs:
+                where = self._where(need.piece)
+                if where is None or where == need.target or need.piece in self.cargo:
+                    continue
+                if need.piece in pods or need.piece in carries:
+                    pickups[where] = max(pickups.get(where, 0.0), need.weight * PICKUP_SHARE)
+            self._pickups = pickups
+        return pickups
 
-    def _loads_for(self, vehicle: str, region: str) -> tuple[str, ...]:
-        """What Thunderbird 2 should pick up here before flying to `region`: pieces with a bonus there."""
-        if vehicle != self.carrier or self.vehicle_at.get(self.carrier) != self.here:
-            return ()
-        key = (vehicle, region)
-        found = self._loads_cache.get(key)
-        if found is None:
-            found = self._loads_cache[key] = self._loads_uncached(vehicle, region)
+    def _loadable_here(self) -> bool:
+        candidates = self._load_candidates
+        if candidates is None:
+            candidates = self._load_candidates = self._loadable()
+        return bool(candidates)
+
+    def _loads_for(self, region: str) -> tuple[str, ...]:
+        """What Thunderbird 2, standing here, should pick up before flying to `region`: pieces with a bonus there."""
+        found = self._loads_cache.get(region)
+        if found is not None:
+            return found
+        candidates = self._load_candidates
+        if candidates is None:
+            candidates = self._load_candidates = self._loadable()
+        found = ()
+        if candidates:
+            here = self.here
+            wanted = [
+                (value, piece)
+                for target, value, piece in candidates
+                if self._piece_distance(region, target) < self._piece_distance(here, target)
+            ]
+            loads: list[str] = []
+            for _value, piece in sorted(wanted, reverse=True):
+                if piece in loads:
+                    continue
+                if cargo_room(self.state, self.defs, piece) and all(_fits_with(self.defs, piece, o) for o in loads):
+                    loads.append(piece)
+            found = tuple(loads[: self.facts.pod_capacity])
+        self._loads_cache[region] = found
         return found
 
-    def _loads_uncached(self, vehicle: str, region: str) -> tuple[str, ...]:
-        state, defs = self.state, self.defs
-        pods = self.facts.pods
-        wanted: list[tuple[float, str]] = []
-        places: list[tuple[str, str, str, float]] = []
-        for need in self.needs or ():
-            if self._piece_distance(region, need.target) < self._piece_distance(self.here, need.target):
-                kind = "pod" if need.piece in pods else "vehicle" if need.piece in defs.vehicles else "character"
-                places.append((kind, need.piece, need.target, need.weight))
-        for kind, piece, _required, value in places:
-            if kind == "character":
-                piece = self.seats.get(piece) or ""
-            if piece in self._moved(vehicle) or piece in self.cargo:
+    def _loadable(self) -> list[tuple[str, float, str]]:
+        """(where it is wanted, its weight, the piece to load) for needed pieces Thunderbird 2 can load here."""
+        pods, carries = self.facts.pods, self.facts.carries
+        moved = self._flight(self.carrier).moved
+        found: list[tuple[str, float, str]] = []
+        for need in self.needs:
+            piece = need.piece
+            if piece not in pods and piece not in self.facts.vehicles:
+                piece = self.seats.get(piece) or ""  # a character: load the vehicle they sit in
+            if piece in moved or piece in self.cargo:
                 continue
             if self.pos["pod" if piece in pods else "vehicle"].get(piece) != self.here:
                 continue
-            if piece in pods or piece in self.facts.carries:
-                wanted.append((value, piece))
-        loads: list[str] = []
-        for _value, piece in sorted(wanted, reverse=True):
-            if piece in loads:
-                continue
-            if cargo_room(state, defs, piece) and all(_fits_with(defs, piece, other) for other in loads):
-                loads.append(piece)
-        return tuple(loads[: self.facts.pod_capacity])
+            if piece in pods or piece in carries:
+                found.append((need.target, need.weight, piece))
+        return found
 
     def _unload_before_leaving(self, vehicle: str, destination: str) -> object | None:
         """Thunderbird 2 leaves behind cargo that gives a bonus here and none at the destination."""
         if vehicle != self.carrier:
             return None
+        occupants = self.occupants
         for piece in self.cargo:
-            pieces = frozenset({piece, *self.occupants.get(piece, ())})
+            pieces = frozenset({piece, *occupants.get(piece, ())})
             if self._progress(destination, pieces) < 0:
                 return act.Unload(piece)
         return None
@@ -1130,40 +1614,6 @@ class _Turn:
         return found
 
 
-_SUCCESS: dict[tuple[int, int], float] = {}
-_CONFIRMS: dict[str, object] = {}
-
-
-def _float_success(difficulty: int, bonus: int) -> float:
-    """The bare chance of success (no tokens), as a float."""
-    key = (difficulty, bonus)
-    found = _SUCCESS.get(key)
-    if found is None:
-        found = _SUCCESS[key] = float(rescue_odds(difficulty, bonus).success)
-    return found
-
-
-def _confirm_action(card_id: str) -> object:
-    found = _CONFIRMS.get(card_id)
-    if found is None:
-        found = _CONFIRMS[card_id] = act.ConfirmRescue(card_id)
-    return found
-
-
-def _floats(odds: RescueOdds) -> _Odds:
-    return (
-        float(odds.success_with_tokens),
-        float(odds.success),
-        float(odds.expected_hood_with_tokens),
-        float(odds.expected_hood),
-    )
-
-
-def _fits_with(defs: Definitions, piece: str, other: str) -> bool:
-    """Thunderbird 2 carries one vehicle, or pods only."""
-    return piece in defs.pods and other in defs.pods
-
-
 # --- foiling schemes -------------------------------------------------------------------------------------------
 
 
@@ -1172,15 +1622,22 @@ def foil_action(state: GameState, defs: Definitions, model: UnknownCardModel = D
     current = state.current_scheme
     if current is None or state.phase != "actions":
         return None
-    scheme = defs.schemes[current.card]
-    for need in scheme.pieces or ():
-        if piece_region(state, defs, need.piece_kind, need.piece) != need.region:
+    scheme = _facts(defs, model).schemes[current.card]
+    held = 0  # every token a need can take, from characters where one of its regions is: a quick bound first
+    for hand in state.players:
+        if state.character_region(hand.character) in scheme.token_regions:
+            held += sum(hand.tokens)
+    if held < scheme.tokens_needed:
+        return None
+    for kind, piece, region in scheme.pieces:
+        if piece_region(state, defs, kind, piece) != region:
             return None
     where = {hand.character: state.character_region(hand.character) for hand in state.players}
-    discards = _assign_discards(state, defs, model, scheme, where)
+    discards = _assign_needs(state, scheme.tokens, where)
     if discards is None:
         return None
-    action = act.FoilScheme(discards, scheme_needs_confirmation(scheme))
+    card = defs.schemes[current.card]
+    action = act.FoilScheme(discards, scheme_needs_confirmation(card))
     return action if check_foil_scheme(state, action, defs) is None else None
 
 

@@ -160,7 +160,7 @@ def do_rescue(state: GameState, action: Rescue, defs: Definitions, chance: Chanc
         assert holder is not None
         out.append(ev.FabPlayed(state.players[holder].character, fab_id, True))
         state = remove_fab(state, holder, fab_id)
-    dice = tuple(DIE.faces.index(chance.roll(DIE)) for _ in range(DICE_PER_RESCUE))
+    dice = tuple(chance.roll_index(DIE) for _ in range(DICE_PER_RESCUE))
     out.append(ev.DiceRolled(dice))
     pending = PendingRescue(player, card.id, dice, bonus=bonus, fab_cards=tuple(action.fab_cards))
     return evolve(state, pending=pending)
@@ -236,7 +236,7 @@ def do_use_intelligence(
     pending = _pending(state)
     state = return_tokens(state, pending.player, "intelligence")
     out.append(ev.TokenSpent(state.players[pending.player].character, "intelligence"))
-    face = DIE.faces.index(chance.roll(DIE))
+    face = chance.roll_index(DIE)
     out.append(ev.DieRerolled(action.die, pending.dice[action.die], face))
     dice = pending.dice[: action.die] + (face,) + pending.dice[action.die + 1 :]
     ignored = None if pending.ignored_die == action.die else pending.ignored_die
@@ -257,9 +257,12 @@ def do_use_teamwork(state: GameState, action: UseTeamwork, defs: Definitions, ch
 
 
 def _replace_pending(pending: PendingRescue, **changes: object) -> PendingRescue:
-    fields = dict(pending.__dict__)
+    """`pending` with some fields changed, without re-running `__init__` (as `evolve` does for states)."""
+    new = object.__new__(PendingRescue)
+    fields = new.__dict__
+    fields.update(pending.__dict__)
     fields.update(changes)
-    return PendingRescue(**fields)  # type: ignore[arg-type]
+    return new
 
 
 def hood_ignorer(state: GameState, defs: Definitions) -> str | None:

@@ -139,21 +139,30 @@ def steps(
     max_steps: int = MAX_STEPS_PER_GAME,
 ) -> Iterator[Step]:
     """Every step of one bot-played game, from the set-up to the end (or `max_steps`)."""
+    for before, action, by, after, events in _play(players, difficulty, seed, defs, model, max_steps):
+        yield Step(before, action, by, after, events)
+
+
+def _play(
+    players: int, difficulty: str, seed: int, defs: Definitions, model: bot.UnknownCardModel, max_steps: int
+) -> Iterator[tuple[GameState, object, str, GameState, tuple[object, ...]]]:
+    """The game loop behind `steps` and `play_game`: (before, action, by, after, events) per step."""
     chance = LiveChance(seed_state(seed))
     state = initial_state({"players": players, "difficulty": difficulty}, chance, defs)
     state = evolve(state, rng=chance.rng_after)
-    started: dict[str, int] = {}
+    upkeep = _Upkeep()
     choices, turn = 0, state.turn
+    next_action = bot.next_action
     for _ in range(max_steps):
         if state.outcome is not None:
             return
-        upkeep = _upkeep(state, defs, started)
-        if upkeep is not None:
-            action, by = upkeep, "upkeep"
+        action = upkeep.action(state)
+        if action is not None:
+            by = "upkeep"
         else:
             if state.turn != turn:
                 choices, turn = 0, state.turn
-            action, by = bot.next_action(state, defs, choices, model=model), "bot"
+            action, by = next_action(state, defs, choices, model=model), "bot"
             choices += 1
         chance = LiveChance(state.rng)
         try:
@@ -164,28 +173,49 @@ def steps(
             action, by = _safe_choice(state, defs), "bot-error"
             chance = LiveChance(state.rng)
             after, events = apply(state, action, chance, defs)
-        after = evolve(after, rng=chance.rng_after)
-        yield Step(state, action, by, after, events)
+        if chance.rng_after != after.rng:
+            after = evolve(after, rng=chance.rng_after)
+        yield state, action, by, after, events
         state = after
 
 
-def _upkeep(state: GameState, defs: Definitions, started: dict[str, int]) -> object | None:
-    """The simulation's assumptions about events, as the players' own `EndEffect` adjustments."""
-    if state.phase != "actions":
+class _Upkeep:
+    """The simulation's assumptions about events, as the players' own `EndEffect` adjustments: a lasting effect
+    ends after a round, an event with nothing lasting is ended at once."""
+
+    def __init__(self) -> None:
+        self.started: dict[str, int] = {}
+        self._cards: object = None  # the Hood cards last seen with no event to end (states share unchanged tuples)
+
+    def action(self, state: GameState) -> object | None:
+        if state.pending is not None or state.outcome is not None:
+            return None
+        effects = state.effects
+        if effects:
+            round_length = len(state.players)
+            for effect in effects:
+                if effect.source == "adjust":
+                    continue
+                begun = self.started.setdefault(effect.card, state.turn)
+                if state.turn >= begun + round_length:
+                    self.started.pop(effect.card, None)
+                    return act.EndEffect(effect.card)
+        elif state.hood_cards is self._cards:
+            return None
+        lasting = {effect.card for effect in effects}
+        for card in state.hood_cards:
+            if card.kind == "event" and card.status == "active" and card.card not in lasting:
+                return act.EndEffect(card.card)
+        if not effects:
+            self._cards = state.hood_cards
         return None
-    round_length = len(state.players)
-    for effect in state.effects:
-        if effect.source == "adjust":
-            continue
-        begun = started.setdefault(effect.card, state.turn)
-        if state.turn >= begun + round_length:
-            started.pop(effect.card, None)
-            return act.EndEffect(effect.card)
-    lasting = {effect.card for effect in state.effects}
-    for card in state.hood_cards:
-        if card.kind == "event" and card.status == "active" and card.card not in lasting:
-            return act.EndEffect(card.card)
-    return None
+
+
+def _upkeep(state: GameState, defs: Definitions, started: dict[str, int]) -> object | None:
+    """`_Upkeep.action` with the start turns of lasting effects kept in `started`."""
+    upkeep = _Upkeep()
+    upkeep.started = started
+    return upkeep.action(state)
 
 
 def _safe_choice(state: GameState, defs: Definitions) -> object:
@@ -208,10 +238,11 @@ def play_game(
 ) -> tuple[GameState, GameResult]:
     state: GameState | None = None
     count = errors = 0
-    for step in steps(players, difficulty, seed, defs, model, max_steps):
-        state = step.after
+    for _before, _action, by, after, _events in _play(players, difficulty, seed, defs, model, max_steps):
+        state = after
         count += 1
-        errors += step.by == "bot-error"
+        if by == "bot-error":
+            errors += 1
     if state is None:  # pragma: no cover - a game always has at least one step
         raise RuntimeError("the game did not start")
     outcome = state.outcome

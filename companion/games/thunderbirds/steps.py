@@ -12,6 +12,8 @@ ACTIONS_PER_TURN = 3
 
 def phase_reason(state: GameState, wanted: str = "actions") -> str | None:
     """Why the game is not in the `wanted` phase (None when it is)."""
+    if wanted == "actions" and state.outcome is None and state.pending is None:
+        return None  # the common case, without building the phase's name
     phase = state.phase
     if phase == wanted:
         return None
