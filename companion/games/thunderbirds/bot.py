@@ -29,6 +29,7 @@ from __future__ import annotations
 import zlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 from math import ceil
 
 from companion.games.thunderbirds import actions as act
@@ -211,8 +212,8 @@ def _follow(state: GameState, defs: Definitions, chance_free: bool, model: Unkno
     plan = rest if expected is not None and state.actions_left > 0 and state == expected else None
     if plan is not None:
         step = turn.first_step(plan)  # type: ignore[arg-type]
-        if isinstance(step, act.Load) and check(state, step, defs) is not None:  # a second pod may not fit
-            step = None
+        if not isinstance(step, (act.Move, act.Unload)) and check(state, step, defs) is not None:
+            step = None  # e.g. a second pod no longer fits: plan again
     if step is None:
         plan = turn.plan()
         if plan is None:
@@ -228,14 +229,13 @@ def _follow(state: GameState, defs: Definitions, chance_free: bool, model: Unkno
 
 
 def _rest(plan: "_Plan", step: object) -> "_Plan | None":
-    """What is left of `plan` once `step` is taken (None: nothing, or a roll decides what comes next)."""
+    """What is left of `plan` once `step` is taken (None: nothing, a roll decides what comes next, or cargo left
+    behind on the way changes what the plan was worth)."""
     vehicle, _transfer, loads, region, moves, local = plan
     if isinstance(step, act.Transfer):
         rest = (vehicle, False, loads, region, moves, local)
     elif isinstance(step, act.Load):
         rest = (vehicle, False, tuple(loads[1:]), region, moves, local)
-    elif isinstance(step, act.Unload):
-        rest = plan
     elif isinstance(step, act.Move):
         rest = (vehicle, False, (), region, moves - 1, local)
     else:
@@ -348,8 +348,7 @@ def _pods_wanted(state: GameState, defs: Definitions) -> list[tuple[float, str]]
 # everything they depend on. None of this changes what is chosen.
 
 
-@dataclass(frozen=True)
-class _Need:
+class _Need(NamedTuple):
     """A piece wanted in `target`: a no-dice card's Thunderbirds, the scheme's pods, a bonus piece of a card on the
     track; `weight` is what having it there is worth (for pieces already there: what taking them away costs)."""
 
@@ -725,6 +724,8 @@ class _Turn:
                 self.john_needs += (needed,)
             elif needed is None or seats.get(character) == needed:
                 self.john_elsewhere = True
+        self.john_anywhere = None in self.john_needs
+        self.john_vehicles = frozenset(v for v in self.john_needs if v is not None)
         self._distance_cache: dict[tuple[str, str], Mapping[str, int]] = {}
         self._reach_cache: dict[tuple[str, int, str], tuple[tuple[str, int], ...]] = {}
         self._ring_cache: dict[tuple[str, int, str], tuple[tuple[str, ...], tuple[str, ...]]] = {}
@@ -783,10 +784,24 @@ class _Turn:
             boost = sum(v for _, v in fabs)
             action = _rescue_action(card_id, tuple(f for f, _ in fabs)) if fabs else card.rescue
             pieces = frozenset(others) | frozenset(p for _k, p, _r in card.no_dice or ())
+            who_seats: dict[str, int] = {}
+            for character, vehicle, value in card.seat_bonuses:
+                if character == who:
+                    who_seats[vehicle] = who_seats.get(vehicle, 0) + value
             entries.append(
-                (card, urgency, urgency * RESCUE_WEIGHT + TOKEN_VALUE * card.rewards, base, pieces, boost, action)
+                (
+                    card,
+                    urgency,
+                    urgency * RESCUE_WEIGHT + TOKEN_VALUE * card.rewards,
+                    base,
+                    pieces,
+                    boost,
+                    action,
+                    who_seats,
+                )
             )
         self.entries = entries
+        self.seated_vehicles = frozenset(v for entry in entries for v in entry[7])
         self.piece_cards = frozenset().union(*(e[4] for e in entries)) if entries else frozenset()
         current = self.current
         self.scheme = None if current is None else facts.schemes[current.card]
@@ -872,24 +887,16 @@ class _Turn:
         else:
             speed = top_speed(self.state, self.defs, vehicle)
         frozen = frozenset(moved)
-        john = self.john_elsewhere or any(needed is None or needed == vehicle for needed in self.john_needs)
+        john = self.john_elsewhere or self.john_anywhere or vehicle in self.john_vehicles
         base = self._base.get(john)
         if base is None:
             base = self._base[john] = self._chances(frozenset((who,)), "", john)
-        if frozen.isdisjoint(self.piece_cards) and not self._seat_bonus_for(vehicle):
+        if frozen.isdisjoint(self.piece_cards) and vehicle not in self.seated_vehicles:
             chances = base
         else:
             chances = self._chances(frozen, vehicle, john, base)
         found = self._flights[vehicle] = _Flight(vehicle, speed, network, frozen, chances)
         return found
-
-    def _seat_bonus_for(self, vehicle: str) -> bool:
-        who = self.who
-        return any(
-            character == who and seat == vehicle
-            for entry in self.entries
-            for character, seat, _value in entry[0].seat_bonuses
-        )
 
     def _chances(
         self,
@@ -903,9 +910,9 @@ class _Turn:
         pos, who = self.pos, self.who
         teamwork, intelligence = self.teamwork, self.intelligence
         chances: dict[str, list[object]] = {}
-        for card, urgency, weight, fixed, pieces, boost, action in self.entries:
+        for card, urgency, weight, fixed, pieces, boost, action, who_seats in self.entries:
             card_id = card.id
-            seated = vehicle and any(c == who and s == vehicle for c, s, _v in card.seat_bonuses)
+            seated = who_seats.get(vehicle, 0)
             if base is not None and not seated and pieces.isdisjoint(moved):
                 if card_id in base:
                     chances[card_id] = base[card_id]
@@ -925,11 +932,7 @@ class _Turn:
             difficulty = card.difficulty
             if difficulty is None:
                 continue
-            bonus = fixed
-            if seated:
-                for character, seat, value in card.seat_bonuses:
-                    if character == who and seat == vehicle:
-                        bonus += value
+            bonus = fixed + seated
             for kind, piece, required, value, flown in card.place_bonuses:
                 if piece != who and piece in moved:
                     where = pos[kind].get(piece)
