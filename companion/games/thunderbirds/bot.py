@@ -186,6 +186,7 @@ def next_action(
     heuristic slip can never loop forever."""
     if choices_this_turn >= MAX_CHOICES_PER_TURN:
         _FOLLOWING[0] = _FOLLOWING[1] = None
+        _RETRY[0] = None
         if isinstance(state.pending, PendingRescue):
             return act.FinishRescue()
         if isinstance(state.pending, PendingReward):
@@ -199,17 +200,27 @@ def next_action(
 
 #: The plan `next_action` is following: (the state its next step is for, the rest of the plan).
 _FOLLOWING: list[object] = [None, None]
+#: The rescue the plan is trying, to try again if it fails: (turn, active hand, the Rescue action).
+_RETRY: list[tuple[int, int, object] | None] = [None]
 
 
 def _follow(state: GameState, defs: Definitions, chance_free: bool, model: UnknownCardModel) -> object:
     expected, rest = _FOLLOWING
     _FOLLOWING[0] = _FOLLOWING[1] = None
+    retry = _RETRY[0]
+    _RETRY[0] = None
     turn = _Turn(state, defs, model, chance_free)
     free = turn.free_operation()
     if free is not None:
         return free
     step = None
     plan = rest if expected is not None and state.actions_left > 0 and state == expected else None
+    if plan is None and retry is not None and state.actions_left > 0:
+        # A failed rescue is tried again with the actions left: the plan was worth what it was for every attempt.
+        turn_number, active, action = retry
+        if state.turn == turn_number and state.active == active and check(state, action, defs) is None:
+            _RETRY[0] = retry
+            return action
     if plan is not None:
         step = turn.first_step(plan)  # type: ignore[arg-type]
         if not isinstance(step, (act.Move, act.Unload)) and check(state, step, defs) is not None:
@@ -220,6 +231,8 @@ def _follow(state: GameState, defs: Definitions, chance_free: bool, model: Unkno
             return act.EndTurn()
         step = turn.first_step(plan)
     following = _rest(plan, step)  # type: ignore[arg-type]
+    if isinstance(step, act.Rescue) and not defs.disasters[step.disaster].is_no_dice:
+        _RETRY[0] = (state.turn, state.active, step)
     if following is not None:
         chance = LiveChance(state.rng)
         after, _events = apply(state, step, chance, defs)
@@ -637,6 +650,36 @@ def _progress(region: str, towards: Sequence[tuple[float, int, int, Mapping[str,
     return found
 
 
+#: A card's bonus needs by (card, which lines are in place, which pieces exist, the team's type bonus, urgency).
+_CARD_NEEDS: dict[tuple[object, ...], list["_Need"]] = {}
+
+
+def _card_needs(
+    card: "_Card", placed: tuple[bool, ...], built: tuple[bool, ...], type_bonus: int, urgency: float
+) -> list["_Need"]:
+    """The bonus needs of one card (see `_Turn._bonus_needs`)."""
+    lines = card.need_lines
+    in_place = {piece: flag for (_k, piece, _r, _v), flag in zip(lines, placed)}
+    bonus = sum(value for _k, piece, _r, value in lines if in_place[piece]) + type_bonus
+    difficulty = card.difficulty
+    assert difficulty is not None
+    base = _float_success(difficulty, bonus)
+    weight = urgency * RESCUE_WEIGHT * BONUS_SHARE
+    needs = []
+    for (_kind, piece, required, value), exists in zip(lines, built):
+        if required is None:
+            continue
+        if in_place[piece]:
+            gain = base - _float_success(difficulty, bonus - value)
+        else:
+            if not exists:
+                continue
+            gain = _float_success(difficulty, bonus + value) - base
+        if gain > 0.01:
+            needs.append(_Need(piece, required, weight * gain))
+    return needs
+
+
 def _fits_with(defs: Definitions, piece: str, other: str) -> bool:
     """Thunderbird 2 carries one vehicle, or pods only."""
     return piece in defs.pods and other in defs.pods
@@ -735,6 +778,7 @@ class _Turn:
         self._scheme_cache: dict[tuple[str, frozenset[str]], float] = {}
         self._towards_cache: dict[frozenset[str], list[tuple[float, int, int, Mapping[str, int]]]] = {}
         self._second_cache: dict[tuple[str, str, int], float] = {}
+        self._offers: dict[int, tuple[tuple[str, object, object], ...]] = {}  # by id of a chances dict (all alive)
         self._local: list[tuple[float, object]] | None = None
         self._pickups: dict[str, float] | None = None
         self._load_candidates: list[tuple[str, float, str]] | None = None
@@ -1185,8 +1229,16 @@ class _Turn:
         if found is None:
             found = {}
             for region, vehicles in self.parked.items():
-                ranked = sorted(((self._parked_value(v, region), v) for v in vehicles), key=lambda e: -e[0])
-                found[region] = (ranked[0][0], ranked[0][1], ranked[1][0] if len(ranked) > 1 else 0.0)
+                top, top_vehicle, second = _NONE, "", 0.0
+                for vehicle in vehicles:
+                    value = self._parked_value(vehicle, region)
+                    if value > top:
+                        if top_vehicle:
+                            second = top
+                        top, top_vehicle = value, vehicle
+                    elif value > second:
+                        second = value
+                found[region] = (top, top_vehicle, second)
             self._standing = found
         return found
 
@@ -1239,9 +1291,12 @@ class _Turn:
         if table is not None:
             return table
         speed, network = flight.speed, flight.network
-        offers = tuple(
-            (card_id, entry[0], entry[1]) for card_id, entry in flight.chances.items() if entry[2] is not None
-        )
+        chances = flight.chances
+        offers = self._offers.get(id(chances))
+        if offers is None:
+            offers = self._offers[id(chances)] = tuple(
+                (card_id, entry[0], entry[1]) for card_id, entry in chances.items() if entry[2] is not None
+            )
         key = (network, speed, offers, self.hood_cost, self.loss_risk_at, self.blocked)
         table = _FLEETS.get(key)
         if table is None:
@@ -1283,6 +1338,7 @@ class _Turn:
             speed, network = flight.speed, flight.network
             cards = self.facts.cards
             hood_cost, loss = self.hood_cost, self.loss_risk_at
+            tables_ = None if self.blocked or speed <= 0 else self.facts.distances[network]
             for card_id, entry in flight.chances.items():
                 if entry[2] is None:
                     continue
@@ -1292,7 +1348,10 @@ class _Turn:
                 elif speed <= 0:
                     continue
                 else:
-                    distance = self._distances(network, target).get(region)
+                    distances = (tables_.get(target) or {target: 0}) if tables_ is not None else self._distances(
+                        network, target
+                    )
+                    distance = distances.get(region)
                     if distance is None:
                         continue
                     moves = -(-distance // speed)
@@ -1380,54 +1439,54 @@ class _Turn:
     # --- pieces that must be brought somewhere (no-dice cards, the face-up scheme) --------------------------------
 
     def _needs(self) -> tuple[_Need, ...]:
+        """Pieces wanted somewhere, with what having them there is worth (see `_Need`); `need_before` holds how
+        far each is now."""
         needs: list[_Need] = []
         for card, urgency, *_rest in self.entries:
-            required = card.no_dice or ()
-            for _kind, piece, region in required:
-                needs.append(_Need(piece, region, urgency * RESCUE_WEIGHT * NO_DICE_PIECE_SHARE / len(required)))
-        for _kind, piece, region in self.scheme_pieces:
-            needs.append(_Need(piece, region, self.scheme_urgency * SCHEME_PIECE_VALUE / len(self.scheme_pieces)))
+            required = card.no_dice
+            if required:
+                share = urgency * RESCUE_WEIGHT * NO_DICE_PIECE_SHARE / len(required)
+                for _kind, piece, region in required:
+                    needs.append(_Need(piece, region, share))
+        if self.scheme_pieces:
+            share = self.scheme_urgency * SCHEME_PIECE_VALUE / len(self.scheme_pieces)
+            for _kind, piece, region in self.scheme_pieces:
+                needs.append(_Need(piece, region, share))
         needs.extend(self._bonus_needs())
-        facts = self.facts
-        kept = [
-            n
-            for n in needs
-            if n.piece in facts.vehicles or n.piece in facts.characters or self.pod_at.get(n.piece) is not None
-        ]
-        self.need_pieces = frozenset(n.piece for n in kept)
-        self.need_before = [self._piece_distance(self._where(n.piece), n.target) for n in kept]
+        facts, pod_at = self.facts, self.pod_at
+        vehicles, characters, kinds, pos = facts.vehicles, facts.characters, facts.kinds, self.pos
+        kept = [n for n in needs if n[0] in vehicles or n[0] in characters or pod_at.get(n[0]) is not None]
+        self.need_pieces = frozenset(n[0] for n in kept)
+        before = []
+        for piece, target, _weight in kept:
+            where = pos[kinds.get(piece, "character")].get(piece)
+            before.append(self._piece_distance(where, target))
+        self.need_before = before
         return tuple(kept)
 
     def _bonus_needs(self) -> list[_Need]:
         """Printed bonus pieces of the cards on the track, weighted by the chance their bonus adds (or, for those
-        in place, would lose), seen from the best type bonus the team can bring."""
+        in place, would lose), seen from the best type bonus the team can bring (per card: `_card_needs`)."""
         facts = self.facts
         types: dict[str, int] = {}
         for hand in self.state.players:
             rescue_type, bonus = facts.rescue_type[hand.character]
-            if rescue_type is not None:
-                types[rescue_type] = max(types.get(rescue_type, 0), bonus)
-        pos = self.pos
+            if rescue_type is not None and types.get(rescue_type, -1) < bonus:
+                types[rescue_type] = bonus
+        pos, pod_at = self.pos, self.pod_at
         needs: list[_Need] = []
         for card, urgency, *_rest in self.entries:
-            if card.difficulty is None or card.kind != "disaster":
+            if card.difficulty is None or card.kind != "disaster" or not card.need_lines:
                 continue
-            lines = card.need_lines
-            placed = {piece: pos[kind].get(piece) == required for kind, piece, required, _value in lines}
-            bonus = sum(value for _k, piece, _r, value in lines if placed[piece]) + types.get(card.rescue_type or "", 0)
-            base = _float_success(card.difficulty, bonus)
-            weight = urgency * RESCUE_WEIGHT * BONUS_SHARE
-            for kind, piece, required, value in lines:
-                if required is None:
-                    continue
-                if placed[piece]:
-                    gain = base - _float_success(card.difficulty, bonus - value)
-                else:
-                    if kind == "pod" and self.pod_at.get(piece) is None:
-                        continue
-                    gain = _float_success(card.difficulty, bonus + value) - base
-                if gain > 0.01:
-                    needs.append(_Need(piece, required, weight * gain))
+            placed = tuple(pos[kind].get(piece) == required for kind, piece, required, _value in card.need_lines)
+            built = tuple(kind != "pod" or pod_at.get(piece) is not None for kind, piece, _r, _v in card.need_lines)
+            key = (card.id, placed, built, types.get(card.rescue_type or "", 0), urgency)
+            found = _CARD_NEEDS.get(key)
+            if found is None:
+                found = _CARD_NEEDS[key] = _card_needs(card, placed, built, key[3], urgency)
+                if len(_CARD_NEEDS) > _KEPT:
+                    _CARD_NEEDS.clear()
+            needs.extend(found)
         return needs
 
     def _piece_distance(self, start: str | None, target: str) -> int:
