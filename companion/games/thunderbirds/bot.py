@@ -200,8 +200,8 @@ def next_action(
 
 #: The plan `next_action` is following: (the state its next step is for, the rest of the plan).
 _FOLLOWING: list[object] = [None, None]
-#: The rescue the plan is trying, to try again if it fails: (turn, active hand, the Rescue action).
-_RETRY: list[tuple[int, int, object] | None] = [None]
+#: The rescue the plan is trying, to try again if it fails: (turn, active hand, the Hood's space, the Rescue).
+_RETRY: list[tuple[int, int, int, object] | None] = [None]
 
 
 def _follow(state: GameState, defs: Definitions, chance_free: bool, model: UnknownCardModel) -> object:
@@ -217,8 +217,13 @@ def _follow(state: GameState, defs: Definitions, chance_free: bool, model: Unkno
     plan = rest if expected is not None and state.actions_left > 0 and state == expected else None
     if plan is None and retry is not None and state.actions_left > 0:
         # A failed rescue is tried again with the actions left: the plan was worth what it was for every attempt.
-        turn_number, active, action = retry
-        if state.turn == turn_number and state.active == active and check(state, action, defs) is None:
+        turn_number, active, hood, action = retry
+        if (
+            state.turn == turn_number
+            and state.active == active
+            and state.hood == hood  # The Hood moved: what the plan risked has changed, plan again
+            and check(state, action, defs) is None
+        ):
             _RETRY[0] = retry
             return action
     if plan is not None:
@@ -232,7 +237,7 @@ def _follow(state: GameState, defs: Definitions, chance_free: bool, model: Unkno
         step = turn.first_step(plan)
     following = _rest(plan, step)  # type: ignore[arg-type]
     if isinstance(step, act.Rescue) and not defs.disasters[step.disaster].is_no_dice:
-        _RETRY[0] = (state.turn, state.active, step)
+        _RETRY[0] = (state.turn, state.active, state.hood, step)
     if following is not None:
         chance = LiveChance(state.rng)
         after, _events = apply(state, step, chance, defs)
