@@ -442,15 +442,36 @@ _FACTS: dict[tuple[int, int], tuple[Definitions, UnknownCardModel, _Facts]] = {}
 
 def _facts(defs: Definitions, model: UnknownCardModel) -> _Facts:
     """The facts for `defs` under `model`, built on first use; the entry keeps both alive so ids are not reused."""
+    last = _LAST_FACTS[0]  # one read: another thread may replace it (each entry is a whole tuple)
+    if last is not None and last[0] is defs and last[1] is model:
+        return last[2]
     key = (id(defs), id(model))
     entry = _FACTS.get(key)
-    if entry is not None and entry[0] is defs and entry[1] is model:
-        return entry[2]
-    built = _build_facts(defs, model)
-    if len(_FACTS) > 16:
-        _FACTS.clear()
-    _FACTS[key] = (defs, model, built)
-    return built
+    if entry is None or entry[0] is not defs or entry[1] is not model:
+        built = _build_facts(defs, model)
+        if len(_FACTS) > 16:
+            _FACTS.clear()
+        entry = _FACTS[key] = (defs, model, built)
+    _LAST_FACTS[0] = entry
+    return entry[2]
+
+
+#: The facts asked for last (nearly every call asks for the same ones).
+_LAST_FACTS: list[tuple[Definitions, UnknownCardModel, _Facts] | None] = [None]
+
+
+def _current_scheme(state: GameState) -> HoodCard | None:
+    """`state.current_scheme`, kept for the Hood cards last asked about (states share unchanged tuples)."""
+    cards = state.hood_cards
+    last = _LAST_SCHEME[0]
+    if last is not None and last[0] is cards:
+        return last[1]
+    found = state.current_scheme
+    _LAST_SCHEME[0] = (cards, found)
+    return found
+
+
+_LAST_SCHEME: list[tuple[tuple[HoodCard, ...], HoodCard | None] | None] = [None]
 
 
 def _build_facts(defs: Definitions, model: UnknownCardModel) -> _Facts:
@@ -727,7 +748,7 @@ class _Turn:
         self.chance_free = chance_free
         self.hand = state.players[state.active]
         self.who = self.hand.character
-        self.current = state.current_scheme
+        self.current = _current_scheme(state)
         self._ready = False
 
     def _prepare(self) -> None:
@@ -799,7 +820,7 @@ class _Turn:
         for found in parked.values():
             found.sort()
         self.parked = parked  # vehicles the active character could board where they stand (own seat excluded)
-        self._standing: dict[str, tuple[float, str, float]] | None = None
+        self._standing: dict[str, tuple[float, str, float]] = {}
         # The cards on the track, in track order: (card, urgency, weight, the bonus with the active character flown
         # there and nothing else, the pieces besides them whose place changes it, F.A.B. boost and action).
         cards, pos = facts.cards, self.pos
@@ -1026,13 +1047,14 @@ class _Turn:
         regions, moves = self._within(here, flight.speed, flight.network, actions)
         fleet_get = self._fleet(flight).get
         values = [NEXT_TURN_DISCOUNT * fleet_get(region, 0.0) for region in regions]
-        standing = self._standing_values()
+        parked = self.parked
         index = None
-        if standing:
+        if parked:
             index = {region: i for i, region in enumerate(regions)}
-            for region, (top, top_vehicle, second) in standing.items():
+            for region in parked:
                 i = index.get(region)
                 if i is not None:
+                    top, top_vehicle, second = self._standing_at(region)
                     other = top if top_vehicle != vehicle else second
                     if NEXT_TURN_DISCOUNT * other > values[i]:
                         values[i] = NEXT_TURN_DISCOUNT * other
@@ -1156,7 +1178,7 @@ class _Turn:
     ) -> tuple[float, _Plan | None]:
         """The best plan flying `flight` to a region where another vehicle stands, then that one on: scored by
         its best target (the first step does not depend on it)."""
-        standing = self._standing_values()
+        standing = self.parked
         if not standing or actions < 2:
             return _NONE, None
         regions, moves = self._within(self.here, flight.speed, flight.network, actions - 1)
@@ -1190,10 +1212,10 @@ class _Turn:
         fleet_get = self._fleet(second).get
         values = [NEXT_TURN_DISCOUNT * fleet_get(region, 0.0) - MOVE_COST * m for region, m in zip(regions, moves)]
         index = {region: i for i, region in enumerate(regions)}
-        standing = self._standing_values()
-        for region, (top, top_vehicle, second_best) in standing.items():
+        for region in self.parked:
             i = index.get(region)
             if i is not None:
+                top, top_vehicle, second_best = self._standing_at(region)
                 best_other = top if top_vehicle != other else second_best
                 better = NEXT_TURN_DISCOUNT * best_other - MOVE_COST * moves[i]
                 if better > values[i]:
@@ -1227,24 +1249,21 @@ class _Turn:
             found = cache[key] = (tuple(r for r, _m in pairs), tuple(m for _r, m in pairs))
         return found
 
-    def _standing_values(self) -> dict[str, tuple[float, str, float]]:
-        """For each region with vehicles the active character could board there: (the best next-turn value of
-        flying one of them from there, that vehicle, the best of the others)."""
-        found = self._standing
+    def _standing_at(self, region: str) -> tuple[float, str, float]:
+        """For a region with vehicles the active character could board there: (the best next-turn value of flying
+        one of them from there, that vehicle, the best of the others)."""
+        found = self._standing.get(region)
         if found is None:
-            found = {}
-            for region, vehicles in self.parked.items():
-                top, top_vehicle, second = _NONE, "", 0.0
-                for vehicle in vehicles:
-                    value = self._parked_value(vehicle, region)
-                    if value > top:
-                        if top_vehicle:
-                            second = top
-                        top, top_vehicle = value, vehicle
-                    elif value > second:
-                        second = value
-                found[region] = (top, top_vehicle, second)
-            self._standing = found
+            top, top_vehicle, second = _NONE, "", 0.0
+            for vehicle in self.parked[region]:
+                value = self._parked_value(vehicle, region)
+                if value > top:
+                    if top_vehicle:
+                        second = top
+                    top, top_vehicle = value, vehicle
+                elif value > second:
+                    second = value
+            found = self._standing[region] = (top, top_vehicle, second)
         return found
 
     def _reach(self, start: str, speed: int, network: str) -> tuple[tuple[str, int], ...]:
@@ -1686,15 +1705,20 @@ class _Turn:
 
 def foil_action(state: GameState, defs: Definitions, model: UnknownCardModel = DEFAULT_MODEL) -> object | None:
     """`FoilScheme` for the face-up scheme if the team can foil it now under the model, else None."""
-    current = state.current_scheme
-    if current is None or state.phase != "actions":
+    if state.pending is not None or state.outcome is not None:
+        return None
+    current = _current_scheme(state)
+    if current is None:
         return None
     scheme = _facts(defs, model).schemes[current.card]
-    held = 0  # every token a need can take, from characters where one of its regions is: a quick bound first
+    needed = scheme.tokens_needed
+    if sum(sum(hand.tokens) for hand in state.players) < needed:
+        return None  # not enough tokens on the whole team: the common case, answered first
+    held = 0  # every token a need can take, from characters where one of its regions is
     for hand in state.players:
         if state.character_region(hand.character) in scheme.token_regions:
             held += sum(hand.tokens)
-    if held < scheme.tokens_needed:
+    if held < needed:
         return None
     for kind, piece, region in scheme.pieces:
         if piece_region(state, defs, kind, piece) != region:
