@@ -3,6 +3,7 @@ lights, the buttons and the screens. Everything else receives what it needs from
 
 from __future__ import annotations
 
+import gc
 import importlib
 import logging
 from collections.abc import Callable
@@ -56,6 +57,10 @@ SCREENS: dict[str, str] = {
 }
 
 
+#: Screens kept built once visited; the others are rebuilt on each visit.
+KEPT_SCREENS = frozenset({"home", "table", "board", "rescue"})
+
+
 class CompanionApp(App):
     title = "Thunderbirds companion"
     language = StringProperty(locale.DEFAULT_LANGUAGE)
@@ -81,6 +86,7 @@ class CompanionApp(App):
         self.screen_manager: ScreenManager | None = None
         self._notice_clear: Any = None
         self._animations = 0
+        self._kv_loaded: set[str] = set()
         #: The seed of the next new game (the demo and the tests fix it); None draws a fresh one.
         self.next_seed: int | None = None
 
@@ -104,23 +110,40 @@ class CompanionApp(App):
         register_fonts()
         for kv in sorted((KV_DIR / "widgets").glob("*.kv")):
             Builder.load_file(str(kv))
-        manager = ScreenManager(transition=NoTransition())
-        for name, class_name in SCREENS.items():
-            Builder.load_file(str(KV_DIR / f"{name}.kv"))
-            screen_class = getattr(importlib.import_module(f"companion.ui.screens.{name}"), class_name)
-            manager.add_widget(screen_class(name=name))
-        self.screen_manager = manager
+        self.screen_manager = ScreenManager(transition=NoTransition())
         root = Builder.load_file(str(KV_DIR / "app.kv"))
-        root.ids.screens.add_widget(manager)
-        self.worker.submit(self.pack.load, None, self._on_error)
-        self.controller.open_store(lambda _notice: self.refresh_current())
+        root.ids.screens.add_widget(self.screen_manager)
         self.lights = LightsLink(self._physical_command, settings.lights_backend)
         self.controller.on_worker_update(
             lambda state, events: self.lights.update(state, self.pack.defs_for(state), events))
+        self._show("home", {})
+        self.nav.go("home")
+        # The first frame comes first; the data, the saved games and the lights load right after it.
+        Window.bind(on_flip=self._after_first_frame)
+        return root
+
+    def _after_first_frame(self, *_: Any) -> None:
+        Window.unbind(on_flip=self._after_first_frame)
+        # Kivy's start-up objects live as long as the app: keep the collector from walking them again and
+        # again (long collections are what a touch would otherwise wait on now and then).
+        gc.freeze()
+        assert self.worker is not None and self.controller is not None
+        self.worker.submit(self.pack.load, lambda _defs: self.refresh_current(), self._on_error)
+        self.controller.open_store(lambda _notice: self.refresh_current())
         self.worker.submit(lambda: self.lights.start(self.pack.defs.hood_track.length), self._lights_ready,
                            self._on_error)
-        self.go("home")
-        return root
+
+    def ensure_screen(self, name: str) -> Any:
+        """Screens are built on their first visit (start-up builds only Home)."""
+        manager = self.screen_manager
+        assert manager is not None
+        if not manager.has_screen(name):
+            if name not in self._kv_loaded:
+                Builder.load_file(str(KV_DIR / f"{name}.kv"))
+                self._kv_loaded.add(name)
+            screen_class = getattr(importlib.import_module(f"companion.ui.screens.{name}"), SCREENS[name])
+            manager.add_widget(screen_class(name=name))
+        return manager.get_screen(name)
 
     def _load_settings(self) -> UiSettings:
         """The Settings screen's choices over the config file's [general] section (both optional)."""
@@ -162,30 +185,58 @@ class CompanionApp(App):
     def _on_language_changed(self, language: str) -> None:
         self.language = language
         self.title = _("Thunderbirds companion")
-        self.refresh_current()
+        self.defer(self.refresh_current)
 
     # --- navigation ----------------------------------------------------------------------------------------
 
     def go(self, name: str, **params: Any) -> None:
         screen_name, screen_params = self.nav.go(name, params)
-        self._show(screen_name, screen_params)
+        self._show_next_frame(screen_name, screen_params)
 
     def back(self) -> None:
         screen_name, screen_params = self.nav.back()
-        self._show(screen_name, screen_params)
+        self._show_next_frame(screen_name, screen_params)
+
+    def _show_next_frame(self, name: str, params: dict[str, Any]) -> None:
+        """The touch's own feedback (the pressed button) is drawn first; the new screen on the next frame."""
+        self.defer(lambda: self._show(name, params))
+
+    def defer(self, work: Callable[[], Any]) -> None:
+        """Runs `work` on the next frame, so the frame that answers a touch is never held up by a rebuild."""
+        self._animations += 1
+
+        def run(_dt: float) -> None:
+            try:
+                work()
+            finally:
+                self._animations -= 1
+
+        Clock.schedule_once(run, 0)
 
     def _show(self, name: str, params: dict[str, Any]) -> None:
         assert self.screen_manager is not None
-        screen = self.screen_manager.get_screen(name)
+        screen = self.ensure_screen(name)
         screen.params = params
         if self.screen_manager.current == name:
             screen.refresh()
         else:
             self.screen_manager.current = name
+        self._release_screens(keep=name)
+
+    def _release_screens(self, keep: str) -> None:
+        """Screens visited now and then are let go when left (a Kivy widget costs ~100 kB); the Table, the
+        Board, the Rescue screen and Home stay built for quick returns."""
+        manager = self.screen_manager
+        assert manager is not None
+        for screen in list(manager.screens):
+            if screen.name != keep and screen.name not in KEPT_SCREENS:
+                manager.remove_widget(screen)
 
     def refresh_current(self) -> None:
-        if self.screen_manager is not None:
-            self.screen_manager.current_screen.refresh()
+        if self.screen_manager is not None and self.screen_manager.current_screen is not None:
+            screen = self.screen_manager.current_screen
+            screen.refresh()
+            screen._shown_key = screen.render_key()
 
     # --- the game ------------------------------------------------------------------------------------------
 
@@ -429,4 +480,4 @@ class CompanionApp(App):
         if "lights_backend" in changes:
             self.worker.submit(lambda: self.lights.restart(settings.lights_backend), self._lights_ready,
                                self._on_error)
-        self.refresh_current()
+        self.defer(self.refresh_current)

@@ -93,6 +93,9 @@ def check_layout(window: Widget, target_px: float | None = None, dpi: float | No
     texts: list[tuple[Widget, Rect]] = []
     for widget, visible, in_scroll in _shown_widgets(window, screen):
         is_button = isinstance(widget, ButtonBehavior)
+        drawn = getattr(widget, "text_problems", None)
+        if callable(drawn):
+            problems.extend(Problem("clipped", describe(widget), text) for text in drawn())
         if isinstance(widget, Label) and widget.text.strip():
             texture_w, texture_h = widget.texture_size
             if texture_w > widget.width + TOLERANCE or texture_h > widget.height + TOLERANCE:
@@ -138,6 +141,9 @@ def _split_word(label: Label) -> str:
     core = getattr(label, "_label", None)
     if width is None or core is None or label.markup:
         return ""
+    padding = list(label.padding) if isinstance(label.padding, (list, tuple)) else [label.padding]
+    padding = padding * 4 if len(padding) == 1 else (padding * 2 if len(padding) == 2 else padding)
+    width -= padding[0] + padding[2]  # Kivy's text_size includes the padding
     for word in label.text.split():
         if core.get_extents(word)[0] > width + TOLERANCE:
             return word

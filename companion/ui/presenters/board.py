@@ -52,7 +52,8 @@ class RegionSpot:
     x: float
     y: float
     domain: str
-    pieces: str  # "TB1 TB2 · Scott, Virgil · Mole"
+    vehicles: str  # "TB1 TB2*"
+    pieces: str  # "Sc Vi · ■ 1": pegs' initials and the number of built pods
     is_here: bool  # the selected Thunderbird is here
     destination_key: str  # "act:Move:..." when the selected Thunderbird can go here now, else ""
     distance: str  # "1" moves away for destinations
@@ -120,24 +121,46 @@ def position(region_id: str, index: int, count: int) -> tuple[float, float]:
     return POSITIONS.get(region_id, ((index + 0.5) / max(1, count), FALLBACK_Y))
 
 
-def pieces_text(state: Any, defs: Any, region_id: str, character_name: Callable[[str], str]) -> str:
+def initials(name: str) -> str:
+    """"Scott" -> "Sc", "Lady Penelope" -> "LP": short enough for a map box, explained by the side panel."""
+    words = name.split()
+    return "".join(w[0] for w in words[:2]) if len(words) > 1 else name[:2]
+
+
+def pieces_lines(state: Any, defs: Any, region_id: str, character_name: Callable[[str], str]) -> tuple[str, str]:
+    """What stands in a region, in two short lines: the Thunderbirds ("TB 1 2* · FAB1", * = carried), then
+    the pegs' initials and the built pods ("Sc Vi · ■ 1")."""
     vehicles = [v for v, r in state.vehicles if r == region_id]
-    parts = []
-    if vehicles:
-        labels = []
-        for vehicle in vehicles:
-            label = VEHICLE_SHORT.get(vehicle, vehicle)
-            if vehicle in state.cargo:
-                label += "*"
-            labels.append(label)
-        parts.append(" ".join(labels))
-    pegs = [character_name(c) for c, v in state.seats if v in vehicles]
-    if pegs:
-        parts.append(", ".join(pegs))
+    numbered = [v for v in vehicles if VEHICLE_SHORT.get(v, "").startswith("TB")]
+    others = [v for v in vehicles if v not in numbered]
+    labels = []
+    if numbered:  # "TB 1 2 4*": one "TB" for all the Thunderbirds here
+        labels.append("TB " + " ".join(VEHICLE_SHORT[v][2:] + ("*" if v in state.cargo else "") for v in numbered))
+    labels += [VEHICLE_SHORT.get(v, v) + ("*" if v in state.cargo else "") for v in others]
+    pegs = [initials(character_name(c)) for c, v in state.seats if v in vehicles]
+    pods = [p for p, r in state.pods if r == region_id]
+    second = " ".join(pegs)
+    if pods:
+        second += (" · " if second else "") + f"■ {len(pods)}"
+    return " · ".join(labels), second
+
+
+def region_details(state: Any, defs: Any, region_id: str, character_name: Callable[[str], str]) -> tuple[str, ...]:
+    """Everything in a region, in full, for the pop-up a tap on the map opens."""
+    lines = []
+    for vehicle, region in state.vehicles:
+        if region != region_id:
+            continue
+        people = ", ".join(character_name(c) for c in state.occupants(vehicle))
+        carried = _(" (carried by Thunderbird 2)") if vehicle in state.cargo else ""
+        lines.append(f"{names.vehicle(defs, vehicle)}{carried}" + (f": {people}" if people else ""))
     pods = [names.pod(defs, p) for p, r in state.pods if r == region_id]
     if pods:
-        parts.append(", ".join(pods))
-    return " · ".join(parts)
+        lines.append(_("Built pods: {pods}").format(pods=", ".join(pods)))
+    disasters = [names.card(defs, c) for _slot, c in state.track.occupied() if defs.disasters[c].region == region_id]
+    if disasters:
+        lines.append(_("Disasters here: {cards}").format(cards=", ".join(disasters)))
+    return tuple(lines) or (_("Nothing here."),)
 
 
 def present_board(
@@ -168,7 +191,8 @@ def present_board(
                 x=x,
                 y=y,
                 domain=region.domain,
-                pieces=pieces_text(state, defs, region.id, character_name),
+                vehicles=pieces_lines(state, defs, region.id, character_name)[0],
+                pieces=pieces_lines(state, defs, region.id, character_name)[1],
                 is_here=region.id == here,
                 destination_key=act(move) if move is not None else "",
                 distance=str(far.get(region.id, "")) if move is not None else "",

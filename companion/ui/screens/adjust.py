@@ -51,9 +51,12 @@ class AdjustScreen(BaseScreen):
     def visit_name(self) -> str:
         return f"adjust-{self.section}"
 
+    def render_key(self) -> object:
+        return (super().render_key(), self.section)
+
     def show_section(self, key: str) -> None:
         self.section = key
-        self.refresh()
+        self.app.defer(self.refresh)
 
     def press(self, spec: AdjustButton) -> None:
         if spec.action is not None:

@@ -17,8 +17,29 @@ class BaseScreen(Screen):
     def app(self) -> Any:
         return App.get_running_app()
 
+    _shown_key: Any = None
+
     def on_pre_enter(self, *_: Any) -> None:
-        self.refresh()
+        """Coming back to a screen that would show exactly the same thing costs nothing."""
+        key = self.render_key()
+        if key is None or key != self._shown_key:
+            self.refresh()
+        self._shown_key = self.render_key()
+
+    def render_key(self) -> Any:
+        """What the screen's content depends on; None means "always rebuild"."""
+        app = self.app
+        controller = getattr(app, "controller", None)
+        snapshot = controller.snapshot if controller is not None else None
+        return (
+            app.language,
+            app.portrait,
+            tuple(self.size),
+            snapshot.version if snapshot is not None else None,
+            snapshot.game_id if snapshot is not None else None,
+            tuple(sorted((k, str(v)) for k, v in self.params.items())),
+            app.pack.is_loaded,
+        )
 
     def refresh(self) -> None:
         """Rebuilds what the screen shows from its presenter; cheap, runs on the main thread."""

@@ -10,6 +10,9 @@ from companion.ui.widgets.text import TouchButton
 class BoardScreen(BaseScreen):
     selected: str | None = None
 
+    def render_key(self) -> object:
+        return (super().render_key(), self.selected)
+
     def on_pre_enter(self, *args: object) -> None:
         self.selected = self.params.get("vehicle")
         super().on_pre_enter(*args)
@@ -42,6 +45,25 @@ class BoardScreen(BaseScreen):
             button.bind(on_release=lambda _b, k=operation.key: app.perform(k))
             operations.add_widget(button)
 
+    def on_kv_post(self, base_widget: object) -> None:
+        self.ids.map.on_region = self.show_region
+
+    def show_region(self, region: str) -> None:
+        self.app.defer(lambda: self._open_region(region))
+
+    def _open_region(self, region: str) -> None:
+        from companion.locale import _
+        from companion.ui.presenters.board import region_details
+        from companion.ui.widgets.popups import PopupButton, show_popup
+
+        snapshot = self.app.controller.snapshot
+        if snapshot is None:
+            return
+        defs = self.app.pack.defs_for(snapshot.state)
+        lines = region_details(snapshot.state, defs, region, self.app.pack.character_name)
+        show_popup(self.app.pack.region_name(region), list(lines), [PopupButton("popup:close", _("Close"))],
+                   kind="card")
+
     def select(self, vehicle: str) -> None:
         self.selected = vehicle
-        self.refresh()
+        self.app.defer(self.refresh)

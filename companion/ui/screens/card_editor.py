@@ -91,22 +91,25 @@ class CardEditorScreen(BaseScreen):
     def visit_name(self) -> str:
         return f"card_editor-{self.draft.kind}-edit" if self.draft else f"card_editor-{self.kind}"
 
+    def render_key(self) -> object:
+        return None  # the draft changes under it: always rebuilt
+
     # --- navigation ----------------------------------------------------------------------------------------
 
     def show_kind(self, kind: str) -> None:
         self.kind = kind
         self.draft = None
-        self.refresh()
+        self.app.defer(self.refresh)
 
     def edit(self, kind: str, card_id: str, confidence: str) -> None:
         self.draft = Draft.start(self.app.pack.defs, kind, card_id)
         self._confidence = confidence
-        self.refresh()
+        self.app.defer(self.refresh)
 
     def leave(self) -> None:
         if self.draft is not None:
             self.draft = None
-            self.refresh()
+            self.app.defer(self.refresh)
         else:
             self.app.back()
 
@@ -157,7 +160,7 @@ class CardEditorScreen(BaseScreen):
         elif head == "pick":
             self._pick(parts[1], parts[2] if len(parts) > 2 else None, defs)
             return
-        self.refresh()
+        self.app.defer(self.refresh)
 
     def _pick(self, what: str, argument: str | None, defs: Any) -> None:
         draft = self.draft
@@ -188,7 +191,7 @@ class CardEditorScreen(BaseScreen):
 
         def chosen(apply: Any) -> None:
             apply()
-            self.refresh()
+            self.app.defer(self.refresh)
 
         show_popup(_("Choose"), [], [PopupButton("popup:cancel", _("Cancel"))], kind="chooser",
                    choices=[PopupButton(f"editor:{key}", label, (lambda a=apply: chosen(a)))
@@ -215,7 +218,7 @@ class CardEditorScreen(BaseScreen):
             self.undo_stack.append((kind, card_id, previous))
             self.draft = Draft.start(app.pack.defs, kind, card_id)
             app.show_notice(_("Saved to your corrections. The shipped data is unchanged."))
-            self.refresh()
+            self.app.defer(self.refresh)
 
         app.worker.submit(work, done, self._refused)
 
@@ -235,7 +238,7 @@ class CardEditorScreen(BaseScreen):
             if self.draft is not None and self.draft.card_id == card_id:
                 self.draft = Draft.start(app.pack.defs, kind, card_id)
             app.show_notice(_("The last save is undone."))
-            self.refresh()
+            self.app.defer(self.refresh)
 
         app.worker.submit(work, done, self._refused)
 
@@ -258,7 +261,7 @@ class CardEditorScreen(BaseScreen):
                 self.undo_stack.append((kind, card_id, previous))
             self.draft = Draft.start(app.pack.defs, kind, card_id)
             app.show_notice(_("Back to the shipped card."))
-            self.refresh()
+            self.app.defer(self.refresh)
 
         app.worker.submit(work, done, self._refused)
 

@@ -8,7 +8,7 @@ from companion.ui.presenters.history import present_history
 from companion.ui.screens.base import BaseScreen
 
 #: Rows built at most: a long game keeps the screen quick; older actions stay reachable by "start of the game".
-MAX_ROWS = 120
+MAX_ROWS = 40
 
 
 class HistoryScreen(BaseScreen):

@@ -9,6 +9,10 @@ from companion.ui.screens.base import BaseScreen
 
 
 class HomeScreen(BaseScreen):
+    def render_key(self) -> object:
+        controller = self.app.controller
+        return (super().render_key(), controller.saved_games, controller.recovery_notice)
+
     def on_pre_enter(self, *args: object) -> None:
         super().on_pre_enter(*args)
         self.app.controller.refresh_games(lambda _games: self.refresh())

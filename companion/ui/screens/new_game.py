@@ -13,6 +13,9 @@ from companion.ui.widgets.text import TouchButton
 class NewGameScreen(BaseScreen):
     form = NewGameForm()
 
+    def render_key(self) -> object:
+        return (super().render_key(), self.form)
+
     def refresh(self) -> None:
         app = self.app
         if not app.pack.is_loaded:
@@ -56,7 +59,7 @@ class NewGameScreen(BaseScreen):
 
     def _update(self, form: NewGameForm) -> None:
         self.form = form
-        self.refresh()
+        self.app.defer(self.refresh)
 
     def _set_players(self, key: str) -> None:
         self._update(self.form.with_players(int(key)))

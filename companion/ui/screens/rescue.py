@@ -90,19 +90,22 @@ class RescueScreen(BaseScreen):
         elif key.startswith("fab:"):
             card = key[4:]
             self.chosen_fabs ^= {card}
-            self.refresh()
+            self.app.defer(self.refresh)
         elif key.startswith("reward:"):
             self.picked.append(key[7:])
             snapshot = app.controller.snapshot
             action = reward_action(snapshot.legal, self.picked) if snapshot else None
             if action is not None:
                 app.send_action(action)
-            self.refresh()
+            self.app.defer(self.refresh)
         else:
             app.perform(key)
 
     def visit_name(self) -> str:
         return f"rescue-{getattr(self, '_stage', 'none')}"
+
+    def render_key(self) -> object:
+        return None  # its dice and results follow each update: always rebuilt
 
     def is_animating(self) -> bool:
         return self.ids.dice.is_tumbling

@@ -14,6 +14,9 @@ class SchemeScreen(BaseScreen):
         self.picked: list[tuple[str, str]] = []
         self._version = -1
 
+    def render_key(self) -> object:
+        return (super().render_key(), tuple(self.picked))
+
     def refresh(self) -> None:
         app = self.app
         snapshot = app.controller.snapshot
@@ -60,7 +63,7 @@ class SchemeScreen(BaseScreen):
     def pick(self, key: str) -> None:
         _prefix, player, kind = key.split(":")
         self.picked.append((player, kind))
-        self.refresh()
+        self.app.defer(self.refresh)
 
     def confirm(self) -> None:
         from companion.ui.presenters.scheme import confirmed_foil

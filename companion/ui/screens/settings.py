@@ -10,6 +10,9 @@ from companion.ui.widgets.text import TouchButton
 
 
 class SettingsScreen(BaseScreen):
+    def render_key(self) -> object:
+        return (super().render_key(), self.app.settings, self.app.lights_status())
+
     def refresh(self) -> None:
         view = present_settings(self.app.settings, self.app.lights_status())
         ids = self.ids

@@ -40,13 +40,16 @@ class SetupGuideScreen(BaseScreen):
     def visit_name(self) -> str:
         return f"setup_guide-{self.index + 1}"
 
+    def render_key(self) -> object:
+        return (super().render_key(), self.index)
+
     def next_step(self) -> None:
         if getattr(self, "_last", False):
             self.app.go("table")
             return
         self.index += 1
-        self.refresh()
+        self.app.defer(self.refresh)
 
     def previous_step(self) -> None:
         self.index = max(0, self.index - 1)
-        self.refresh()
+        self.app.defer(self.refresh)

@@ -95,6 +95,9 @@ class TableScreen(BaseScreen):
         end.action_key = end_turn.key if end_turn else "act:EndTurn"
 
     def _show_tile(self, button: DisasterTileButton) -> None:
+        self.app.defer(lambda: self._open_tile(button))
+
+    def _open_tile(self, button: DisasterTileButton) -> None:
         tile = button.tile
         if tile is None or tile.card is None:
             return

@@ -7,24 +7,72 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.app import App
-from kivy.graphics import Color, Line
+from kivy.clock import Clock
+from kivy.graphics import Color, Line, Rectangle
 from kivy.properties import BooleanProperty, ListProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
-from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.floatlayout import FloatLayout
+from kivy.uix.widget import Widget
 
-from companion.ui.theme import colour
+from companion.ui.theme import colour, readable_text_on
+from companion.ui.widgets.drawn_text import draw_text, fit_text
 
 
-class RegionButton(ButtonBehavior, BoxLayout):
+class RegionButton(ButtonBehavior, Widget):
+    """A region on the map, drawn on one canvas: its name, what stands there, and, when the selected
+    Thunderbird can go there, "→n" (the moves it takes) on the highlight colour."""
+
     region = StringProperty("")
     name = StringProperty("")
+    vehicles = StringProperty("")
     pieces = StringProperty("")
     domain = StringProperty("earth")
     is_here = BooleanProperty(False)
     is_destination = BooleanProperty(False)
     distance = StringProperty("")
     action_key = StringProperty("")
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._problems: list[str] = []
+        self._redraw = Clock.create_trigger(self._draw, -1)
+        for name in ("pos", "size", "name", "vehicles", "pieces", "domain", "is_here", "is_destination",
+                     "distance", "state"):
+            self.fbind(name, self._redraw)
+
+    def text_problems(self) -> list[str]:
+        return list(self._problems)
+
+    def _draw(self, *_: Any) -> None:
+        app = App.get_running_app()
+        self.canvas.clear()
+        self._problems = []
+        if self.width <= 4 or self.height <= 4:
+            return
+        fill = colour("accent") if self.is_destination else (colour("space") if self.domain == "space"
+                                                              else colour("panel_light"))
+        ink = readable_text_on(fill)
+        pad = app.gap * 0.4
+        w, h = self.width - 2 * pad, self.height - 2 * pad
+        small = app.font_small
+        name = (f"→{self.distance} " if self.is_destination else "") + self.name
+        with self.canvas:
+            Color(*fill)
+            Rectangle(pos=self.pos, size=self.size)
+            if self.is_here or self.state == "down":
+                Color(*(colour("text") if self.is_here else colour("button_pressed")))
+                Line(rectangle=(self.x + 1, self.y + 1, self.width - 2, self.height - 2), width=2.5)
+            rows = ((name, self.y + pad + h * 0.55, h * 0.45), (self.vehicles, self.y + pad + h * 0.26, h * 0.29),
+                    (self.pieces, self.y + pad, h * 0.26))
+            for text, y, height in rows:
+                fitted = fit_text(text, w, height, small, small * 0.6, halign="center")
+                if fitted is not None and not fitted.fitted and text:
+                    self._problems.append(f"{self.region}: {text!r} does not fit")
+                draw_text(fitted, self.x + pad, y, w, height, ink, "center")
+
+
+#: Tracy Island (South Pacific) is where most pieces stand, and it has room around it on the map.
+WIDER = {"south-pacific": 1.6}
 
 
 class BoardMap(FloatLayout):
@@ -33,6 +81,8 @@ class BoardMap(FloatLayout):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        #: Called with a region id when a region that is not a destination is tapped (its details).
+        self.on_region: Any = None
         self._buttons: dict[str, RegionButton] = {}
         self.bind(pos=self._layout, size=self._layout, regions=self._layout, edges=self._layout)
 
@@ -45,7 +95,7 @@ class BoardMap(FloatLayout):
         if width <= 1 or height <= 1:
             return
         box_w = max(app.target, width * 0.128)
-        box_h = max(app.target, height * 0.16)
+        box_h = max(app.target, height * 0.175)
         wanted = {spot.id for spot in self.regions}
         for region in list(self._buttons):
             if region not in wanted:
@@ -57,12 +107,14 @@ class BoardMap(FloatLayout):
                 button.bind(on_release=self._tapped)
                 self._buttons[spot.id] = button
                 self.add_widget(button)
-            button.size = (max(box_w, width * 0.136) if spot.domain == "space" else box_w, box_h)
+            wide = WIDER.get(spot.id, 1.0)
+            button.size = ((max(box_w, width * 0.136) if spot.domain == "space" else box_w) * wide, box_h)
             cx = min(max(self.x + spot.x * width, self.x + box_w / 2), self.right - box_w / 2)
             cy = min(max(self.y + spot.y * height, self.y + box_h / 2), self.top - box_h / 2)
             button.center = (cx, cy)
             button.region = spot.id
             button.name = spot.name
+            button.vehicles = spot.vehicles
             button.pieces = spot.pieces
             button.domain = spot.domain
             button.is_here = spot.is_here
@@ -92,4 +144,7 @@ class BoardMap(FloatLayout):
                     Line(points=[ax, ay, bx, by], width=1.3)
 
     def _tapped(self, button: RegionButton) -> None:
-        App.get_running_app().perform(button.action_key)
+        if button.is_destination:
+            App.get_running_app().perform(button.action_key)
+        elif self.on_region is not None:
+            self.on_region(button.region)

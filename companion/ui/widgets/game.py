@@ -10,13 +10,12 @@ import math
 from typing import Any
 
 from kivy.graphics import Color, Ellipse, Line, Mesh, Rectangle
-from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.properties import ListProperty, ObjectProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
-from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
-from companion.ui.theme import colour
-from companion.ui.widgets.text import FitLabel
+from companion.ui.theme import colour, readable_text_on
+from companion.ui.widgets.drawn_text import draw_text, fit_text
 
 
 class RescueTypeIcon(Widget):
@@ -39,30 +38,32 @@ class RescueTypeIcon(Widget):
             Color(*colour(self.rescue_type or "unknown"))
             Ellipse(pos=(cx - r, cy - r), size=(2 * r, 2 * r))
             Color(1, 1, 1, 1)
-            s = r * 0.62
-            kind = self.rescue_type
-            if kind == "air":
-                _polygon([(cx, cy + s), (cx + s, cy - s * 0.7), (cx, cy - s * 0.3), (cx - s, cy - s * 0.7)])
-            elif kind == "sea":
-                for k in (-1, 0, 1):
-                    y = cy + k * s * 0.55
-                    points = []
-                    for i in range(13):
-                        x = cx - s + i * (2 * s / 12)
-                        points += [x, y + math.sin(i / 12 * 2 * math.pi) * s * 0.18]
-                    Line(points=points, width=max(1.0, size * 0.04))
-            elif kind == "land":
-                _polygon([(cx - s, cy - s * 0.6), (cx - s * 0.25, cy + s * 0.7), (cx + s * 0.15, cy),
-                          (cx + s * 0.45, cy + s * 0.35), (cx + s, cy - s * 0.6)])
-            elif kind == "space":
-                points = []
-                for i in range(10):
-                    radius = s if i % 2 == 0 else s * 0.42
-                    angle = math.pi / 2 + i * math.pi / 5
-                    points.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
-                _polygon(points)
-            else:
-                Line(circle=(cx, cy, s * 0.6), width=max(1.0, size * 0.05))
+            _symbol(self.rescue_type, cx, cy, r * 0.62, size)
+
+
+def _symbol(kind: str, cx: float, cy: float, s: float, size: float) -> None:
+    if kind == "air":
+        _polygon([(cx, cy + s), (cx + s, cy - s * 0.7), (cx, cy - s * 0.3), (cx - s, cy - s * 0.7)])
+    elif kind == "sea":
+        for k in (-1, 0, 1):
+            y = cy + k * s * 0.55
+            points = []
+            for i in range(13):
+                x = cx - s + i * (2 * s / 12)
+                points += [x, y + math.sin(i / 12 * 2 * math.pi) * s * 0.18]
+            Line(points=points, width=max(1.0, size * 0.04))
+    elif kind == "land":
+        _polygon([(cx - s, cy - s * 0.6), (cx - s * 0.25, cy + s * 0.7), (cx + s * 0.15, cy),
+                  (cx + s * 0.45, cy + s * 0.35), (cx + s, cy - s * 0.6)])
+    elif kind == "space":
+        points = []
+        for i in range(10):
+            radius = s if i % 2 == 0 else s * 0.42
+            angle = math.pi / 2 + i * math.pi / 5
+            points.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
+        _polygon(points)
+    else:
+        Line(circle=(cx, cy, s * 0.6), width=max(1.0, size * 0.05))
 
 
 def _polygon(points: list[tuple[float, float]]) -> None:
@@ -75,9 +76,116 @@ def _polygon(points: list[tuple[float, float]]) -> None:
     Mesh(vertices=vertices, indices=list(range(len(points) + 2)), mode="triangle_fan")
 
 
-class HoodCell(FitLabel):
-    mark = StringProperty("plain")
-    has_hood = BooleanProperty(False)
+class HoodStrip(Widget):
+    """The Hood track: one cell per space, its mark written as a letter (E, I, II...) and its colour; the Hood's
+    space says "H" on purple with an outline. Drawn on one canvas (fifteen label widgets would cost ~1.5 MB)."""
+
+    spaces = ListProperty([])
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._problems: list[str] = []
+        self.bind(pos=self._draw, size=self._draw, spaces=self._draw)
+
+    def text_problems(self) -> list[str]:
+        return list(self._problems)
+
+    def _draw(self, *_: Any) -> None:
+        from kivy.app import App
+
+        self.canvas.clear()
+        self._problems = []
+        count = len(self.spaces)
+        if not count or self.width <= 2:
+            return
+        app = App.get_running_app()
+        step = self.width / count
+        with self.canvas:
+            for index, space in enumerate(self.spaces):
+                x = self.x + index * step
+                fill = colour("hood") if space.has_hood else mark_colour(space.mark)
+                Color(*fill)
+                Rectangle(pos=(x + 1, self.y + 1), size=(step - 2, self.height - 2))
+                if space.has_hood:
+                    Color(*colour("accent"))
+                    Line(rectangle=(x + 1, self.y + 1, step - 2, self.height - 2), width=2)
+                text = ("H" + (" " + space.label if space.label else "")) if space.has_hood else space.label
+                fitted = fit_text(text, step - 4, self.height - 4, app.font_small, app.font_small * 0.6,
+                                  bold=space.has_hood, halign="center")
+                if fitted is not None and not fitted.fitted:
+                    self._problems.append(f"hood space {index}: {text!r} does not fit")
+                draw_text(fitted, x + 2, self.y + 2, step - 4, self.height - 4, readable_text_on(fill), "center")
+
+
+class DisasterTileButton(ButtonBehavior, Widget):
+    """One slot of the disaster track, drawn on one canvas: slot number and difficulty (big), name, region,
+    rescue type (icon, colour and word), and how much of its bonus applies now. Tap for every bonus."""
+
+    tile = ObjectProperty(None, allownone=True)
+    action_key = StringProperty("")
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._problems: list[str] = []
+        self.bind(pos=self._draw, size=self._draw, tile=self._draw, state=self._draw)
+
+    def text_problems(self) -> list[str]:
+        return list(self._problems)
+
+    def _draw(self, *_: Any) -> None:
+        from kivy.app import App
+
+        self.canvas.clear()
+        self._problems = []
+        tile = self.tile
+        if tile is None or self.width <= 4 or self.height <= 4:
+            return
+        app = App.get_running_app()
+        occupied = tile.card is not None
+        fill = urgency_colour(tile.slot, occupied)
+        ink = readable_text_on(fill)
+        pad = app.gap * 0.6
+        x, y, w, h = self.x + pad, self.y + pad, self.width - 2 * pad, self.height - 2 * pad
+        small, title = app.font_small, app.font_title
+        with self.canvas:
+            Color(*fill)
+            Rectangle(pos=self.pos, size=self.size)
+            if tile.rescue_type:
+                Color(*colour(tile.rescue_type))
+                Rectangle(pos=(self.x, self.top - app.gap * 0.8), size=(self.width, app.gap * 0.8))
+            if self.state == "down" or tile.here:
+                Color(*colour("accent"))
+                Line(rectangle=(self.x + 1, self.y + 1, self.width - 2, self.height - 2), width=2)
+            top_h = h * 0.3
+            slot_text = "☠" if tile.is_skull else str(tile.slot)
+            self._text(slot_text, x, y + h - top_h, w * 0.45, top_h, title, True, ink, "left")
+            self._text(tile.difficulty, x + w * 0.45, y + h - top_h, w * 0.55, top_h, title, True, ink, "right")
+            if not occupied:
+                return
+            name_h, row_h = h * 0.3, h * 0.133
+            self._text(tile.name, x, y + h - top_h - name_h, w, name_h, small, True, ink, "left")
+            self._text(tile.region, x, y + 2 * row_h, w, row_h, small, False, ink, "left")
+            icon = row_h
+            draw_rescue_icon(tile.rescue_type or "", x + icon / 2, y + row_h * 1.5, icon)
+            self._text(tile.type_label, x + icon + pad, y + row_h, w - icon - pad, row_h, small, False, ink, "left")
+            bonus_ink = colour("accent") if tile.bonus_now > 0 else colour("text_dim")
+            self._text(tile.bonus_summary, x, y, w, row_h, small, False, bonus_ink, "left")
+
+    def _text(self, text: str, x: float, y: float, w: float, h: float, base: float, bold: bool, ink: Any,
+              halign: str) -> None:
+        fitted = fit_text(text, w, h, base, base * 0.7, bold, halign)
+        if fitted is not None and not fitted.fitted:
+            self._problems.append(f"tile {self.tile.slot}: {text!r} does not fit")
+        draw_text(fitted, x, y, w, h, ink, halign)
+
+
+def draw_rescue_icon(rescue_type: str, cx: float, cy: float, size: float) -> None:
+    """The rescue-type symbol (see RescueTypeIcon) on the current canvas, centred on (cx, cy)."""
+    r = size * 0.45
+    Color(*colour(rescue_type or "unknown"))
+    Ellipse(pos=(cx - r, cy - r), size=(2 * r, 2 * r))
+    Color(1, 1, 1, 1)
+    _symbol(rescue_type, cx, cy, r * 0.62, size)
 
 
 MARK_COLOURS = {
@@ -89,30 +197,6 @@ MARK_COLOURS = {
     "scheme-current": "accent",
     "scheme-foiled": "success",
 }
-
-
-class HoodStrip(BoxLayout):
-    """The Hood track: one cell per space with its mark as a letter; the Hood's space says "H"."""
-
-    spaces = ListProperty([])
-
-    def on_spaces(self, *_: Any) -> None:
-        while len(self.children) > len(self.spaces):
-            self.remove_widget(self.children[0])
-        while len(self.children) < len(self.spaces):
-            self.add_widget(HoodCell())
-        for cell, space in zip(reversed(self.children), self.spaces):
-            cell.mark = space.mark
-            cell.has_hood = space.has_hood
-            cell.text = ("H" + (" " + space.label if space.label else "")) if space.has_hood else space.label
-
-
-class DisasterTileButton(ButtonBehavior, BoxLayout):
-    """One slot of the disaster track; tap for the card's details (every bonus, which apply now)."""
-
-    tile = ObjectProperty(None, allownone=True)
-    action_key = StringProperty("")
-    urgency = NumericProperty(0)
 
 
 def mark_colour(mark: str) -> Any:
@@ -128,4 +212,4 @@ def urgency_colour(slot: int, occupied: bool) -> Any:
     return tuple(base[i] * (1 - t * 0.8) + danger[i] * t * 0.8 for i in range(3)) + (1.0,)
 
 
-__all__ = ["DisasterTileButton", "HoodStrip", "RescueTypeIcon", "Rectangle", "mark_colour", "urgency_colour"]
+__all__ = ["DisasterTileButton", "HoodStrip", "RescueTypeIcon", "mark_colour", "urgency_colour"]

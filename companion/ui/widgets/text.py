@@ -34,7 +34,8 @@ class FitTextMixin:
         tw, th = self.texture_size  # type: ignore[attr-defined]
         if tw > width + 0.5 or th > height + 0.5:
             return False
-        return self._longest_word() <= self.text_size[0] + 0.5  # type: ignore[attr-defined]
+        pad_x, _pad_y = _padding(self.padding)  # type: ignore[attr-defined]
+        return self._longest_word() <= self.text_size[0] - pad_x + 0.5  # type: ignore[attr-defined]
 
     def _longest_word(self) -> float:
         """Kivy breaks a word that is wider than the line; a fitted text must never need that."""
@@ -53,35 +54,48 @@ class FitTextMixin:
         pad_x, pad_y = _padding(self.padding)  # type: ignore[attr-defined]
         base = self.base_font_size or self.font_size  # type: ignore[attr-defined]
         floor = min(self.min_font_size or base * 0.6, base)
-        self.max_lines = 0  # type: ignore[attr-defined]
-        self.text_size = (max(1.0, width - pad_x), None)  # type: ignore[attr-defined]
-        self.font_size = base  # type: ignore[attr-defined]
-        if self._fits(width, height):
-            self.fitted = True
-            return
-        low, high = int(floor), int(base) - 1
-        best = None
-        while low <= high:
-            middle = (low + high) // 2
-            self.font_size = middle  # type: ignore[attr-defined]
-            if self._fits(width, height):
-                best, low = middle, middle + 1
-            else:
-                high = middle - 1
-        if best is not None:
-            self.font_size = best  # type: ignore[attr-defined]
-            self.texture_update()  # type: ignore[attr-defined]
-            self.fitted = True
-            return
-        # Even the smallest font does not fit: keep the floor and cut whole lines, with an ellipsis.
-        self.font_size = floor  # type: ignore[attr-defined]
-        line_height = floor * 1.25
-        lines = max(1, int((height - pad_y) // line_height))
+        key = (str(self.text), round(width), round(height), round(base, 1), round(floor, 1),  # type: ignore[attr-defined]
+               bool(self.bold), pad_x, pad_y, str(self.font_name))  # type: ignore[attr-defined]
+        known = _FITS.get(key)
+        if known is None:
+            known = self._search(width, height, pad_x, pad_y, base, floor)
+            if len(_FITS) >= FIT_CACHE_SIZE:
+                _FITS.pop(next(iter(_FITS)))
+            _FITS[key] = known
+        size, lines, text_height = known
+        self.font_size = size  # type: ignore[attr-defined]
         self.max_lines = lines  # type: ignore[attr-defined]
         self.shorten = lines == 1  # type: ignore[attr-defined]
-        self.text_size = (max(1.0, width - pad_x), max(1.0, height - pad_y))  # type: ignore[attr-defined]
-        self.texture_update()  # type: ignore[attr-defined]
-        self.fitted = False
+        # Kivy's text_size includes the padding: the text itself gets text_size minus the padding.
+        self.text_size = (width, text_height)  # type: ignore[attr-defined]
+        self.fitted = lines == 0
+
+    def _search(self, width: float, height: float, pad_x: float, pad_y: float, base: float,
+                floor: float) -> tuple[float, int, float | None]:
+        """The largest size on the ladder that fits (few distinct sizes: Kivy keeps a font object per size)."""
+        self.max_lines = 0  # type: ignore[attr-defined]
+        self.shorten = False  # type: ignore[attr-defined]
+        self.text_size = (width, None)  # type: ignore[attr-defined]
+        for size in font_ladder(base, floor):
+            self.font_size = size  # type: ignore[attr-defined]
+            if self._fits(width, height):
+                return size, 0, None
+        # Even the smallest size does not fit: keep it and cut whole lines, with an ellipsis.
+        size = font_ladder(base, floor)[-1]
+        lines = max(1, int((height - pad_y) // (size * 1.25)))
+        return size, lines, height
+
+
+#: Text sizes tried, as fractions of a label's base size.
+LADDER = (1.0, 0.9, 0.8, 0.7, 0.6, 0.5)
+FIT_CACHE_SIZE = 4096
+_FITS: dict[tuple[Any, ...], tuple[float, int, float | None]] = {}
+
+
+def font_ladder(base: float, floor: float) -> tuple[float, ...]:
+    sizes = sorted({float(round(base * f)) for f in LADDER if base * f >= floor - 0.5} | {float(round(floor))},
+                   reverse=True)
+    return tuple(s for s in sizes if s >= round(floor))
 
 
 def _padding(padding: Any) -> tuple[float, float]:

@@ -1,0 +1,93 @@
+"""Text drawn straight on a widget's canvas, fitted like FitLabel (largest size on the ladder that fits, whole
+words only), for widgets that show many short texts: a Kivy Label widget costs ~100 kB, a texture very little.
+
+Widgets that draw text this way list what did not fit in `text_problems()`, which the layout check reads.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
+
+from kivy.core.text import Label as CoreLabel
+from kivy.graphics import Color, Rectangle
+
+from companion.ui.widgets.text import font_ladder
+
+CACHE_SIZE = 768
+
+
+@dataclass(frozen=True)
+class FittedText:
+    texture: Any
+    fitted: bool
+    text: str
+
+
+_CACHE: OrderedDict[tuple[Any, ...], FittedText] = OrderedDict()
+
+
+def _render(text: str, width: float, size: float, bold: bool, halign: str, max_lines: int = 0,
+            height: float | None = None) -> CoreLabel:
+    core = CoreLabel(text=text, font_size=size, bold=bold, halign=halign, valign="middle",
+                     text_size=(max(1.0, width), height), max_lines=max_lines, shorten=max_lines == 1)
+    core.refresh()
+    return core
+
+
+def _fits(core: CoreLabel, text: str, width: float, height: float) -> bool:
+    tw, th = core.texture.size
+    if tw > width + 0.5 or th > height + 0.5:
+        return False
+    return all(core.get_extents(word)[0] <= width + 0.5 for word in text.split())
+
+
+def fit_text(text: str, width: float, height: float, base: float, floor: float, bold: bool = False,
+             halign: str = "left") -> FittedText | None:
+    """The texture of `text` at the largest ladder size that fits the box, or cut to whole lines at the floor."""
+    if not text or width <= 2 or height <= 2:
+        return None
+    key = (text, round(width), round(height), round(base, 1), round(floor, 1), bold, halign)
+    found = _CACHE.get(key)
+    if found is not None:
+        _CACHE.move_to_end(key)
+        return found
+    result = None
+    ladder = font_ladder(base, floor)
+    for size in ladder:
+        core = _render(text, width, size, bold, halign)
+        if _fits(core, text, width, height):
+            result = FittedText(core.texture, True, text)
+            break
+    if result is None:
+        size = ladder[-1]
+        lines = max(1, int(height // (size * 1.25)))
+        core = _render(text, width, size, bold, halign, lines, height)
+        result = FittedText(core.texture, False, text)
+    _CACHE[key] = result
+    if len(_CACHE) > CACHE_SIZE:
+        _CACHE.popitem(last=False)
+    return result
+
+
+def draw_text(fitted: FittedText | None, x: float, y: float, width: float, height: float, colour: Any,
+              halign: str = "left", valign: str = "middle") -> None:
+    """Adds the fitted texture to the current canvas, aligned in the box (x, y, width, height)."""
+    if fitted is None:
+        return
+    tw, th = fitted.texture.size
+    if halign == "center":
+        left = x + (width - tw) / 2
+    elif halign == "right":
+        left = x + width - tw
+    else:
+        left = x
+    if valign == "top":
+        bottom = y + height - th
+    elif valign == "bottom":
+        bottom = y
+    else:
+        bottom = y + (height - th) / 2
+    Color(*colour)
+    Rectangle(texture=fitted.texture, pos=(round(left), round(bottom)), size=(tw, th))
