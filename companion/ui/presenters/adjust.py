@@ -125,7 +125,8 @@ def _disaster_rows(state: Any, defs: Any, character_name: Callable[[str], str]) 
         buttons.append(_button(_("Discard"), a.AdjustDisaster(card, "discard")))
         rows.append(AdjustRow(_("Slot {slot}: {name}").format(slot=slot, name=names.card(defs, card)), tuple(buttons)))
     on_track = {card for _slot, card in state.track.occupied()}
-    others = [c for c in defs.disasters if c not in on_track]
+    # "The Hood advances" cards never go on the track; every other disaster card can be put there.
+    others = [c for c, card in defs.disasters.items() if c not in on_track and card.kind == "disaster"]
     empty = [slot for slot in range(1, slots + 1) if state.track.slots[slot - 1] is None]
     if others and empty:
         target = empty[0]
