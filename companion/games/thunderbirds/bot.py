@@ -397,6 +397,11 @@ class _Card:
     need_lines: tuple[tuple[str, str, str | None, int], ...]  # bonuses without a seat condition: pieces to bring
     rescue: object  # Rescue(card), shared (actions are immutable)
     confirm: object  # ConfirmRescue(card)
+    #: The pieces whose place changes the card's bonus or makes it possible (printed bonuses, no-dice conditions),
+    #: and the same without each character whose own bonus line it is (they go wherever they fly).
+    pieces: frozenset[str]
+    pieces_without: Mapping[str, frozenset[str]]
+    seats_by_character: Mapping[str, Mapping[str, int]]  # character -> vehicle -> "(if in Thunderbird N)" bonus
 
 
 @dataclass(frozen=True)
@@ -485,6 +490,12 @@ def _build_facts(defs: Definitions, model: UnknownCardModel) -> _Facts:
                 continue
             required = b.region if b.region is not None else card.region
             place.append((b.piece_kind, b.piece, required, b.value, b.value if region == required else 0))
+        no_dice_pieces = frozenset(n.piece for n in card.auto_requirements or ()) if card.is_no_dice else frozenset()
+        seats_by_character: dict[str, dict[str, int]] = {}
+        for b in card.bonuses:
+            if b.in_vehicle is not None and b.piece_kind == "character":
+                by_vehicle = seats_by_character.setdefault(b.piece, {})
+                by_vehicle[b.in_vehicle] = by_vehicle.get(b.in_vehicle, 0) + b.value
         cards[card.id] = _Card(
             id=card.id,
             region=region,
@@ -509,6 +520,12 @@ def _build_facts(defs: Definitions, model: UnknownCardModel) -> _Facts:
             ),
             rescue=act.Rescue(card.id),
             confirm=act.ConfirmRescue(card.id),
+            pieces=frozenset(p[1] for p in place) | no_dice_pieces,
+            pieces_without={
+                piece: frozenset(p[1] for p in place if p[1] != piece) | no_dice_pieces
+                for _kind, piece, *_rest in place
+            },
+            seats_by_character=seats_by_character,
         )
     schemes = {}
     for scheme in defs.schemes.values():
@@ -733,6 +750,7 @@ class _Flight:
 #: A plan: (vehicle, transfer into it first, loads, region it flies to, moves, the action there or None).
 _Plan = tuple[str, bool, tuple[str, ...], str, int, "object | None"]
 _NONE = float("-inf")
+_SECOND_FASTER = True
 
 
 class _Turn:
@@ -822,42 +840,47 @@ class _Turn:
         self.parked = parked  # vehicles the active character could board where they stand (own seat excluded)
         self._standing: dict[str, tuple[float, str, float]] = {}
         # The cards on the track, in track order: (card, urgency, weight, the bonus with the active character flown
-        # there and nothing else, the pieces besides them whose place changes it, F.A.B. boost and action).
+        # there and nothing else, the pieces besides them whose place changes it, F.A.B. boost and action, the
+        # active character's "(if in Thunderbird N)" bonuses by vehicle).
         cards, pos = facts.cards, self.pos
         rescue_type, rescue_bonus = facts.rescue_type[who]
-        modifiers = [e for e in state.effects if e.kind == "rescue-modifier"]
-        self.cards_at: dict[str, list[str]] = {}
+        modifiers = [e for e in state.effects if e.kind == "rescue-modifier"] if state.effects else ()
+        held_fabs = any(hand.fabs for hand in state.players) and facts.fab_values
+        no_seats: dict[str, int] = {}
+        cards_at: dict[str, list[str]] = {}
+        self.cards_at = cards_at
         entries = []
         for slot, card_id in self.track:
             card = cards[card_id]
-            self.cards_at.setdefault(card.region, []).append(card_id)
+            found = cards_at.get(card.region)
+            if found is None:
+                cards_at[card.region] = [card_id]
+            else:
+                found.append(card_id)
             urgency = self._urgency(slot)
             base = 0
             for character, vehicle, value in card.seat_bonuses:
                 if character != who and seats.get(character) == vehicle:
                     base += value
-            others = []
             for kind, piece, required, value, flown in card.place_bonuses:
                 if piece == who:
                     base += flown
-                    continue
-                where = pos[kind].get(piece)
-                now = value if where is not None and where == required else 0
-                base += now
-                others.append(piece)
+                else:
+                    where = pos[kind].get(piece)
+                    if where is not None and where == required:
+                        base += value
             if rescue_type is not None and rescue_type == card.rescue_type:
                 base += rescue_bonus
             for effect in modifiers:
                 if effect.rescue_type in (None, card.rescue_type):
                     base += effect.value
-            fabs = self._rescue_fabs(card) if card.difficulty is not None else []
-            boost = sum(v for _, v in fabs)
-            action = _rescue_action(card_id, tuple(f for f, _ in fabs)) if fabs else card.rescue
-            pieces = frozenset(others) | frozenset(p for _k, p, _r in card.no_dice or ())
-            who_seats: dict[str, int] = {}
-            for character, vehicle, value in card.seat_bonuses:
-                if character == who:
-                    who_seats[vehicle] = who_seats.get(vehicle, 0) + value
+            boost, action = 0, card.rescue
+            if held_fabs and card.difficulty is not None:
+                fabs = self._rescue_fabs(card)
+                if fabs:
+                    boost = sum(v for _, v in fabs)
+                    action = _rescue_action(card_id, tuple(f for f, _ in fabs))
+            pieces = card.pieces if who not in card.pieces else card.pieces_without.get(who, card.pieces)
             entries.append(
                 (
                     card,
@@ -867,7 +890,7 @@ class _Turn:
                     pieces,
                     boost,
                     action,
-                    who_seats,
+                    card.seats_by_character.get(who, no_seats),
                 )
             )
         self.entries = entries
@@ -1192,6 +1215,8 @@ class _Turn:
             for other in self.parked[region]:
                 if other == flight.vehicle or other in flight.moved:
                     continue
+                if _SECOND_FASTER and self.facts.networks[other] == flight.network and self._speed(other) <= flight.speed:
+                    continue
                 value = self._second_leg(other, region, left)
                 if value == _NONE:
                     continue
@@ -1199,6 +1224,9 @@ class _Turn:
                 if value > best_value:
                     best_value, best_plan = value, (flight.vehicle, transfer, (), region, count, None)
         return best_value, best_plan
+
+    def _speed(self, vehicle: str) -> int:
+        return self._flight(vehicle).speed
 
     def _second_leg(self, other: str, start: str, left: int) -> float:
         """The best value of flying `other` on from `start` with `left` actions (moves there counted)."""
@@ -1435,8 +1463,11 @@ class _Turn:
     def _hood_costs(self) -> tuple[float, float]:
         """(cost of one Hood space, loss weight): Hood spaces matter more as The Hood nears an unfoiled scheme."""
         state = self.state
-        gaps = [c.space - state.hood for c in state.hood_cards if c.kind == "scheme" and c.status != "foiled"]
-        gap = min((g for g in gaps if g > 0), default=99)
+        hood = state.hood
+        gap = 99
+        for card in state.hood_cards:
+            if card.kind == "scheme" and card.status != "foiled" and 0 < card.space - hood < gap:
+                gap = card.space - hood
         if gap <= 1:
             return HOOD_STEP_COST * 4, 1.0
         if gap == 2:
@@ -1480,11 +1511,19 @@ class _Turn:
         facts, pod_at = self.facts, self.pod_at
         vehicles, characters, kinds, pos = facts.vehicles, facts.characters, facts.kinds, self.pos
         kept = [n for n in needs if n[0] in vehicles or n[0] in characters or pod_at.get(n[0]) is not None]
-        self.need_pieces = frozenset(n[0] for n in kept)
+        self.need_pieces = frozenset([n[0] for n in kept])
         before = []
+        earth = None if self.blocked else facts.distances["earth"]
         for piece, target, _weight in kept:
             where = pos[kinds.get(piece, "character")].get(piece)
-            before.append(self._piece_distance(where, target))
+            if where is None:
+                before.append(FAR)
+            elif where == target:
+                before.append(0)
+            elif earth is not None:
+                before.append((earth.get(target) or {target: 0}).get(where, FAR))
+            else:
+                before.append(self._distances("earth", target).get(where, FAR))
         self.need_before = before
         return tuple(kept)
 
@@ -1502,12 +1541,15 @@ class _Turn:
         for card, urgency, *_rest in self.entries:
             if card.difficulty is None or card.kind != "disaster" or not card.need_lines:
                 continue
-            placed = tuple(pos[kind].get(piece) == required for kind, piece, required, _value in card.need_lines)
-            built = tuple(kind != "pod" or pod_at.get(piece) is not None for kind, piece, _r, _v in card.need_lines)
-            key = (card.id, placed, built, types.get(card.rescue_type or "", 0), urgency)
+            placed = []
+            built = []
+            for kind, piece, required, _value in card.need_lines:
+                placed.append(pos[kind].get(piece) == required)
+                built.append(kind != "pod" or pod_at.get(piece) is not None)
+            key = (card.id, tuple(placed), tuple(built), types.get(card.rescue_type or "", 0), urgency)
             found = _CARD_NEEDS.get(key)
             if found is None:
-                found = _CARD_NEEDS[key] = _card_needs(card, placed, built, key[3], urgency)
+                found = _CARD_NEEDS[key] = _card_needs(card, key[1], key[2], key[3], urgency)
                 if len(_CARD_NEEDS) > _KEPT:
                     _CARD_NEEDS.clear()
             needs.extend(found)
