@@ -142,3 +142,29 @@ def test_worker_delivers_errors_and_keeps_going() -> None:
         worker.call(lambda: {}["missing"])
     assert worker.call(lambda: 42) == 42
     worker.stop()
+
+
+def test_presenters_and_plumbing_never_import_kivy() -> None:
+    """They are tested without a window and run on the session worker: Kivy must stay out of them."""
+    import subprocess
+    import sys
+
+    modules = [
+        "companion.ui.presenters." + name
+        for name in ("adjust", "board", "card_editor", "choosers", "discards", "fabs", "game_over", "help",
+                     "history", "home", "lines", "new_game", "rescue", "reveal", "scheme", "settings",
+                     "setup_guide", "table", "words")
+    ] + ["companion.ui." + name for name in ("controller", "worker", "settings", "theme", "navigation",
+                                             "action_keys", "lights", "thunderbirds", "launch")]
+    code = (
+        "import sys\n"
+        "class Block:\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        if name == 'kivy' or name.startswith('kivy.'):\n"
+        "            raise ImportError('kivy is not allowed here: ' + name)\n"
+        "sys.meta_path.insert(0, Block())\n"
+        f"for m in {modules!r}: __import__(m)\n"
+        "print('ok')\n"
+    )
+    completed = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert completed.stdout.strip() == "ok", completed.stderr[-2000:]
