@@ -113,12 +113,13 @@ def do_move(state: GameState, action: Move, defs: Definitions, chance: Chance, o
     to = action.to
     carried: tuple[str, ...] = ()
     pods = state.pods
-    if state.cargo and action.vehicle == carrier_id(defs):
+    moved = action.vehicle
+    if state.cargo and moved == carrier_id(defs):
         carried = state.cargo
-        vehicles = tuple((v, to) if v == action.vehicle or v in carried else (v, r) for v, r in state.vehicles)
-        pods = tuple((p, to) if p in carried else (p, r) for p, r in state.pods)
+        vehicles = tuple([(v, to) if v == moved or v in carried else (v, r) for v, r in state.vehicles])
+        pods = tuple([(p, to) if p in carried else (p, r) for p, r in state.pods])
     else:
-        vehicles = tuple((v, to) if v == action.vehicle else (v, r) for v, r in state.vehicles)
+        vehicles = tuple([(v, to) if v == moved else (v, r) for v, r in state.vehicles])
     out.append(ev.VehicleMoved(action.vehicle, here, to, carried))
     return evolve(state, vehicles=vehicles, pods=pods, actions_left=state.actions_left - 1, fresh_turn=False)
 
