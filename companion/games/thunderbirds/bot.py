@@ -26,6 +26,7 @@ choices per turn (`MAX_CHOICES_PER_TURN`, see `next_action`).
 
 from __future__ import annotations
 
+import dataclasses
 import zlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -38,9 +39,8 @@ from companion.games.thunderbirds.movement import blocked_edges, cargo_room, pie
 from companion.games.thunderbirds.odds import RescueOdds, advice_for, rescue_odds
 from companion.games.thunderbirds.operations import check_foil_scheme, scheme_needs_confirmation
 from companion.games.thunderbirds.rescue import hood_ignorer, is_unknown
-from companion.games.thunderbirds.rules import apply, check
-from companion.engine.chance import LiveChance
-from companion.games.thunderbirds.state import HOOD_FACE, GameState, HoodCard, PendingRescue, PendingReward, evolve
+from companion.games.thunderbirds.rules import check
+from companion.games.thunderbirds.state import HOOD_FACE, GameState, HoodCard, PendingRescue, PendingReward, assign
 from companion.games.thunderbirds.tables import tables
 from companion.locale import _
 
@@ -185,7 +185,7 @@ def next_action(
     choices were made this turn the turn is closed: whatever is under way is finished and the turn ends, so a
     heuristic slip can never loop forever."""
     if choices_this_turn >= MAX_CHOICES_PER_TURN:
-        _FOLLOWING[0] = _FOLLOWING[1] = None
+        _FOLLOWING[0] = None
         _RETRY[0] = None
         if isinstance(state.pending, PendingRescue):
             return act.FinishRescue()
@@ -193,20 +193,20 @@ def next_action(
             return _reward_choice(state, defs, model)
         return act.EndTurn()
     if state.outcome is not None or state.pending is not None:
-        _FOLLOWING[0] = _FOLLOWING[1] = None
+        _FOLLOWING[0] = None
         return choose(state, defs, chance_free, model)
     return _follow(state, defs, chance_free, model)
 
 
-#: The plan `next_action` is following: (the state its next step is for, the rest of the plan).
-_FOLLOWING: list[object] = [None, None]
+#: The plan `next_action` is following: (the state its last step was taken in, that step, the rest of the plan).
+_FOLLOWING: list[tuple[GameState, object, "_Plan"] | None] = [None]
 #: The rescue the plan is trying, to try again if it fails: (turn, active hand, the Hood's space, the Rescue).
 _RETRY: list[tuple[int, int, int, object] | None] = [None]
 
 
 def _follow(state: GameState, defs: Definitions, chance_free: bool, model: UnknownCardModel) -> object:
-    expected, rest = _FOLLOWING
-    _FOLLOWING[0] = _FOLLOWING[1] = None
+    following = _FOLLOWING[0]  # one read and one write each: another thread may be playing too
+    _FOLLOWING[0] = None
     retry = _RETRY[0]
     _RETRY[0] = None
     turn = _Turn(state, defs, model, chance_free)
@@ -214,7 +214,11 @@ def _follow(state: GameState, defs: Definitions, chance_free: bool, model: Unkno
     if free is not None:
         return free
     step = None
-    plan = rest if expected is not None and state.actions_left > 0 and state == expected else None
+    plan = None
+    if following is not None and state.actions_left > 0:
+        before, taken, rest = following
+        if _led_to(before, taken, state, turn.facts.carrier):
+            plan = rest
     if plan is None and retry is not None and state.actions_left > 0:
         # A failed rescue is tried again with the actions left: the plan was worth what it was for every attempt.
         turn_number, active, hood, action = retry
@@ -235,15 +239,50 @@ def _follow(state: GameState, defs: Definitions, chance_free: bool, model: Unkno
         if plan is None:
             return act.EndTurn()
         step = turn.first_step(plan)
-    following = _rest(plan, step)  # type: ignore[arg-type]
+    rest = _rest(plan, step)  # type: ignore[arg-type]
     if isinstance(step, act.Rescue) and not defs.disasters[step.disaster].is_no_dice:
         _RETRY[0] = (state.turn, state.active, state.hood, step)
-    if following is not None:
-        chance = LiveChance(state.rng)
-        after, _events = apply(state, step, chance, defs)
-        _FOLLOWING[0] = evolve(after, rng=chance.rng_after)
-        _FOLLOWING[1] = following
+    if rest is not None:
+        _FOLLOWING[0] = (state, step, rest)
     return step
+
+
+#: For each step a plan goes on after: the state fields it changes (`_led_to` checks those itself).
+_CHANGES: dict[type, frozenset[str]] = {
+    act.Move: frozenset({"vehicles", "pods", "actions_left", "fresh_turn"}),
+    act.Transfer: frozenset({"seats", "fresh_turn"}),
+    act.Load: frozenset({"cargo", "fresh_turn"}),
+}
+_STATE_FIELDS = tuple(f.name for f in dataclasses.fields(GameState))
+
+
+def _led_to(before: GameState, step: object, state: GameState, carrier: str) -> bool:
+    """Whether `state` is exactly what taking `step` in `before` gives: every other field the same (states share
+    unchanged values, so this is mostly identity), the changed ones as the rules make them. A state reached any
+    other way (an undo, a reload, a player's own move) is not, and gets a new plan."""
+    changes = _CHANGES.get(type(step))
+    if changes is None:
+        return False
+    for name in _STATE_FIELDS:
+        if name not in changes:
+            old, new = getattr(before, name), getattr(state, name)
+            if old is not new and old != new:
+                return False
+    if state.fresh_turn:
+        return False
+    if isinstance(step, act.Move):
+        if state.actions_left != before.actions_left - 1:
+            return False
+        to, moved = step.to, step.vehicle
+        carried = before.cargo if before.cargo and moved == carrier else ()
+        vehicles = tuple([(v, to) if v == moved or v in carried else (v, r) for v, r in before.vehicles])
+        pods = tuple([(p, to) if p in carried else (p, r) for p, r in before.pods]) if carried else before.pods
+        return state.vehicles == vehicles and state.pods == pods
+    if isinstance(step, act.Transfer):
+        return step.swap_with is None and state.seats == assign(before.seats, step.character, step.to_vehicle)
+    if isinstance(step, act.Load):
+        return state.cargo == before.cargo + (step.piece,)
+    return False
 
 
 def _rest(plan: "_Plan", step: object) -> "_Plan | None":
