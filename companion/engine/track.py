@@ -46,8 +46,12 @@ class SlotTrack:
             return None
 
     def occupied(self) -> tuple[tuple[int, str], ...]:
-        """(slot, card) for every filled slot, left to right."""
-        return tuple((i + 1, card) for i, card in enumerate(self.slots) if card is not None)
+        """(slot, card) for every filled slot, left to right (worked out once per track: tracks never change)."""
+        found = self.__dict__.get("_occupied")
+        if found is None:
+            found = tuple([(i + 1, card) for i, card in enumerate(self.slots) if card is not None])
+            object.__setattr__(self, "_occupied", found)
+        return found
 
     @property
     def is_full(self) -> bool:

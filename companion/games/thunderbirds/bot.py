@@ -1659,11 +1659,13 @@ class _Turn:
         found = ()
         if candidates:
             here = self.here
-            wanted = [
-                (value, piece)
-                for target, value, piece in candidates
-                if self._piece_distance(region, target) < self._piece_distance(here, target)
-            ]
+            wanted = []
+            for target, value, piece in candidates:
+                distances = self._distances("earth", target)
+                closer = 0 if region == target else distances.get(region, FAR)
+                now = 0 if here == target else distances.get(here, FAR)
+                if closer < now:
+                    wanted.append((value, piece))
             loads: list[str] = []
             for _value, piece in sorted(wanted, reverse=True):
                 if piece in loads:
