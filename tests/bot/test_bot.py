@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from companion.games.thunderbirds import actions as act
+from companion.games.thunderbirds import bot as bot_module
 from companion.games.thunderbirds.bot import (
     DEFAULT_MODEL,
     MAX_CHOICES_PER_TURN,
@@ -21,7 +22,7 @@ from companion.games.thunderbirds.bonuses import rescue_bonus
 from companion.games.thunderbirds.rules import apply, check
 from companion.games.thunderbirds.scenario import parse_scenario, run_scenario
 from companion.games.thunderbirds.simulate import steps
-from companion.games.thunderbirds.state import GameState
+from companion.games.thunderbirds.state import GameState, evolve
 
 DEFS = default_definitions()
 SCHEMES = ("espionnage-satellite", "voile-de-peur", "destination-obscurite")
@@ -244,3 +245,114 @@ def test_peeking_at_the_disaster_deck_still_gives_legal_choices() -> None:
         if seen >= 40:
             break
     assert seen >= 10
+
+
+# --- whole games: next_action follows the plan it chose ------------------------------------------------------
+
+
+def step_with(state: GameState, action: object, dice: list[int] | None = None) -> GameState:
+    chance = LiveChance(state.rng, dice or ())
+    after, _events = apply(state, action, chance, DEFS)
+    return evolve(after, rng=chance.rng_after)
+
+
+def far_from_the_card() -> GameState:
+    """Virgil in Thunderbird 2 (2 regions a move) on Tracy Island, The Uninvited in Africa (3 away) near the skull;
+    the faster Thunderbird 1 is far away."""
+    return position(
+        ["virgil", "gordon"],
+        {
+            "active": "virgil",
+            "vehicles": {"tb1": "europe", "fab1": "europe", "tb4": "north-atlantic"},
+            "track": {"6": "the-uninvited"},
+        },
+        schemes=FAR_SCHEMES,
+    )
+
+
+def counting_plans(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    calls = [0]
+    original = bot_module._Turn.plan
+
+    def plan(turn: Any) -> Any:
+        calls[0] += 1
+        return original(turn)
+
+    monkeypatch.setattr(bot_module._Turn, "plan", plan)
+    return calls
+
+
+def test_next_action_follows_its_plan_without_planning_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = far_from_the_card()
+    first = next_action(state, DEFS, 0)
+    assert isinstance(first, act.Move) and first.vehicle == "tb2"
+    after = step_with(state, first)
+    calls = counting_plans(monkeypatch)
+    second = next_action(after, DEFS, 1)
+    assert calls[0] == 0  # the plan's next step, without a search
+    assert second == choose(after, DEFS)  # and what planning afresh gives here
+    assert legal(after, second)
+
+
+def test_a_state_reached_otherwise_gets_a_new_plan(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = far_from_the_card()
+    first = next_action(state, DEFS, 0)
+    after = step_with(state, first)
+    calls = counting_plans(monkeypatch)
+    changed = evolve(after, hood=after.hood + 1)  # e.g. the players adjusted The Hood meanwhile
+    action = next_action(changed, DEFS, 1)
+    assert calls[0] == 1
+    assert legal(changed, action)
+
+
+def test_led_to_knows_the_exact_successor_only() -> None:
+    state = far_from_the_card()
+    move = next_action(state, DEFS, 0)
+    after = step_with(state, move)
+    carrier = "tb2"
+    assert bot_module._led_to(state, move, after, carrier)
+    assert not bot_module._led_to(state, move, evolve(after, supply=(0, 0, 0, 0, 0)), carrier)
+    assert not bot_module._led_to(state, move, evolve(after, actions_left=after.actions_left + 1), carrier)
+    assert not bot_module._led_to(state, move, state, carrier)
+
+
+def test_choose_is_not_changed_by_a_plan_being_followed() -> None:
+    state = far_from_the_card()
+    before = choose(state, DEFS)
+    next_action(state, DEFS, 0)
+    assert choose(state, DEFS) == before
+
+
+def at_the_card() -> GameState:
+    """Scott with Thunderbird 1 at The Uninvited (Africa, 8, Scott +2), a card about to reach the skull."""
+    return position(
+        ["scott", "virgil"],
+        {"active": "scott", "vehicles": {"tb1": "africa"}, "track": {"7": "the-uninvited"}},
+        schemes=FAR_SCHEMES,
+    )
+
+
+def test_a_failed_rescue_is_tried_again_while_the_hood_stays(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = at_the_card()
+    rescue = next_action(state, DEFS, 0)
+    assert rescue == act.Rescue("the-uninvited")
+    rolled = step_with(state, rescue, dice=[1, 1])  # 2 + 2 and no Hood face: it fails
+    finish = next_action(rolled, DEFS, 1)
+    assert finish == act.FinishRescue()
+    failed = step_with(rolled, finish)
+    assert failed.track.slot_of("the-uninvited") is not None and failed.hood == state.hood
+    calls = counting_plans(monkeypatch)
+    assert next_action(failed, DEFS, 2) == act.Rescue("the-uninvited")
+    assert calls[0] == 0
+
+
+def test_after_a_hood_face_the_bot_plans_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = at_the_card()
+    rescue = next_action(state, DEFS, 0)
+    rolled = step_with(state, rescue, dice=[0, 1])  # a Hood face: The Hood moves on
+    failed = step_with(rolled, next_action(rolled, DEFS, 1))
+    assert failed.hood == state.hood + 1
+    calls = counting_plans(monkeypatch)
+    action = next_action(failed, DEFS, 2)
+    assert calls[0] == 1
+    assert legal(failed, action)

@@ -1,7 +1,8 @@
-"""A heuristic Thunderbirds player: good enough to play whole games sensibly, fast enough to simulate thousands.
+"""A heuristic Thunderbirds player: good enough to play whole games sensibly, fast enough to simulate hundreds of
+games a second.
 
 `choose(state, defs)` returns one action for the position, a pure function of what the table can see (no
-randomness of its own). Each call re-plans from scratch:
+randomness of its own). It plans from scratch:
 
 1. a rescue under way follows `odds.advice_for` (re-roll, Teamwork, John's ignore, then finish); joker rewards
    are taken where the team needs them (the face-up scheme first, then Teamwork and Intelligence);
@@ -9,19 +10,34 @@ randomness of its own). Each call re-plans from scratch:
    a pod a disaster on the track asks for, Lady Penelope's exchange towards a kind the scheme needs, a
    Determination token when one more action is worth it;
 3. otherwise every short plan "(transfer into a Thunderbird here) (load Thunderbird 2) fly to region X, (transfer
-   into a Thunderbird standing there and fly on to R), then act" within the actions left is scored, and the first
-   step of the best one is taken. Acting is a rescue (exact odds with the bonuses the move brings, weighted by
-   how close the card is to the skull and by the Hood advances it risks), reaching a scheme's region with the
-   tokens to foil it, a Scan from Thunderbird 5, a character's token-drawing action. A move also earns what it
-   sets up for the next turn, and how much closer it brings pieces needed elsewhere: a no-dice card's
-   Thunderbirds, the scheme's pods, and bonus pieces weighted by the chance their bonus adds (moving a piece away
-   from where it helps costs as much). Thunderbird 2 fetches and carries such pieces. When nothing is worth an
-   action, the turn ends.
+   into a faster Thunderbird, or one on another network, standing there and fly on to R), then act" within the
+   actions left is scored, and the first step of the best one is taken. Acting is a rescue (exact odds with the
+   bonuses the move brings, weighted by how close the card is to the skull and by the Hood advances it risks,
+   counting every attempt the actions left allow), reaching a scheme's region with the tokens to foil it, a Scan
+   from Thunderbird 5, a character's token-drawing action. A move also earns what it sets up for the next turn
+   (the best rescue from there with the vehicle flown or one standing there), and how much closer it brings
+   pieces needed elsewhere: a no-dice card's Thunderbirds, the scheme's pods, and bonus pieces weighted by the
+   chance their bonus adds (moving a piece away from where it helps costs as much). Thunderbird 2 fetches and
+   carries such pieces. When nothing is worth an action, the turn ends.
+
+`next_action(state, defs, choices)` is what drivers playing whole games call (the simulation, the app's
+autoplay): it plans as `choose` does, then follows the plan it chose. While each state it is given is exactly the
+one its last step led to (`_led_to`), the plan's next step comes without a new search; a failed rescue is tried
+again while The Hood has not moved, since the plan was scored for every attempt. Anything else (a roll's outcome
+it did not expect, a free operation that became possible, a player's own change) means planning again. The two
+agree on almost every step (re-planning half-way reaches the same plan), and following costs a fraction of
+planning: that is most of the simulation's speed.
+
+The search itself is written for speed (it runs about twenty times per simulated game): what the definitions fix
+is derived once (`_Facts`), a decision turns the state's small tuples into dictionaries once, a card's bonus is
+counted once and only corrected for the pieces a vehicle moves, every region a vehicle can reach is scored at
+once in lists, and values that recur between decisions (a rescue's worth, a vehicle's next-turn table) are kept in
+bounded tables keyed by everything they depend on.
 
 Cards the app does not know (see `UnknownCardModel`) are handled by the assumptions the model states, so the bot
 never takes a free win from a card the app cannot check. The bot never moves a piece back and forth for free:
-transfers and loads only happen as the first step of a plan that then spends an action, and callers also cap the
-choices per turn (`MAX_CHOICES_PER_TURN`, see `next_action`).
+transfers and loads only happen as the first step of a plan that then spends an action, and `next_action` caps
+the choices per turn (`MAX_CHOICES_PER_TURN`).
 """
 
 from __future__ import annotations
@@ -398,11 +414,8 @@ def _pods_wanted(state: GameState, defs: Definitions) -> list[tuple[float, str]]
 
 # --- the actions phase ----------------------------------------------------------------------------------------
 #
-# The plan search below runs about forty times per simulated game, so it is written for speed: everything the
-# definitions fix is derived once (`_Facts`), a decision turns the state's small tuples into dictionaries once,
-# bonuses are counted once per card and only corrected for the pieces a flight moves, and values that recur from
-# one decision to the next (a rescue's worth, a vehicle's reach next turn) are kept in bounded tables keyed by
-# everything they depend on. None of this changes what is chosen.
+# The plan search (see the module docstring for how it is kept fast). The tables shared between decisions are
+# pure functions of their keys: keeping them changes no choice.
 
 
 class _Need(NamedTuple):
