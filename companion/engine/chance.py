@@ -66,6 +66,17 @@ class LiveChance(Chance):
     def roll(self, die: Die) -> Face:
         return die.faces[self.roll_index(die)]
 
+    def shuffle(self, items: Sequence[T]) -> tuple[T, ...]:
+        """`Chance.shuffle` (the same draws, logged the same way), without a method call per card."""
+        result = list(items)
+        rng, outcomes = self._rng, self._outcomes
+        for i in range(len(result) - 1, 0, -1):
+            j, rng = _below(rng, i + 1)
+            outcomes.append(j)
+            result[i], result[j] = result[j], result[i]
+        self._rng = rng
+        return tuple(result)
+
     def roll_index(self, die: Die) -> int:
         if not self._forced:
             value, self._rng = _below(self._rng, len(die.faces))

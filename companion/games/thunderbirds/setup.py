@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -99,21 +100,11 @@ def initial_state(data: Mapping[str, Any], chance: Chance, defs: Definitions | N
 
     hood_cards = deal_hood_track(defs, setup.difficulty, chance)
     deck, track = build_disaster_deck(defs, chance)
-    fab_deck = Deck.shuffled(tuple(defs.fabs), chance, reshuffle=Reshuffle.DISCARD)
-
-    john_played = any(
-        any(a.kind == "ignore-hood-face" for a in defs.characters[c].abilities) for c in characters
-    )
-    vehicles = tuple(
-        (
-            v.id,
-            v.start_region_with_john if (john_played and v.start_region_with_john) else v.start_region,
-        )
-        for v in defs.vehicles.values()
-    )
-    seats = tuple((c.id, c.start_vehicle) for c in defs.characters.values())
-    pods = tuple((p.id, defs.board.tracy_island) for p in defs.pods.values() if p.starts_built)
-    supply = tuple(defs.tokens[kind].count if kind in defs.tokens else 0 for kind in TOKEN_KINDS)
+    start = _start(defs)
+    fab_deck = Deck.shuffled(start.fabs, chance, reshuffle=Reshuffle.DISCARD)
+    john_played = any(c in start.johns for c in characters)
+    vehicles = start.vehicles_with_john if john_played else start.vehicles
+    seats, pods, supply = start.seats, start.pods, start.supply
     return GameState(
         setup=setup,
         players=tuple(Hand(character) for character in characters),
@@ -140,13 +131,64 @@ def initial_state(data: Mapping[str, Any], chance: Chance, defs: Definitions | N
     )
 
 
+@dataclass(frozen=True)
+class _Start:
+    """What every set-up with the same definitions starts from (a simulation sets up thousands of games)."""
+
+    fabs: tuple[str, ...]
+    events: tuple[str, ...]
+    schemes_by_level: Mapping[int, tuple[str, ...]]
+    disasters: tuple[str, ...]  # the disaster cards, "The Hood advances" set aside
+    hood_advances: tuple[str, ...]
+    johns: frozenset[str]  # characters who ignore a Hood face (Thunderbird 3 then starts in orbit)
+    vehicles: tuple[tuple[str, str], ...]
+    vehicles_with_john: tuple[tuple[str, str], ...]
+    seats: tuple[tuple[str, str], ...]
+    pods: tuple[tuple[str, str], ...]
+    supply: tuple[int, ...]
+
+
+_STARTS: dict[int, tuple[Definitions, _Start]] = {}
+
+
+def _start(defs: Definitions) -> _Start:
+    entry = _STARTS.get(id(defs))
+    if entry is not None and entry[0] is defs:
+        return entry[1]
+    levels: dict[int, list[str]] = {}
+    for scheme in defs.schemes.values():
+        levels.setdefault(scheme.level, []).append(scheme.id)
+    start = _Start(
+        fabs=tuple(defs.fabs),
+        events=tuple(defs.events),
+        schemes_by_level={level: tuple(ids) for level, ids in levels.items()},
+        disasters=tuple(c.id for c in defs.disasters.values() if c.kind == "disaster"),
+        hood_advances=tuple(c.id for c in defs.disasters.values() if c.kind == "hood-advances"),
+        johns=frozenset(
+            c.id for c in defs.characters.values() if any(a.kind == "ignore-hood-face" for a in c.abilities)
+        ),
+        vehicles=tuple((v.id, v.start_region) for v in defs.vehicles.values()),
+        vehicles_with_john=tuple(
+            (v.id, v.start_region_with_john or v.start_region) for v in defs.vehicles.values()
+        ),
+        seats=tuple((c.id, c.start_vehicle) for c in defs.characters.values()),
+        pods=tuple((p.id, defs.board.tracy_island) for p in defs.pods.values() if p.starts_built),
+        supply=tuple(defs.tokens[kind].count if kind in defs.tokens else 0 for kind in TOKEN_KINDS),
+    )
+    if len(_STARTS) > 16:
+        _STARTS.clear()
+    _STARTS[id(defs)] = (defs, start)
+    return start
+
+
 def deal_hood_track(defs: Definitions, difficulty: str, chance: Chance) -> tuple[HoodCard, ...]:
     level = defs.difficulties[difficulty]
     layout = defs.hood_track
-    events = chance.shuffle(tuple(defs.events))[: level.events]
+    start = _start(defs)
+    events = chance.shuffle(start.events)[: level.events]
     schemes: list[str] = []
     for scheme_level in sorted(level.scheme_levels):
-        pile = tuple(s.id for s in defs.schemes.values() if s.level == scheme_level)
+        pile = start.schemes_by_level.get(scheme_level, ())
         if not pile:
             raise IllegalAction(_("No scheme card of level {level} in the data.").format(level=scheme_level))
         schemes.append(chance.shuffle(pile)[0])
@@ -171,8 +213,8 @@ def split_piles(cards: Sequence[str], piles: int) -> list[list[str]]:
 
 
 def build_disaster_deck(defs: Definitions, chance: Chance) -> tuple[Deck, SlotTrack]:
-    disasters = tuple(c.id for c in defs.disasters.values() if c.kind == "disaster")
-    hood = tuple(c.id for c in defs.disasters.values() if c.kind == "hood-advances")
+    start = _start(defs)
+    disasters, hood = start.disasters, start.hood_advances
     shuffled = chance.shuffle(disasters)
     track = SlotTrack.empty(defs.disaster_track_slots)
     for slot, card in enumerate(shuffled[:STARTING_DISASTERS], start=1):
