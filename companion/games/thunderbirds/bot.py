@@ -216,8 +216,8 @@ def next_action(
 
 #: The plan `next_action` is following: (the state its last step was taken in, that step, the rest of the plan).
 _FOLLOWING: list[tuple[GameState, object, "_Plan"] | None] = [None]
-#: The rescue the plan is trying, to try again if it fails: (turn, active hand, the Hood's space, the Rescue).
-_RETRY: list[tuple[int, int, int, object] | None] = [None]
+#: The rescue the plan is trying, to try again if it fails: (the state it was first tried in, the Rescue).
+_RETRY: list[tuple[GameState, object] | None] = [None]
 
 
 def _follow(state: GameState, defs: Definitions, chance_free: bool, model: UnknownCardModel) -> object:
@@ -237,11 +237,14 @@ def _follow(state: GameState, defs: Definitions, chance_free: bool, model: Unkno
             plan = rest
     if plan is None and retry is not None and state.actions_left > 0:
         # A failed rescue is tried again with the actions left: the plan was worth what it was for every attempt.
-        turn_number, active, hood, action = retry
+        tried, action = retry
         if (
-            state.turn == turn_number
-            and state.active == active
-            and state.hood == hood  # The Hood moved: what the plan risked has changed, plan again
+            state.turn == tried.turn
+            and state.active == tried.active
+            and state.hood == tried.hood  # The Hood moved: what the plan risked has changed, plan again
+            and state.vehicles == tried.vehicles
+            and state.seats == tried.seats
+            and state.disasters == tried.disasters  # the same game, the card still unresolved
             and check(state, action, defs) is None
         ):
             _RETRY[0] = retry
@@ -257,7 +260,7 @@ def _follow(state: GameState, defs: Definitions, chance_free: bool, model: Unkno
         step = turn.first_step(plan)
     rest = _rest(plan, step)  # type: ignore[arg-type]
     if isinstance(step, act.Rescue) and not defs.disasters[step.disaster].is_no_dice:
-        _RETRY[0] = (state.turn, state.active, state.hood, step)
+        _RETRY[0] = (state, step)
     if rest is not None:
         _FOLLOWING[0] = (state, step, rest)
     return step
