@@ -43,6 +43,7 @@ the choices per turn (`MAX_CHOICES_PER_TURN`).
 from __future__ import annotations
 
 import dataclasses
+import operator
 import zlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -273,20 +274,20 @@ _CHANGES: dict[type, frozenset[str]] = {
     act.Load: frozenset({"cargo", "fresh_turn"}),
 }
 _STATE_FIELDS = tuple(f.name for f in dataclasses.fields(GameState))
+#: For each step a plan goes on after: the state's other fields, read at once.
+_UNCHANGED = {
+    kind: operator.attrgetter(*(name for name in _STATE_FIELDS if name not in changed))
+    for kind, changed in _CHANGES.items()
+}
 
 
 def _led_to(before: GameState, step: object, state: GameState, carrier: str) -> bool:
     """Whether `state` is exactly what taking `step` in `before` gives: every other field the same (states share
     unchanged values, so this is mostly identity), the changed ones as the rules make them. A state reached any
     other way (an undo, a reload, a player's own move) is not, and gets a new plan."""
-    changes = _CHANGES.get(type(step))
-    if changes is None:
+    unchanged = _UNCHANGED.get(type(step))
+    if unchanged is None or unchanged(state) != unchanged(before):  # tuples of the fields: compared by identity first
         return False
-    for name in _STATE_FIELDS:
-        if name not in changes:
-            old, new = getattr(before, name), getattr(state, name)
-            if old is not new and old != new:
-                return False
     if state.fresh_turn:
         return False
     if isinstance(step, act.Move):
