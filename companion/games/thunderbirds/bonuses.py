@@ -129,11 +129,12 @@ def rescue_bonus(state: GameState, defs: Definitions, disaster_id: str, fab_card
     character = defs.characters[state.active_character]
     if character.rescue_type is not None and character.rescue_bonus and character.rescue_type == card.rescue_type:
         total += character.rescue_bonus
+    kind = card.rescue_type
     for fab_id in fab_cards:
         for effect in defs.fabs[fab_id].effects:
-            if effect.kind == "rescue-modifier" and (effect.rescue_type is None or effect.rescue_type == card.rescue_type):
+            if effect.kind == "rescue-modifier" and (effect.rescue_type is None or effect.rescue_type == kind):
                 total += effect.value
     for effect in state.effects:
-        if effect.kind == "rescue-modifier" and (effect.rescue_type is None or effect.rescue_type == card.rescue_type):
+        if effect.kind == "rescue-modifier" and (effect.rescue_type is None or effect.rescue_type == kind):
             total += effect.value
     return total

@@ -48,7 +48,6 @@ import zlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
-from math import ceil
 
 from companion.games.thunderbirds import actions as act
 from companion.games.thunderbirds.definitions import TOKEN_KINDS, Ability, Definitions, DisasterCard, SchemeCard
@@ -806,7 +805,6 @@ class _Flight:
 #: A plan: (vehicle, transfer into it first, loads, region it flies to, moves, the action there or None).
 _Plan = tuple[str, bool, tuple[str, ...], str, int, "object | None"]
 _NONE = float("-inf")
-_SECOND_FASTER = True
 
 
 class _Turn:
@@ -1271,8 +1269,9 @@ class _Turn:
             for other in self.parked[region]:
                 if other == flight.vehicle or other in flight.moved:
                     continue
-                if _SECOND_FASTER and self.facts.networks[other] == flight.network and self._speed(other) <= flight.speed:
-                    continue
+                second = self._flight(other)
+                if second.network == flight.network and second.speed <= flight.speed:
+                    continue  # no faster and on the same routes: taking it on the way adds nothing worth the search
                 value = self._second_leg(other, region, left)
                 if value == _NONE:
                     continue
@@ -1280,9 +1279,6 @@ class _Turn:
                 if value > best_value:
                     best_value, best_plan = value, (flight.vehicle, transfer, (), region, count, None)
         return best_value, best_plan
-
-    def _speed(self, vehicle: str) -> int:
-        return self._flight(vehicle).speed
 
     def _second_leg(self, other: str, start: str, left: int) -> float:
         """The best value of flying `other` on from `start` with `left` actions (moves there counted)."""
@@ -1611,14 +1607,6 @@ class _Turn:
             needs.extend(found)
         return needs
 
-    def _piece_distance(self, start: str | None, target: str) -> int:
-        """Moves (at speed 1, on Earth) between two regions; far for space regions."""
-        if start is None:
-            return FAR
-        if start == target:
-            return 0
-        return self._distances("earth", target).get(start, FAR)
-
     def _towards(self, moved: frozenset[str]) -> list[tuple[float, int, int, Mapping[str, int]]]:
         """The needs `moved` pieces serve, for `_progress`: (weight, moves before, its divisor, distances to its
         target), in the order of `needs`."""
@@ -1832,21 +1820,11 @@ def foil_action(state: GameState, defs: Definitions, model: UnknownCardModel = D
     return action if check_foil_scheme(state, action, defs) is None else None
 
 
-def _assign_discards(
-    state: GameState,
-    defs: Definitions,
-    model: UnknownCardModel,
-    scheme: SchemeCard,
-    where: Mapping[str, str | None],
-) -> tuple[tuple[str, str], ...] | None:
-    """Which tokens to discard (player, kind) so every need is met by characters in its regions; greedy, named
-    kinds first, giving up the least useful kinds for "any kind"."""
-    return _assign_needs(state, model.scheme_tokens(scheme, defs), where)
-
-
 def _assign_needs(
     state: GameState, needs: Sequence[TokenNeed], where: Mapping[str, str | None]
 ) -> tuple[tuple[str, str], ...] | None:
+    """Which tokens to discard (player, kind) so every need is met by characters in its regions; greedy, named
+    kinds first, giving up the least useful kinds for "any kind"."""
     left = {hand.character: list(hand.tokens) for hand in state.players}
     discards: list[tuple[str, str]] = []
     for need in sorted(needs, key=lambda n: n.kind is None):
