@@ -24,6 +24,7 @@ from companion.paths import KV_DIR
 from companion.ui.controller import GameController, GameSnapshot
 from companion.ui.fonts import register_fonts
 from companion.ui.lights import LightsLink
+from companion.ui.sounds import Sounds
 from companion.ui.navigation import NavigationStack
 from companion.ui.settings import UiSettings, load_settings, save_settings
 from companion.ui.theme import Metrics
@@ -31,9 +32,6 @@ from companion.ui.thunderbirds import ThunderbirdsPack
 from companion.ui.action_keys import act
 from companion.ui.widgets.popups import PopupButton, show_popup
 from companion.ui.worker import SessionWorker
-from companion.ui.widgets import board_map as _board_widgets  # noqa: F401  (registers the map for kv)
-from companion.ui.widgets import dice as _dice_widgets  # noqa: F401  (registers the dice for kv)
-from companion.ui.widgets import game as _game_widgets  # noqa: F401  (registers the game widgets for kv)
 from companion.ui.widgets import text as _text_widgets  # noqa: F401  (registers FitLabel, TouchButton for kv)
 
 log = logging.getLogger(__name__)
@@ -114,6 +112,7 @@ class CompanionApp(App):
         root = Builder.load_file(str(KV_DIR / "app.kv"))
         root.ids.screens.add_widget(self.screen_manager)
         self.lights = LightsLink(self._physical_command, settings.lights_backend)
+        self.sounds = Sounds()
         self.controller.on_worker_update(
             lambda state, events: self.lights.update(state, self.pack.defs_for(state), events))
         self._show("home", {})
@@ -132,6 +131,8 @@ class CompanionApp(App):
         self.controller.open_store(lambda _notice: self.refresh_current())
         self.worker.submit(lambda: self.lights.start(self.pack.defs.hood_track.length), self._lights_ready,
                            self._on_error)
+        if self.settings.sounds:
+            self.worker.submit(self.sounds.prepare)
 
     def ensure_screen(self, name: str) -> Any:
         """Screens are built on their first visit (start-up builds only Home)."""
@@ -352,6 +353,7 @@ class CompanionApp(App):
 
     def _on_snapshot(self, snapshot: GameSnapshot) -> None:
         if snapshot.kind == "action" and snapshot.events:
+            self._play_sounds(snapshot.events)
             self._reveal(snapshot)
         wanted = self._screen_for(snapshot)
         current = self.nav.current
@@ -362,6 +364,21 @@ class CompanionApp(App):
         else:
             # The Rescue screen stays after the rescue settles, to show the result until players go back.
             self.refresh_current()
+
+    def _play_sounds(self, events: tuple[Any, ...]) -> None:
+        if not self.settings.sounds:
+            return
+        from companion.games.thunderbirds import events as ev
+
+        for event in events:
+            if isinstance(event, (ev.DiceRolled, ev.DieRerolled)):
+                self.sounds.play("dice")
+            elif isinstance(event, ev.DisasterDrawn):
+                self.sounds.play("disaster")
+            elif isinstance(event, ev.RescueSucceeded):
+                self.sounds.play("success")
+            elif isinstance(event, (ev.RescueFailed, ev.GameLost)):
+                self.sounds.play("failure")
 
     def _reveal(self, snapshot: GameSnapshot) -> None:
         from companion.ui.presenters.reveal import present_reveal
@@ -477,6 +494,8 @@ class CompanionApp(App):
             self._apply_language(settings.language)
         assert self.worker is not None
         self.worker.submit(lambda: save_settings(settings))
+        if changes.get("sounds"):
+            self.worker.submit(self.sounds.prepare)
         if "lights_backend" in changes:
             self.worker.submit(lambda: self.lights.restart(settings.lights_backend), self._lights_ready,
                                self._on_error)

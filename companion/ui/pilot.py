@@ -19,7 +19,6 @@ from kivy.base import EventLoop
 from kivy.clock import Clock
 from kivy.core.window import Window
 from kivy.input.motionevent import MotionEvent
-from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 
@@ -272,7 +271,3 @@ class Pilot:
         if self._done is not None:
             done, self._done = self._done, None
             done(error)
-
-
-def is_button(widget: Widget) -> bool:
-    return isinstance(widget, ButtonBehavior)

@@ -276,16 +276,3 @@ def switch_language(pilot: Any, out: Path, args: dict[str, str], notes: dict[str
     yield from player.tap("language:en")
     notes["new_game_title_en"] = pilot.app.screen_manager.get_screen("new_game").ids.title.text
     yield from player.tap("language:fr")
-
-
-def debug_buttons(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, Any]) -> Script:
-    from companion.ui.autoplay import AutoPlayer, PlayReport
-
-    player = AutoPlayer(pilot, out, PlayReport())
-    yield from player.start(1, "heroic", 5)
-    for key in ("undo", "open:history"):
-        b = pilot.find(key, required=False) or next(w for w in pilot.widgets() if getattr(w, "action_key", "") == key)
-        notes[key] = dict(size=list(b.size), text_size=list(b.text_size), font=b.font_size,
-                          texture=list(b.texture_size), lines=b.max_lines, text=b.text,
-                          ext=list(b._label.get_extents(b.text.split()[0])), opts_font=b._label.options["font_size"])
-    yield pilot.screenshot(out / "dbg.png")

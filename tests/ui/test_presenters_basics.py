@@ -168,3 +168,17 @@ def test_presenters_and_plumbing_never_import_kivy() -> None:
     )
     completed = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert completed.stdout.strip() == "ok", completed.stderr[-2000:]
+
+
+def test_sound_tones_are_valid_wav_files(tmp_path) -> None:
+    import wave
+
+    from companion.ui.sounds import RATE, TONES, write_tones
+
+    paths = write_tones(tmp_path)
+    assert set(paths) == set(TONES)
+    for name, path in paths.items():
+        with wave.open(str(path)) as sound:
+            assert sound.getframerate() == RATE and sound.getnchannels() == 1
+            frequencies, seconds = TONES[name]
+            assert sound.getnframes() == len(frequencies) * int(RATE * seconds)

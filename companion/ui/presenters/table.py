@@ -249,6 +249,7 @@ def present_table(
     if scheme is not None:
         level = defs.schemes[scheme.card].level if scheme.card in defs.schemes else 0
         scheme_button = _("Scheme {level}: {name}").format(level=ROMAN.get(level, "?"), name=names.card(defs, scheme.card))
+        scheme_button += " · " + scheme_progress(state, defs, legal)
     else:
         scheme_button = _("Schemes foiled: {count}").format(count=state.schemes_foiled)
     effects = tuple(
@@ -276,6 +277,17 @@ def present_table(
         end_turn=end_turn,
         notice="",
     )
+
+
+def scheme_progress(state: GameState, defs: Any, legal: Sequence[Any]) -> str:
+    """How far the face-up scheme's requirements are met: "2 of 3 in place", or what to check."""
+    from companion.ui.presenters.scheme import present_scheme
+
+    checklist = present_scheme(state, defs, legal, lambda action: "").checklist
+    known = [item for item in checklist if item.done is not None]
+    if not known:
+        return _("read the card")
+    return _("{done} of {total} in place").format(done=sum(1 for item in known if item.done), total=len(known))
 
 
 def effect_text(defs: Any, effect: Any) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from companion.ui.presenters.board import present_board
 from companion.ui.screens.base import BaseScreen
+from companion.ui.widgets import board_map as _widgets  # noqa: F401  (registers the widgets its kv uses)
 from companion.ui.widgets.text import TouchButton
 
 

@@ -7,6 +7,7 @@ from typing import Any
 
 from companion.ui.presenters.new_game import NewGameForm, present_new_game
 from companion.ui.screens.base import BaseScreen
+from companion.ui.widgets import game as _widgets  # noqa: F401  (registers the widgets its kv uses)
 from companion.ui.widgets.text import TouchButton
 
 

@@ -7,6 +7,8 @@ from typing import Any
 from companion.games.thunderbirds import events as ev
 from companion.ui.presenters.rescue import present_rescue, reward_action
 from companion.ui.screens.base import BaseScreen
+from companion.ui.widgets import dice as _widgets  # noqa: F401  (registers the widgets its kv uses)
+from companion.ui.widgets import game as _game_widgets  # noqa: F401  (the rescue-type icon)
 from companion.ui.widgets.popups import PopupText
 from companion.ui.widgets.text import TouchButton
 

@@ -8,13 +8,14 @@ from typing import Any
 
 from kivy.app import App
 from kivy.clock import Clock
-from kivy.graphics import Color, Ellipse, Line
+from kivy.graphics import Color, Ellipse
 from kivy.properties import NumericProperty
 from kivy.uix.widget import Widget
 
 from companion.ui.theme import colour
 
-BLINK_REDRAW_SECONDS = 0.1
+#: Never redraw the strip more often than this, however the blinks fall.
+BLINK_REDRAW_SECONDS = 0.05
 
 
 class LedStrip(Widget):
@@ -76,16 +77,33 @@ class LedStrip(Widget):
                         r, g, b = shown.colour
                         level = max(0.25, min(1.0, shown.level))
                         Color(r / 255 * level, g / 255 * level, b / 255 * level, 1)
-                    Ellipse(pos=(x - radius, cy - radius), size=(2 * radius, 2 * radius))
-                    Color(*colour("text_dim"))
-                    Line(circle=(x, cy, radius), width=1)
+                    # Few segments: a strip of small round LEDs needs no more, and every vertex costs a
+                    # software renderer time on each frame.
+                    Ellipse(pos=(x - radius, cy - radius), size=(2 * radius, 2 * radius), segments=12)
                     x += step
                 x += step  # a gap between the Hood track, the disaster track and the status LEDs
-        if blinking and self._blinker is None:
-            self._blinker = Clock.schedule_interval(self._draw, BLINK_REDRAW_SECONDS)
-        elif not blinking and self._blinker is not None:
+        if self._blinker is not None:
             self._blinker.cancel()
             self._blinker = None
+        if blinking:
+            # Redraw exactly when the next blinking LED turns on or off, not on a fixed beat: every redraw
+            # is a whole frame, and most of the time nothing changes.
+            wait = next_toggle(frame, now) - now
+            self._blinker = Clock.schedule_once(self._draw, max(BLINK_REDRAW_SECONDS, wait))
+
+
+def next_toggle(frame: Any, now: float) -> float:
+    """When the next blinking light in `frame` changes between on and off."""
+    soonest = now + 1.0
+    for name in frame:
+        blink = frame[name].blink
+        if blink is None:
+            continue
+        position = (now / blink.period + blink.phase) % 1.0
+        edges = (blink.duty, 1.0)
+        ahead = min((edge - position) for edge in edges if edge - position > 1e-6)
+        soonest = min(soonest, now + ahead * blink.period)
+    return soonest
 
 
 def strip_height() -> float:

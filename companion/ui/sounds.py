@@ -1,0 +1,71 @@
+"""Short sounds for the moments that matter (the dice, a disaster drawn, a rescue won or lost), when the
+Settings screen allows them. The tones are written once as WAV files (stdlib `wave`) on the session worker;
+a machine without audio simply stays silent."""
+
+from __future__ import annotations
+
+import logging
+import math
+import struct
+import tempfile
+import wave
+from pathlib import Path
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+RATE = 22050
+#: name -> (frequencies in Hz played one after the other, seconds each)
+TONES: dict[str, tuple[tuple[float, ...], float]] = {
+    "dice": ((660.0, 880.0), 0.06),
+    "disaster": ((440.0, 330.0, 220.0), 0.12),
+    "success": ((523.0, 659.0, 784.0), 0.09),
+    "failure": ((330.0, 262.0), 0.15),
+}
+
+
+def write_tones(directory: Path) -> dict[str, Path]:
+    """Writes each tone as a small mono WAV; on the worker."""
+    directory.mkdir(parents=True, exist_ok=True)
+    paths = {}
+    for name, (frequencies, seconds) in TONES.items():
+        path = directory / f"{name}.wav"
+        frames = bytearray()
+        for frequency in frequencies:
+            count = int(RATE * seconds)
+            for i in range(count):
+                fade = min(1.0, i / 200, (count - i) / 200)
+                frames += struct.pack("<h", int(9000 * fade * math.sin(2 * math.pi * frequency * i / RATE)))
+        with wave.open(str(path), "wb") as out:
+            out.setnchannels(1)
+            out.setsampwidth(2)
+            out.setframerate(RATE)
+            out.writeframes(bytes(frames))
+        paths[name] = path
+    return paths
+
+
+class Sounds:
+    def __init__(self) -> None:
+        self._sounds: dict[str, Any] = {}
+
+    def prepare(self) -> None:
+        """Writes and loads the tones (on the worker); without an audio device nothing is loaded."""
+        try:
+            from kivy.core.audio import SoundLoader
+
+            paths = write_tones(Path(tempfile.gettempdir()) / "companion-sounds")
+            for name, path in paths.items():
+                sound = SoundLoader.load(str(path))
+                if sound is not None:
+                    self._sounds[name] = sound
+        except Exception as error:  # no audio on this machine: the app stays silent
+            log.info("sounds unavailable: %s", error)
+
+    def play(self, name: str) -> None:
+        sound = self._sounds.get(name)
+        if sound is not None:
+            try:
+                sound.play()
+            except Exception:
+                log.debug("could not play %s", name)
