@@ -116,7 +116,7 @@ def every_screen(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, A
     yield from look("home")
     for key in ("settings", "back", "help", "back", "card_editor"):
         yield from tap(key)
-    for kind in ("scheme", "event", "fab", "hood-track", "disaster"):
+    for kind in ("scheme", "event", "fab", "vehicle", "hood-track", "disaster"):
         yield from tap(f"kind:{kind}")
     first = next(k for k in pilot.keys("edit:"))
     yield from tap(first)
@@ -276,3 +276,35 @@ def switch_language(pilot: Any, out: Path, args: dict[str, str], notes: dict[str
     yield from player.tap("language:en")
     notes["new_game_title_en"] = pilot.app.screen_manager.get_screen("new_game").ids.title.text
     yield from player.tap("language:fr")
+
+
+def table_buttons(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, Any]) -> Script:
+    """The big buttons on the table (gpiozero's MockFactory pins) act like the screen's: end the turn, then
+    confirm the reveal."""
+    import time
+
+    from gpiozero import Device
+
+    from companion.ui.autoplay import AutoPlayer, PlayReport
+
+    player = AutoPlayer(pilot, out, PlayReport())
+    yield from player.start(2, "introduction", 34)
+    controller = pilot.app.controller
+    board = pilot.app.lights.board
+    notes["buttons"] = board.buttons.describe() if board and board.buttons else []
+    before = len(controller.snapshot.history)
+
+    def press(pin: int) -> None:
+        device = Device.pin_factory.pin(pin)
+        device.drive_low()
+        time.sleep(0.08)  # past the bounce time
+        device.drive_high()
+
+    press(int(args["end_turn"]))
+    yield pilot.until(lambda: len(controller.snapshot.history) == before + 1, "the button's end of turn")
+    yield pilot.until(lambda: pilot.has("reveal:ok"), "the reveal")
+    notes["label"] = controller.snapshot.history[-1].label
+    yield from player.visit("table-after-button")
+    press(int(args["confirm"]))
+    yield pilot.until(lambda: not pilot.has("reveal:ok"), "the reveal to close")
+    notes["reveal_closed"] = True

@@ -149,3 +149,23 @@ def test_card_editor_saves_to_the_overlay_validates_and_undoes() -> None:
         set_card_fields("disaster", unknown.card_id, broken.changes())
     clear_definitions_cache()
     assert default_definitions().disasters[unknown.card_id].region == region_before
+
+
+def test_card_editor_sets_a_thunderbirds_seats() -> None:
+    from companion.games.thunderbirds.overlay import replace_card, set_card_fields
+
+    clear_definitions_cache()
+    defs = default_definitions()
+    rows = present_card_list(defs, "vehicle").rows
+    assert {r.card_id for r in rows} == set(defs.vehicles)
+    assert defs.vehicles["tb1"].seats is None  # not known: the rules do not limit it
+    draft = Draft.start(defs, "vehicle", "tb1")
+    draft.step("seats", +1, 1, 10, 1)
+    draft.set("seats_verified", True)
+    assert draft.changes() == {"seats": 2, "seats_verified": True}
+    previous = set_card_fields("vehicle", "tb1", draft.changes())
+    clear_definitions_cache()
+    assert default_definitions().vehicles["tb1"].seats == 2
+    replace_card("vehicle", "tb1", previous)
+    clear_definitions_cache()
+    assert default_definitions().vehicles["tb1"].seats is None

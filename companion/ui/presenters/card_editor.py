@@ -17,7 +17,7 @@ from companion.locale import _
 from companion.ui.presenters.table import ROMAN
 from companion.ui.presenters.words import completeness_label, rescue_type_label, token_label
 
-KINDS = ("disaster", "scheme", "event", "fab", "hood-track")
+KINDS = ("disaster", "scheme", "event", "fab", "vehicle", "hood-track")
 MAX_REWARDS = 3
 MAX_DIFFICULTY = 20
 
@@ -28,6 +28,7 @@ def kind_label(kind: str) -> str:
         "scheme": _("Schemes"),
         "event": _("Events"),
         "fab": _("F.A.B. cards"),
+        "vehicle": _("Seats"),
         "hood-track": _("Hood track"),
     }[kind]
 
@@ -70,6 +71,14 @@ def present_card_list(defs: Any, kind: str) -> CardListView:
         rows.append(CardRow("hood-track", "hood-track", _("Hood track: {length} spaces").format(length=track.length),
                             _("Checked against the rulebook") if track.source.verified else
                             _("From a fan reference: not checked"), track.source.verified, "edit:hood-track"))
+    if kind == "vehicle":
+        for vehicle in defs.vehicles.values():
+            known = vehicle.seats is not None
+            seats = str(vehicle.seats) if known else _("not known: no limit")
+            confidence = (_("Checked against the rulebook") if vehicle.seats_source.verified else
+                          _("Count the peg holes on your model")) if known else _("Count the peg holes on your model")
+            rows.append(CardRow("vehicle", vehicle.id, _("{name}: seats {seats}").format(
+                name=vehicle.names.text(), seats=seats), confidence, known, f"edit:{vehicle.id}"))
     for card in cards_of(defs, kind):
         name = names.card(defs, card.id)
         if kind == "scheme":
@@ -106,6 +115,12 @@ def fields_from_definitions(defs: Any, kind: str, card_id: str) -> dict[str, Any
         track = defs.hood_track
         return {"length": track.length, "event_spaces": list(track.event_spaces),
                 "scheme_spaces": list(track.scheme_spaces), "verified": track.source.verified}
+    if kind == "vehicle":
+        vehicle = defs.vehicles[card_id]
+        seats: dict[str, Any] = {"seats_verified": vehicle.seats_source.verified}
+        if vehicle.seats is not None:
+            seats["seats"] = vehicle.seats
+        return seats
     if kind == "disaster":
         card = defs.disasters[card_id]
         data: dict[str, Any] = {"names": _names(card.names), "verified": card.source.verified}
@@ -282,6 +297,24 @@ class EditorView:
 def present_editor(defs: Any, draft: Draft, confidence: str) -> EditorView:
     f = draft.fields
     rows: list[FormRow] = []
+    if draft.kind == "vehicle":
+        seats = f.get("seats")
+        rows.append(FormRow(_("Seats: {seats}").format(seats=seats if seats is not None else _("no limit")),
+                            (FormButton("seats:-1", "-1"), FormButton("seats:+1", "+1"),
+                             FormButton("seats:none", _("No limit")))))
+        verified = bool(f.get("seats_verified"))
+        rows.append(FormRow(_("Counted on our own model"),
+                            (FormButton("seats_verified:toggle", ("✓ " if verified else "") +
+                                        (_("Yes") if verified else _("No")), "primary" if verified else "normal"),)))
+        changes = draft.changes()
+        return EditorView(
+            title=names.vehicle(defs, draft.card_id),
+            confidence=confidence,
+            rows=tuple(rows),
+            changed=_("Changed: {fields}").format(fields=", ".join(sorted(changes))) if changes else _("No change yet."),
+            save_label=_("Save"),
+            can_save=bool(changes),
+        )
     if draft.kind != "hood-track":
         names_value = f.get("names", {})
         rows.append(FormRow(_("Name in English"), text_field="names.en", text_value=names_value.get("en", "")))

@@ -141,6 +141,13 @@ class CardEditorScreen(BaseScreen):
             draft.step("level", int(parts[1]), 1, 4, 1)
         elif head == "length":
             draft.step("length", int(parts[1]), 5, 30, 15)
+        elif head == "seats":
+            if parts[1] == "none":
+                draft.set("seats", None)
+            else:
+                draft.step("seats", int(parts[1]), 1, 10, 1)
+        elif head == "seats_verified":
+            draft.set("seats_verified", not bool(draft.fields.get("seats_verified")))
         elif head == "rewards":
             draft.clear_rewards()
         elif head == "verified":
