@@ -210,7 +210,9 @@ class GameController:
         self._run(lambda: self._step(lambda s: s.undo_to(seq)), on_done)
         return True
 
-    def call(self, work: Callable[[Any], Any], on_done: Callable[[Any], None], on_error: ErrorHandler | None = None) -> None:
+    def call(
+        self, work: Callable[[Any], Any], on_done: Callable[[Any], None], on_error: ErrorHandler | None = None
+    ) -> None:
         """Runs `work(session)` on the worker (e.g. odds or a bot choice) and hands the result back."""
         self.worker.submit(lambda: work(self._side.session), on_done, on_error or self._fail)
 

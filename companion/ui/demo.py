@@ -38,7 +38,9 @@ def build_parser() -> argparse.ArgumentParser:
 def start_xvfb() -> tuple[subprocess.Popen[bytes], str]:
     """A private virtual screen; `-displayfd` lets Xvfb pick a free display number and tell us."""
     if shutil.which("Xvfb") is None:
-        raise SystemExit("companion demo: no display and no Xvfb; install it (sudo apt-get install xvfb) or set DISPLAY")
+        raise SystemExit(
+            "companion demo: no display and no Xvfb; install it (sudo apt-get install xvfb) or set DISPLAY"
+        )
     read_end, write_end = os.pipe()
     process = subprocess.Popen(
         ["Xvfb", "-displayfd", str(write_end), "-screen", "0", "1280x1280x24", "-nolisten", "tcp"],

@@ -114,9 +114,11 @@ def check_layout(window: Widget, target_px: float | None = None, dpi: float | No
             texts.append((widget, visible))
         if is_button:
             full = window_rect(widget)
-            if not in_scroll and (
-                full[0] < -TOLERANCE or full[1] < -TOLERANCE or full[2] > width + TOLERANCE or full[3] > height + TOLERANCE
-            ):
+            outside = (
+                full[0] < -TOLERANCE or full[1] < -TOLERANCE
+                or full[2] > width + TOLERANCE or full[3] > height + TOLERANCE
+            )
+            if not in_scroll and outside:
                 problems.append(Problem("outside", describe(widget), f"at {tuple(round(v) for v in full)}"))
             if widget.width < minimum - 0.5 or widget.height < minimum - 0.5:
                 problems.append(

@@ -9,7 +9,8 @@ pytestmark = [pytest.mark.ui, pytest.mark.slow]
 
 EXPECTED_SCREENS = {
     "home", "settings", "help", "card_editor-disaster", "card_editor-scheme", "card_editor-event",
-    "card_editor-fab", "card_editor-vehicle", "card_editor-hood-track", "card_editor-disaster-edit", "new_game", "table", "board",
+    "card_editor-fab", "card_editor-vehicle", "card_editor-hood-track", "card_editor-disaster-edit", "new_game",
+    "table", "board",
     "scheme", "fabs", "rescue-before", "history", "adjust-track", "adjust-disasters", "adjust-tokens",
     "adjust-fabs", "adjust-pieces", "adjust-effects",
 }

@@ -304,14 +304,14 @@ def present_editor(defs: Any, draft: Draft, confidence: str) -> EditorView:
                              FormButton("seats:none", _("No limit")))))
         verified = bool(f.get("seats_verified"))
         rows.append(FormRow(_("Counted on our own model"),
-                            (FormButton("seats_verified:toggle", ("✓ " if verified else "") +
-                                        (_("Yes") if verified else _("No")), "primary" if verified else "normal"),)))
+                            (FormButton("seats_verified:toggle", yes_no(verified),
+                                        "primary" if verified else "normal"),)))
         changes = draft.changes()
         return EditorView(
             title=names.vehicle(defs, draft.card_id),
             confidence=confidence,
             rows=tuple(rows),
-            changed=_("Changed: {fields}").format(fields=", ".join(sorted(changes))) if changes else _("No change yet."),
+            changed=changed_text(changes),
             save_label=_("Save"),
             can_save=bool(changes),
         )
@@ -346,7 +346,8 @@ def present_editor(defs: Any, draft: Draft, confidence: str) -> EditorView:
         rows.append(FormRow(_("Level {level}").format(level=ROMAN.get(int(f.get("level", 1)), "?")),
                             (FormButton("level:-1", "-1"), FormButton("level:+1", "+1"))))
         regions = ", ".join(names.region(defs, r) for r in f.get("regions", [])) or "?"
-        rows.append(FormRow(_("Regions: {regions}").format(regions=regions), (FormButton("pick:regions", _("Change")),)))
+        rows.append(FormRow(_("Regions: {regions}").format(regions=regions),
+                            (FormButton("pick:regions", _("Change")),)))
         for index, token in enumerate(f.get("tokens", [])):
             kind = token_label(defs, token["kind"]) if token.get("kind") else "?"
             place = names.region(defs, token["region"]) if token.get("region") else "?"
@@ -367,18 +368,25 @@ def present_editor(defs: Any, draft: Draft, confidence: str) -> EditorView:
                             text_value=", ".join(str(s) for s in f.get("scheme_spaces", []))))
     verified = bool(f.get("verified"))
     rows.append(FormRow(_("Checked against our own card"),
-                        (FormButton("verified:toggle", ("✓ " if verified else "") + (_("Yes") if verified else _("No")),
-                                    "primary" if verified else "normal"),)))
+                        (FormButton("verified:toggle", yes_no(verified), "primary" if verified else "normal"),)))
     changes = draft.changes()
     title = _("Hood track") if draft.kind == "hood-track" else names.card(defs, draft.card_id)
     return EditorView(
         title=title,
         confidence=confidence,
         rows=tuple(rows),
-        changed=_("Changed: {fields}").format(fields=", ".join(sorted(changes))) if changes else _("No change yet."),
+        changed=changed_text(changes),
         save_label=_("Save"),
         can_save=bool(changes),
     )
+
+
+def changed_text(changes: dict[str, Any]) -> str:
+    return _("Changed: {fields}").format(fields=", ".join(sorted(changes))) if changes else _("No change yet.")
+
+
+def yes_no(value: bool) -> str:
+    return ("✓ " if value else "") + (_("Yes") if value else _("No"))
 
 
 def reward_choices(defs: Any) -> tuple[tuple[str, str], ...]:

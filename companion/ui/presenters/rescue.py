@@ -142,8 +142,9 @@ def _before(state: Any, defs: Any, legal: Sequence[Any], disaster: str, chosen: 
         buttons.append(RescueButton("rescue:impossible", _("Not possible now"), "normal", enabled=False))
     buttons.append(RescueButton("rescue:done", _("Back to the table")))
     toggles = tuple(
-        RescueButton(f"fab:{fab}", ("✓ " if fab in chosen_tuple else "") +
-                     _("Play {card}").format(card=names.card(defs, fab)), "primary" if fab in chosen_tuple else "normal")
+        RescueButton(f"fab:{fab}",
+                     ("✓ " if fab in chosen_tuple else "") + _("Play {card}").format(card=names.card(defs, fab)),
+                     "primary" if fab in chosen_tuple else "normal")
         for fab in playable
     )
     return RescueView(

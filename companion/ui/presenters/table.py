@@ -208,7 +208,8 @@ def action_buttons(state: GameState, defs: Any, legal: Sequence[Any], describe: 
         elif kind is a.Scan:
             add(act(action), _("Scan: move {card} one slot left").format(card=names.card(defs, action.disaster)))
         elif kind is a.DrawAbilityToken:
-            add(act(action), _("{who}: draw a token (ability)").format(who=names.character(defs, state.active_character)))
+            who = names.character(defs, state.active_character)
+            add(act(action), _("{who}: draw a token (ability)").format(who=who))
         elif kind is a.UseDetermination:
             add(act(action), _("Determination: one more action"))
         elif kind is a.UseLogistics:
@@ -242,13 +243,15 @@ def present_table(
     character_name: Callable[[str], str],
     describe: Callable[[Any], str],
 ) -> TableView:
-    tiles = [disaster_tile(state, defs, slot, state.track.slots[slot - 1]) for slot in range(1, len(state.track.slots) + 1)]
+    slots = len(state.track.slots)
+    tiles = [disaster_tile(state, defs, slot, state.track.slots[slot - 1]) for slot in range(1, slots + 1)]
     tiles.append(disaster_tile(state, defs, len(state.track.slots) + 1, state.skull))
     buttons, end_turn = action_buttons(state, defs, legal, describe)
     scheme = state.current_scheme
     if scheme is not None:
         level = defs.schemes[scheme.card].level if scheme.card in defs.schemes else 0
-        scheme_button = _("Scheme {level}: {name}").format(level=ROMAN.get(level, "?"), name=names.card(defs, scheme.card))
+        scheme_button = _("Scheme {level}: {name}").format(level=ROMAN.get(level, "?"),
+                                                           name=names.card(defs, scheme.card))
         scheme_button += " · " + scheme_progress(state, defs, legal)
     else:
         scheme_button = _("Schemes foiled: {count}").format(count=state.schemes_foiled)

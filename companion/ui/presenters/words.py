@@ -67,10 +67,12 @@ def bonus_line_text(defs: Any, line: Any) -> str:
         return _("{who} {value}: only for another rescue type").format(who=who, value=value)
     if line.source == "fab":
         card = names.card(defs, line.card)
-        return _("F.A.B. {card} {value}").format(card=card, value=value) + ("" if line.applies else " " + _("(wrong type)"))
+        wrong = "" if line.applies else " " + _("(wrong type)")
+        return _("F.A.B. {card} {value}").format(card=card, value=value) + wrong
     if line.source == "event":
         card = names.card(defs, line.card)
-        return _("Event {card} {value}").format(card=card, value=value) + ("" if line.applies else " " + _("(wrong type)"))
+        wrong = "" if line.applies else " " + _("(wrong type)")
+        return _("Event {card} {value}").format(card=card, value=value) + wrong
     who = piece_name(defs, line.piece_kind, line.piece)
     if line.in_vehicle:
         place = names.vehicle(defs, line.in_vehicle)

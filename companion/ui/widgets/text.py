@@ -54,8 +54,8 @@ class FitTextMixin:
         pad_x, pad_y = _padding(self.padding)  # type: ignore[attr-defined]
         base = self.base_font_size or self.font_size  # type: ignore[attr-defined]
         floor = min(self.min_font_size or base * 0.6, base)
-        key = (str(self.text), round(width), round(height), round(base, 1), round(floor, 1),  # type: ignore[attr-defined]
-               bool(self.bold), pad_x, pad_y, str(self.font_name))  # type: ignore[attr-defined]
+        text, bold, font = str(self.text), bool(self.bold), str(self.font_name)  # type: ignore[attr-defined]
+        key = (text, round(width), round(height), round(base, 1), round(floor, 1), bold, pad_x, pad_y, font)
         known = _FITS.get(key)
         if known is None:
             known = self._search(width, height, pad_x, pad_y, base, floor)
