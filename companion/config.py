@@ -216,6 +216,8 @@ def _build(
             raise ConfigError(file, f"[{section}]", _("unknown section (expected {sections})").format(
                 sections=", ".join(KEYS)))
     general = _general(_Reader(file, "general", doc.get("general", {})))
+    if general.state_dir is not None and not general.state_dir.is_absolute():
+        general = replace(general, state_dir=folder / general.state_dir)  # beside the config file
     gpio = _gpio(_Reader(file, "gpio", doc.get("gpio", {})))
     buttons = _buttons(_Reader(file, "buttons", doc.get("buttons", {})), gpio)
     lights = _lights(_Reader(file, "lights", doc.get("lights", {})), folder, env, gpio, hood_length)

@@ -15,13 +15,28 @@ DATA_DIR = ROOT / "data"
 KV_DIR = ROOT / "kv"
 
 
+#: The config file's `[general] state_dir`, set by the app once it has read its config (`use_state_dir`).
+_configured_state_dir: Path | None = None
+
+
+def use_state_dir(path: Path | None) -> None:
+    """Takes the config file's state directory (None: the default); `COMPANION_STATE_DIR` still wins."""
+    global _configured_state_dir
+    _configured_state_dir = path
+
+
 def state_dir() -> Path:
     """The writable directory for the game database and backups.
 
-    `COMPANION_STATE_DIR` wins (the kiosk service points it at a path that survives a read-only root).
+    `COMPANION_STATE_DIR` wins (the kiosk service points it at a path that survives a read-only root), then
+    the config file's `[general] state_dir`, then the platform's state directory.
     """
     override = os.environ.get("COMPANION_STATE_DIR")
-    return Path(override) if override else Path(platformdirs.user_state_dir(APP_NAME))
+    if override:
+        return Path(override)
+    if _configured_state_dir is not None:
+        return _configured_state_dir
+    return Path(platformdirs.user_state_dir(APP_NAME))
 
 
 def user_data_dir() -> Path:

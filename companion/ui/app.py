@@ -20,6 +20,7 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from companion import locale
 from companion.locale import _
+from companion import paths
 from companion.paths import KV_DIR
 from companion.ui.controller import GameController, GameSnapshot
 from companion.ui.fonts import register_fonts
@@ -54,6 +55,10 @@ SCREENS: dict[str, str] = {
     "card_editor": "CardEditorScreen",
 }
 
+
+#: Backups of the game database: at the end of each game, and when the last one is an hour old.
+BACKUP_EVERY_SECONDS = 3600
+BACKUP_CHECK_SECONDS = 600
 
 #: Screens kept built once visited; the others are rebuilt on each visit.
 KEPT_SCREENS = frozenset({"home", "table", "board", "rescue"})
@@ -128,11 +133,18 @@ class CompanionApp(App):
         gc.freeze()
         assert self.worker is not None and self.controller is not None
         self.worker.submit(self.pack.load, lambda _defs: self.refresh_current(), self._on_error)
-        self.controller.open_store(lambda _notice: self.refresh_current())
+        self.controller.open_store(self._store_opened)
         self.worker.submit(lambda: self.lights.start(self.pack.defs.hood_track.length), self._lights_ready,
                            self._on_error)
         if self.settings.sounds:
             self.worker.submit(self.sounds.prepare)
+
+    def _store_opened(self, _notice: str | None) -> None:
+        self.refresh_current()
+        # A backup when the last one is over an hour old, then a look every ten minutes: a kiosk restarted
+        # daily still gets its backups, and an idle café does not rotate away its history (nothing changed).
+        self.controller.backup_if_due(BACKUP_EVERY_SECONDS)
+        Clock.schedule_interval(lambda _dt: self.controller.backup_if_due(BACKUP_EVERY_SECONDS), BACKUP_CHECK_SECONDS)
 
     def ensure_screen(self, name: str) -> Any:
         """Screens are built on their first visit (start-up builds only Home)."""
@@ -152,6 +164,7 @@ class CompanionApp(App):
 
         try:
             general = load_config_or_default(hood_length=15)[0].general
+            paths.use_state_dir(general.state_dir)
             defaults = UiSettings(language=general.language, keep_awake=general.keep_awake, sounds=general.sounds)
         except Exception:  # a config problem is reported by the lights; settings fall back to defaults
             log.exception("config file unreadable for settings")
@@ -244,6 +257,12 @@ class CompanionApp(App):
     def resume_game(self, game_id: int) -> None:
         assert self.controller is not None
         self.controller.resume(game_id, lambda snapshot: self.go(self._screen_for(snapshot)))
+
+    def export_game(self, game_id: int) -> None:
+        """One tap on Home: the game as a JSON file on a USB stick (or in the state directory)."""
+        assert self.controller is not None
+        self.controller.export_game(
+            game_id, None, lambda path: self.show_notice(_("Game exported to {file}").format(file=path), 12.0))
 
     def start_game(self, setup: dict[str, Any], seed: int) -> None:
         assert self.controller is not None
@@ -355,6 +374,8 @@ class CompanionApp(App):
         if snapshot.kind == "action" and snapshot.events:
             self._play_sounds(snapshot.events)
             self._reveal(snapshot)
+        if snapshot.kind == "action" and snapshot.state.phase == "over":
+            self.controller.backup_if_due(0)  # the game just ended: keep it safe now
         wanted = self._screen_for(snapshot)
         current = self.nav.current
         if wanted != "table" and current != wanted:

@@ -134,13 +134,44 @@ class GameController:
 
         self.worker.submit(work, done, self._fail)
 
-    def export_game(self, game_id: int, path: Path, on_done: Callable[[Path], None]) -> None:
+    def export_game(self, game_id: int, path: Path | None, on_done: Callable[[Path], None]) -> None:
+        """Writes the game as a readable JSON file to `path`, or (None) to a USB stick if one is plugged in,
+        else to the state directory's `exports/` (`companion.exports`); hands back where it went."""
+
         def work() -> Path:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            self._side.store.export_game(game_id, path)
-            return path
+            from companion.exports import export_path
+
+            target = export_path(self.pack.name, game_id) if path is None else path
+            target.parent.mkdir(parents=True, exist_ok=True)
+            self._side.store.export_game(game_id, target)
+            return target
 
         self.worker.submit(work, on_done, self._fail)
+
+    def backup_if_due(
+        self, every_seconds: float, on_done: Callable[[Path | None], None] | None = None
+    ) -> None:
+        """A rotating backup of the database beside it (`backups/`), on the worker, when one is due.
+
+        `every_seconds=0` at the end of a game (a backup unless nothing changed since the last one); the
+        hourly check passes an hour. A backup that fails is reported like any worker error; play goes on.
+        """
+
+        def work() -> Path | None:
+            from companion import backup
+
+            store = self._side.store
+            if store is None:
+                return None
+            db_path = Path(store.path)
+            taken = backup.backup_if_due(
+                db_path, every_seconds=every_seconds, directory=db_path.parent / backup.BACKUPS_DIR_NAME
+            )
+            if taken is not None:
+                log.info("backup taken: %s", taken.path)
+            return None if taken is None else taken.path
+
+        self.worker.submit(work, on_done or (lambda _path: None), self._fail)
 
     def _list(self) -> tuple[SavedGame, ...]:
         if self._side.store is None:  # asked before the store is open: the open delivers the list itself

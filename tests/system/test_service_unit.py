@@ -152,12 +152,13 @@ def test_unit_runs_the_app_full_screen_on_the_console_as_an_unprivileged_user() 
     assert "MemoryDenyWriteExecute" not in unit
 
 
-def test_unit_can_write_only_to_the_state_directory() -> None:
+def test_unit_can_write_only_to_the_state_directory_and_usb_sticks() -> None:
     text = UNIT.read_text()
     unit = directives(text)
     assert unit["ProtectSystem"] == ["strict"]
     assert unit["StateDirectory"] == ["companion"]
-    assert unit["ReadWritePaths"] == ["/var/lib/companion"]
+    # The state directory, and removable drives (optional: "-") for Home's export of a game.
+    assert unit["ReadWritePaths"] == ["/var/lib/companion", "-/media -/mnt"]
     env = environment(text)
     assert env["COMPANION_STATE_DIR"] == "/var/lib/companion"
     # Everything the app or Kivy writes lands inside the state directory.
@@ -175,7 +176,7 @@ def test_rendering_substitutes_prefix_user_and_a_state_directory_on_its_own_part
     # Outside /var/lib the directory is not systemd's StateDirectory=: writable by ReadWritePaths=, and the
     # service waits for its partition to be mounted.
     assert "StateDirectory" not in unit
-    assert unit["ReadWritePaths"] == ["/srv/companion"]
+    assert unit["ReadWritePaths"] == ["/srv/companion", "-/media -/mnt"]
     assert unit["RequiresMountsFor"] == ["/srv/companion"]
     assert environment(text)["COMPANION_STATE_DIR"] == "/srv/companion"
 

@@ -81,6 +81,7 @@ def full_game(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, Any]
     yield from player.start(int(args.get("players", "2")), args.get("difficulty", "introduction"),
                             int(args.get("seed", "11")))
     yield from player.play(max_actions=int(args.get("max_actions", "3000")))
+    yield pilot.settle()  # the game-end backup runs on the worker
     state = pilot.app.controller.snapshot.state
     notes.update(
         actions=report.actions,
@@ -308,3 +309,21 @@ def table_buttons(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, 
     press(int(args["confirm"]))
     yield pilot.until(lambda: not pilot.has("reveal:ok"), "the reveal to close")
     notes["reveal_closed"] = True
+
+
+def export_from_home(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, Any]) -> Script:
+    """A game started, left from the menu, then exported with one tap on its Home line."""
+    from companion.ui.autoplay import AutoPlayer, PlayReport
+
+    player = AutoPlayer(pilot, out, PlayReport())
+    yield from player.start(2, "introduction", 34)
+    app = pilot.app
+    app.leave_game()
+    yield pilot.until(lambda: bool(pilot.keys("export:")), "the saved game's export button on Home")
+    yield from player.visit("home-with-export")
+    key = pilot.keys("export:")[0]
+    notes["key"] = key
+    yield from player.tap(key)
+    yield pilot.until(lambda: bool(app.notice), "the export's notice")
+    notes["notice"] = app.notice
+    yield from player.visit("home-exported")

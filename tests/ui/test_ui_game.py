@@ -7,6 +7,9 @@ played on screen must then be exactly the game the rules play on their own with 
 
 from __future__ import annotations
 
+import json
+import os
+import sqlite3
 import sys
 from pathlib import Path
 
@@ -63,3 +66,9 @@ def test_whole_seeded_game_by_touch(run_app, lang: str, size: str, players: int,
     assert notes["mirror_frames"] > 0  # the on-screen LED strip followed the game
     shots = sorted(report.out.glob("*.png"))
     assert len(shots) == len(notes["screenshots"]) >= 10
+    # The end of the game was backed up at once: the newest backup holds the finished game.
+    backups = sorted((Path(os.environ["COMPANION_STATE_DIR"]) / "backups").glob("companion-*.db"))
+    assert backups
+    with sqlite3.connect(backups[-1]) as db:
+        summaries = [json.loads(row[0]) for row in db.execute("SELECT summary FROM games")]
+    assert [s.get("status") for s in summaries] == [result]

@@ -20,6 +20,7 @@ class SavedGameRow:
     status: str
     resume_label: str
     can_resume: bool
+    export_label: str
 
 
 @dataclass(frozen=True)
@@ -89,6 +90,7 @@ def present_home(
                 status=status_text(summary),
                 resume_label=_("Review") if finished else _("Resume"),
                 can_resume=True,
+                export_label=_("Export"),
             )
         )
     return HomeView(

@@ -44,4 +44,7 @@ class HomeScreen(BaseScreen):
             line.ids.resume.text = row.resume_label
             line.ids.resume.action_key = f"resume:{row.game_id}"
             line.ids.resume.bind(on_release=lambda _b, game_id=row.game_id: app.resume_game(game_id))
+            line.ids.export.text = row.export_label
+            line.ids.export.action_key = f"export:{row.game_id}"
+            line.ids.export.bind(on_release=lambda _b, game_id=row.game_id: app.export_game(game_id))
             box.add_widget(line)

@@ -1,0 +1,50 @@
+"""The app's backups through the game controller (no window): on the worker, beside the database, taken when
+due (whether anything changed is tests/system/test_backups.py's)."""
+
+from __future__ import annotations
+
+import queue
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from companion.games.thunderbirds import actions as a
+from companion.ui.controller import GameController
+from companion.ui.thunderbirds import ThunderbirdsPack
+from companion.ui.worker import SessionWorker
+
+
+def run(worker: SessionWorker, calls: queue.Queue[Callable[[], None]]) -> None:
+    while not worker.is_idle:
+        calls.get(timeout=30)()
+
+
+def test_backups_are_taken_when_due_beside_the_database(tmp_path: Path) -> None:
+    calls: queue.Queue[Callable[[], None]] = queue.Queue()
+    worker = SessionWorker(calls.put)
+    controller = GameController(worker, ThunderbirdsPack(), tmp_path / "games" / "companion.db")
+    errors: list[BaseException] = []
+    controller.on_error(errors.append)
+    taken: list[Path | None] = []
+    try:
+        controller.open_store()
+        controller.new_game({"players": 2, "difficulty": "introduction"}, seed=34)
+        run(worker, calls)
+        controller.backup_if_due(3600, taken.append)
+        run(worker, calls)
+        controller.backup_if_due(3600, taken.append)  # an hour has not passed
+        run(worker, calls)
+        assert controller.dispatch(a.Plan())
+        run(worker, calls)
+        controller.backup_if_due(0, taken.append)  # a game's end after a change
+        run(worker, calls)
+    finally:
+        worker.stop()
+    assert errors == []
+    first, not_due, after_change = taken
+    assert first is not None and first.parent == tmp_path / "games" / "backups"
+    assert not_due is None
+    assert after_change is not None and after_change.exists()
+    with sqlite3.connect(after_change) as db:
+        assert db.execute("SELECT COUNT(*) FROM actions").fetchone()[0] == 1
