@@ -59,8 +59,14 @@ def prepare_kivy(size: tuple[int, int], fullscreen: bool, dpi: float | None) -> 
     Config.set("kivy", "exit_on_escape", "0")
     # A kiosk has no keyboard: text fields (the card editor) bring up Kivy's docked on-screen keyboard.
     Config.set("kivy", "keyboard_mode", "systemanddock")
-    # Touchscreens send both a touch and an emulated mouse; the red multi-touch dots only confuse players.
-    Config.set("input", "mouse", "mouse,disable_multitouch")
+    Config.set("input", "mouse", mouse_provider(fullscreen))
+
+
+def mouse_provider(fullscreen: bool) -> str:
+    """Kivy's `[input] mouse` line. The red multi-touch dots only confuse players, so never those. Fullscreen is
+    the kiosk, whose touchscreen reaches Kivy twice (its own touch provider and the mouse SDL emulates from it):
+    there the mouse stands aside while a touch is active, so one finger is one touch."""
+    return "mouse,disable_on_activity,disable_multitouch" if fullscreen else "mouse,disable_multitouch"
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -55,3 +55,40 @@ def test_no_screen_check_happens_before_kivy_is_imported(monkeypatch) -> None:
     already = "kivy" in sys.modules
     assert main([]) == NO_SCREEN_EXIT
     assert already or "kivy" not in sys.modules
+
+
+def _mouse_provider_after_prepare(fullscreen: bool, tmp_path) -> dict[str, object]:
+    """Runs `prepare_kivy` in a fresh interpreter (Kivy's config is process-wide) and builds the mouse provider
+    from the resulting config line the way Kivy's event loop does."""
+    code = (
+        "import json, sys\n"
+        "from companion.ui.launch import prepare_kivy\n"
+        f"prepare_kivy((800, 480), {fullscreen!r}, None)\n"
+        "from kivy.config import Config\n"
+        "from kivy.input.factory import MotionEventFactory\n"
+        "import kivy.input.providers  # registers the providers\n"
+        "line = Config.get('input', 'mouse')\n"
+        "provider_id, args = (line.split(',', 1) + [''])[:2]\n"
+        "provider = MotionEventFactory.get(provider_id)('mouse', args)\n"
+        "print(json.dumps({'line': line, 'on_activity': provider.disable_on_activity,\n"
+        "                  'multitouch': provider.disable_multitouch}))\n"
+    )
+    env = dict(os.environ, KIVY_HOME=str(tmp_path), KIVY_NO_CONSOLELOG="1")
+    completed = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120,
+                               cwd=ROOT)
+    assert completed.returncode == 0, completed.stderr
+    import json
+
+    return json.loads(completed.stdout.strip().splitlines()[-1])
+
+
+def test_fullscreen_mouse_stands_aside_while_the_touchscreen_is_touched(tmp_path) -> None:
+    provider = _mouse_provider_after_prepare(True, tmp_path)
+    assert provider["on_activity"] is True, provider
+    assert provider["multitouch"] is True, provider
+
+
+def test_windowed_mouse_is_the_only_pointer_and_always_counts(tmp_path) -> None:
+    provider = _mouse_provider_after_prepare(False, tmp_path)
+    assert provider["on_activity"] is False, provider
+    assert provider["multitouch"] is True, provider
