@@ -271,6 +271,7 @@ _CHANGES: dict[type, frozenset[str]] = {
     act.Move: frozenset({"vehicles", "pods", "actions_left", "fresh_turn"}),
     act.Transfer: frozenset({"seats", "fresh_turn"}),
     act.Load: frozenset({"cargo", "fresh_turn"}),
+    act.Unload: frozenset({"cargo", "fresh_turn"}),
 }
 _STATE_FIELDS = tuple(f.name for f in dataclasses.fields(GameState))
 #: For each step a plan goes on after: the state's other fields, read at once.
@@ -301,6 +302,8 @@ def _led_to(before: GameState, step: object, state: GameState, carrier: str) -> 
         return step.swap_with is None and state.seats == assign(before.seats, step.character, step.to_vehicle)
     if isinstance(step, act.Load):
         return state.cargo == before.cargo + (step.piece,)
+    if isinstance(step, act.Unload):
+        return state.cargo == tuple([p for p in before.cargo if p != step.piece])
     return False
 
 
@@ -314,6 +317,8 @@ def _rest(plan: "_Plan", step: object) -> "_Plan | None":
         rest = (vehicle, False, tuple(loads[1:]), region, moves, local)
     elif isinstance(step, act.Move):
         rest = (vehicle, False, (), region, moves - 1, local)
+    elif isinstance(step, act.Unload):
+        rest = plan  # cargo left behind before the move: the move comes next
     else:
         return None
     return rest if rest[4] > 0 or rest[5] is not None or rest[2] else None
@@ -982,11 +987,33 @@ class _Turn:
         spent when one more action is worth it (the plan is then a bare `UseDetermination`)."""
         state = self.state
         if state.actions_left <= 0:
-            if self.hand.count("determination") and self._best(1)[0] >= DETERMINATION_THRESHOLD:
+            if (
+                self.hand.count("determination")
+                and self._one_more_may_pay()
+                and self._best(1)[0] >= DETERMINATION_THRESHOLD
+            ):
                 return ("", False, (), "", 0, act.UseDetermination())
             return None
         value, plan = self._best(state.actions_left)
         return plan if value > 0 and plan is not None else None
+
+    def _one_more_may_pay(self) -> bool:
+        """Whether one more action could be worth a Determination token at all, read from the state alone (most
+        turns end with nothing of the kind, and a search would cost more than the rest of the turn): a card where
+        the character stands, a card near the skull, the scheme with tokens in hand, a Scan or a token to draw."""
+        state = self.state
+        here = state.character_region(self.who)
+        cards = self.facts.cards
+        for slot, card_id in state.track.occupied():
+            if slot >= 5 or cards[card_id].region == here:
+                return True
+        current = self.current
+        if current is not None and sum(self.hand.tokens) >= self.facts.schemes[current.card].tokens_needed:
+            return True
+        if state.seat_of(self.who) == "tb5":
+            return True
+        ability = self.facts.draw_ability.get(self.who)
+        return ability is not None and ability.id not in state.used
 
     # --- free operations -------------------------------------------------------------------------------------------
 
@@ -1097,7 +1124,9 @@ class _Turn:
     # --- plans -------------------------------------------------------------------------------------------------------
 
     def _best(self, actions: int) -> tuple[float, _Plan | None]:
-        """The best plan within `actions`: (transfer here) fly a vehicle to X, (transfer there, fly on to R), act."""
+        """The best plan within `actions`: (transfer into a Thunderbird here) fly it towards one of the few regions
+        that matter (a card, the scheme, a piece's target, a pickup, a Thunderbird to take on, here) and act
+        there, or get as close as the actions allow for next turn."""
         self._prepare()
         if not self.here_ok:
             return 0.0, None
@@ -1106,120 +1135,123 @@ class _Turn:
         for vehicle in [seat] + self.parked.get(self.here, []):
             transfer = vehicle != seat
             penalty = (TRANSFER_COST + self._leaving_seat_cost()) if transfer else 0.0
-            value, plan = self._first_legs(self._flight(vehicle), transfer, penalty, actions)
-            if value > best_value:
-                best_value, best_plan = value, plan
-            value, plan = self._second_legs(self._flight(vehicle), transfer, penalty, actions)
+            value, plan = self._legs(self._flight(vehicle), transfer, penalty, actions, self.here)
             if value > best_value:
                 best_value, best_plan = value, plan
         return best_value, best_plan
 
-    def _first_legs(
-        self, flight: _Flight, transfer: bool, penalty: float, actions: int
-    ) -> tuple[float, _Plan | None]:
-        """The best plan flying `flight` from where the character stands to one region and acting there: every
-        region is scored at once, in lists."""
-        here = self.here
-        vehicle = flight.vehicle
-        regions, moves = self._within(here, flight.speed, flight.network, actions)
-        fleet_get = self._fleet(flight).get
-        values = [NEXT_TURN_DISCOUNT * fleet_get(region, 0.0) for region in regions]
-        parked = self.parked
-        index = None
-        if parked:
-            index = {region: i for i, region in enumerate(regions)}
-            for region in parked:
-                i = index.get(region)
-                if i is not None:
-                    top, top_vehicle, second = self._standing_at(region)
-                    other = top if top_vehicle != vehicle else second
-                    if NEXT_TURN_DISCOUNT * other > values[i]:
-                        values[i] = NEXT_TURN_DISCOUNT * other
-        values = [v - MOVE_COST * m for v, m in zip(values, moves)]
-        is_carrier = vehicle == self.carrier
-        if is_carrier and self.vehicle_at.get(self.carrier) == here and self._loadable_here():
-            return self._carrier_legs(flight, transfer, penalty, actions, regions, moves, values)
-        towards = self._towards(flight.moved)
-        for weight, before, divisor, distances in towards:
-            values = [
-                v + weight * max(-1.0, (before - distances.get(region, FAR)) / divisor)
-                for v, region in zip(values, regions)
-            ]
-        if is_carrier:
-            pickups = self._pickup_values()
-            if pickups:
-                index = index or {region: i for i, region in enumerate(regions)}
-                for region, pickup in pickups.items():
-                    i = index.get(region)
-                    if i is not None and moves[i]:
-                        values[i] += pickup
-        # Acting where it lands: cards, the scheme, and what the character can do where they stand.
-        locals_: dict[int, object | None] = {}
-        index = index or {region: i for i, region in enumerate(regions)}
-        for region in self._acting_regions():
-            i = index.get(region)
-            if i is None:
-                continue
-            left = actions - moves[i]
-            best, local = self._act(flight, region, left, flight.moved, moves[i] == 0 and not transfer)
-            if best > 0.0:
-                values[i] += best
-            locals_[i] = local
-        if penalty:
-            values = [v - penalty for v in values]
-        if not transfer and here in index:  # staying is a plan only with something to do here
-            i = index[here]
-            if locals_.get(i) is None:
-                values[i] = _NONE
-        best_value = max(values) if values else _NONE
-        if best_value == _NONE:
-            return _NONE, None
-        i = values.index(best_value)
-        return best_value, (vehicle, transfer, (), regions[i], moves[i], locals_.get(i))
-
-    def _carrier_legs(
-        self,
-        flight: _Flight,
-        transfer: bool,
-        penalty: float,
-        actions: int,
-        regions: tuple[str, ...],
-        moves: tuple[int, ...],
-        values: list[float],
-    ) -> tuple[float, _Plan | None]:
-        """`_first_legs` for Thunderbird 2 with pieces worth loading here: each region has its own cargo."""
-        occupants, moved = self.occupants, flight.moved
-        best_value, best_plan = _NONE, None
-        for i, region in enumerate(regions):
-            loads: tuple[str, ...] = ()
-            arriving = moved
-            if moves[i]:
-                loads = self._loads_for(region)
-                if loads:
-                    arriving = moved | set(loads) | {o for p in loads for o in occupants.get(p, ())}
-            value = values[i]
-            best, local = self._act(flight, region, actions - moves[i], arriving, moves[i] == 0 and not transfer)
-            if best > 0.0:
-                value += best
-            if moves[i]:
-                value += self._progress(region, arriving) + self._pickup_values().get(region, 0.0)
-            elif not transfer and local is None:
-                continue
-            value -= penalty
-            if value > best_value:
-                best_value, best_plan = value, (flight.vehicle, transfer, loads, region, moves[i], local)
-        return best_value, best_plan
-
-    def _acting_regions(self) -> tuple[str, ...]:
-        found = self._acting
+    def _candidates(self) -> tuple[str, ...]:
+        """The regions worth flying to: cards, the scheme's regions, where needed pieces go, Thunderbirds to take
+        on, here."""
+        found = self._candidate_regions
         if found is None:
             regions = dict.fromkeys(self.cards_at)
             regions.update(dict.fromkeys(self.scheme_regions))
+            for need in self.needs:
+                regions[need.target] = None
+            regions.update(dict.fromkeys(self.parked))
             regions[self.here] = None
-            found = self._acting = tuple(regions)
+            found = self._candidate_regions = tuple(regions)
         return found
 
-    _acting: tuple[str, ...] | None = None
+    _candidate_regions: tuple[str, ...] | None = None
+
+    def _legs(
+        self, flight: _Flight, transfer: bool, penalty: float, actions: int, start: str, first: bool = True
+    ) -> tuple[float, _Plan | None]:
+        """The best plan flying `flight` from `start` to one candidate region: acting there with the actions left,
+        taking another Thunderbird on from there (`first` only), or, for a region out of reach this turn, what
+        getting closer sets up."""
+        vehicle, speed = flight.vehicle, flight.speed
+        distances = self._distances(flight.network, start) if speed > 0 else None
+        is_carrier = vehicle == self.carrier
+        loading = first and is_carrier and self.vehicle_at.get(vehicle) == start and self._loadable_here()
+        pickups = self._pickup_values() if is_carrier else None
+        parked = self.parked if first else None
+        moved = flight.moved
+        at_start = first and not transfer
+        best_value, best_plan = _NONE, None
+        for region in self._candidates():
+            if region == start:
+                moves = 0
+            elif distances is None:
+                continue
+            else:
+                distance = distances.get(region)
+                if distance is None:
+                    continue
+                moves = -(-distance // speed)
+            loads: tuple[str, ...] = ()
+            arriving = moved
+            if loading and moves:
+                loads = self._loads_for(region)
+                if loads:
+                    arriving = moved | set(loads) | {o for p in loads for o in self.occupants.get(p, ())}
+            if moves <= actions:
+                left = actions - moves
+                value, local = self._act(flight, region, left, arriving, moves == 0 and at_start)
+                if value < 0.0:
+                    value = 0.0
+                if left == 0 or local is None:
+                    value += NEXT_TURN_DISCOUNT * self._next_turn(flight, region, 0)
+                if moves:
+                    if parked and left and region in parked:
+                        onward = self._onward(flight, region, left)
+                        if onward > value:
+                            value, local = onward, None
+                    value += self._progress(region, arriving) - MOVE_COST * moves
+                    if pickups:
+                        value += pickups.get(region, 0.0)
+                elif not transfer and local is None:
+                    continue  # staying is a plan only with something to do here
+            else:
+                local = None
+                value = NEXT_TURN_DISCOUNT * self._next_turn(flight, region, moves - actions)
+                value += actions / moves * self._progress(region, arriving) - MOVE_COST * actions
+            value -= penalty
+            if value > best_value:
+                best_value, best_plan = value, (vehicle, transfer, loads, region, moves, local)
+        return best_value, best_plan
+
+    def _onward(self, flight: _Flight, region: str, left: int) -> float:
+        """The best of taking a Thunderbird standing in `region` on from there with `left` actions (one faster than
+        `flight`, or on another network)."""
+        key = (flight.vehicle, region, left)
+        found = self._second_cache.get(key)
+        if found is not None:
+            return found
+        found = 0.0
+        for other in self.parked[region]:
+            if other == flight.vehicle or other in flight.moved:
+                continue
+            second = self._flight(other)
+            if second.network == flight.network and second.speed <= flight.speed:
+                continue
+            value, _plan = self._legs(second, True, TRANSFER_COST, left, region, first=False)
+            if value > found:
+                found = value
+        self._second_cache[key] = found
+        return found
+
+    def _next_turn(self, flight: _Flight, region: str, later: int) -> float:
+        """The best rescue at `region` next turn (3 actions) for the character flying this vehicle, with `later`
+        moves still to make."""
+        ids = self.cards_at.get(region)
+        if not ids or later >= 3:
+            return 0.0
+        attempts = 3 - later
+        best = 0.0
+        chances = flight.chances
+        for card_id in ids:
+            entry = chances.get(card_id)
+            if entry is None or entry[2] is None:
+                continue
+            value = entry[3].get(attempts)  # type: ignore[attr-defined]
+            if value is None:
+                value = _attempts(entry, attempts, self.hood_cost, self.loss_risk_at)
+            if value > best:
+                best = value
+        return best
 
     def _act(
         self, flight: _Flight, region: str, left: int, moved: frozenset[str], at_start: bool
@@ -1250,116 +1282,6 @@ class _Turn:
                 best, step = scheme_value, None
         return best, step
 
-    def _second_legs(
-        self, flight: _Flight, transfer: bool, penalty: float, actions: int
-    ) -> tuple[float, _Plan | None]:
-        """The best plan flying `flight` to a region where another vehicle stands, then that one on: scored by
-        its best target (the first step does not depend on it)."""
-        standing = self.parked
-        if not standing or actions < 2:
-            return _NONE, None
-        regions, moves = self._within(self.here, flight.speed, flight.network, actions - 1)
-        towards = self._towards(flight.moved)
-        best_value, best_plan = _NONE, None
-        for region, count in zip(regions, moves):
-            if count == 0 or region not in standing:
-                continue
-            here_gain = _progress(region, towards) if towards else 0.0
-            left = actions - count
-            for other in self.parked[region]:
-                if other == flight.vehicle or other in flight.moved:
-                    continue
-                second = self._flight(other)
-                if second.network == flight.network and second.speed <= flight.speed:
-                    continue  # no faster and on the same routes: taking it on the way adds nothing worth the search
-                value = self._second_leg(other, region, left)
-                if value == _NONE:
-                    continue
-                value += here_gain - MOVE_COST * count - TRANSFER_COST - penalty
-                if value > best_value:
-                    best_value, best_plan = value, (flight.vehicle, transfer, (), region, count, None)
-        return best_value, best_plan
-
-    def _second_leg(self, other: str, start: str, left: int) -> float:
-        """The best value of flying `other` on from `start` with `left` actions (moves there counted)."""
-        key = (other, start, left)
-        found = self._second_cache.get(key)
-        if found is not None:
-            return found
-        second = self._flight(other)
-        regions, moves = self._within(start, second.speed, second.network, left)
-        moved = second.moved | {self.who}
-        fleet_get = self._fleet(second).get
-        values = [NEXT_TURN_DISCOUNT * fleet_get(region, 0.0) - MOVE_COST * m for region, m in zip(regions, moves)]
-        index = {region: i for i, region in enumerate(regions)}
-        for region in self.parked:
-            i = index.get(region)
-            if i is not None:
-                top, top_vehicle, second_best = self._standing_at(region)
-                best_other = top if top_vehicle != other else second_best
-                better = NEXT_TURN_DISCOUNT * best_other - MOVE_COST * moves[i]
-                if better > values[i]:
-                    values[i] = better
-        for weight, before, divisor, distances in self._towards(moved):
-            values = [
-                v + weight * max(-1.0, (before - distances.get(region, FAR)) / divisor)
-                for v, region in zip(values, regions)
-            ]
-        for region in self._acting_regions():
-            i = index.get(region)
-            if i is not None:
-                best, _step = self._act(second, region, left - moves[i], moved, False)
-                if best > 0.0:
-                    values[i] += best
-        if start in index:
-            values[index[start]] = _NONE  # the second vehicle must move
-        found = max(values) if values else _NONE
-        self._second_cache[key] = found
-        return found
-
-    def _within(
-        self, start: str, speed: int, network: str, actions: int
-    ) -> tuple[tuple[str, ...], tuple[int, ...]]:
-        """The regions reachable from `start` within `actions` moves, and the moves each takes."""
-        key = (network, speed, start, actions)
-        cache = self._within_cache if self.blocked else self.facts.within
-        found = cache.get(key)
-        if found is None:
-            pairs = [(region, moves) for region, moves in self._reach(start, speed, network) if moves <= actions]
-            found = cache[key] = (tuple(r for r, _m in pairs), tuple(m for _r, m in pairs))
-        return found
-
-    def _standing_at(self, region: str) -> tuple[float, str, float]:
-        """For a region with vehicles the active character could board there: (the best next-turn value of flying
-        one of them from there, that vehicle, the best of the others)."""
-        found = self._standing.get(region)
-        if found is None:
-            top, top_vehicle, second = _NONE, "", 0.0
-            for vehicle in self.parked[region]:
-                value = self._parked_value(vehicle, region)
-                if value > top:
-                    if top_vehicle:
-                        second = top
-                    top, top_vehicle = value, vehicle
-                elif value > second:
-                    second = value
-            found = self._standing[region] = (top, top_vehicle, second)
-        return found
-
-    def _reach(self, start: str, speed: int, network: str) -> tuple[tuple[str, int], ...]:
-        """(region, moves) for every region the vehicle can reach from `start`, in the distance table's order."""
-        if speed <= 0:
-            return ((start, 0),)
-        key = (network, speed, start)
-        cache = self._reach_cache if self.blocked else self.facts.reach
-        found = cache.get(key)
-        if found is None:
-            found = cache[key] = tuple(
-                (region, 0 if distance == 0 else -(-distance // speed))
-                for region, distance in self._distances(network, start).items()
-            )
-        return found
-
     def first_step(self, plan: _Plan) -> object:
         """The action that starts `plan`: a transfer, a load, leaving cargo behind, a move, or the action there.
         (Cheap unless Thunderbird 2 has cargo to weigh: plans being followed come here without a search.)"""
@@ -1387,102 +1309,6 @@ class _Turn:
     def _leaving_seat_cost(self) -> float:
         """John leaving Thunderbird 5 gives up ignoring a Hood face in every rescue and scanning."""
         return self.facts.leaving_cost.get((self.who, self.seat), 0.0)
-
-    def _fleet(self, flight: _Flight) -> Mapping[str, float]:
-        """For each region: the best rescue value next turn (3 actions) for the character flying the vehicle from
-        there. Shared between decisions that see the same cards with the same odds."""
-        table = flight.fleet
-        if table is not None:
-            return table
-        speed, network = flight.speed, flight.network
-        chances = flight.chances
-        offers = self._offers.get(id(chances))
-        if offers is None:
-            offers = self._offers[id(chances)] = tuple(
-                (card_id, entry[0], entry[1]) for card_id, entry in chances.items() if entry[2] is not None
-            )
-        key = (network, speed, offers, self.hood_cost, self.loss_risk_at, self.blocked)
-        table = _FLEETS.get(key)
-        if table is None:
-            table = {}
-            cards = self.facts.cards
-            hood_cost, loss = self.hood_cost, self.loss_risk_at
-            for card_id, odds, weight in offers:
-                target = cards[card_id].region
-                value = _worth(odds, weight, 3, hood_cost, loss)  # type: ignore[arg-type]
-                if table.get(target, 0.0) < value:
-                    table[target] = value
-                if speed <= 0:
-                    continue
-                one_move, two_moves = self._rings(network, speed, target)
-                value = _worth(odds, weight, 2, hood_cost, loss)  # type: ignore[arg-type]
-                for region in one_move:
-                    if table.get(region, 0.0) < value:
-                        table[region] = value
-                value = _worth(odds, weight, 1, hood_cost, loss)  # type: ignore[arg-type]
-                for region in two_moves:
-                    if table.get(region, 0.0) < value:
-                        table[region] = value
-            if len(_FLEETS) > _KEPT:
-                _FLEETS.clear()
-            _FLEETS[key] = table
-        flight.fleet = table
-        return table
-
-    def _parked_value(self, vehicle: str, region: str) -> float:
-        """`_fleet(vehicle)[region]` for a vehicle standing in `region`: one entry, without the whole table."""
-        flight = self._flight(vehicle)
-        found = flight.points.get(region)
-        if found is not None:
-            return found
-        if flight.fleet is not None:
-            found = flight.fleet.get(region, 0.0)
-        else:
-            found = 0.0
-            speed, network = flight.speed, flight.network
-            cards = self.facts.cards
-            hood_cost, loss = self.hood_cost, self.loss_risk_at
-            tables_ = None if self.blocked or speed <= 0 else self.facts.distances[network]
-            for card_id, entry in flight.chances.items():
-                if entry[2] is None:
-                    continue
-                target = cards[card_id].region
-                if target == region:
-                    attempts = 3
-                elif speed <= 0:
-                    continue
-                else:
-                    distances = (tables_.get(target) or {target: 0}) if tables_ is not None else self._distances(
-                        network, target
-                    )
-                    distance = distances.get(region)
-                    if distance is None:
-                        continue
-                    moves = -(-distance // speed)
-                    if moves >= 3:
-                        continue
-                    attempts = 3 - moves
-                value = entry[3].get(attempts)  # type: ignore[attr-defined]
-                if value is None:
-                    value = _attempts(entry, attempts, hood_cost, loss)
-                if value > found:
-                    found = value
-        flight.points[region] = found
-        return found
-
-    def _rings(self, network: str, speed: int, target: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        """The regions one move and two moves away from `target` at `speed`."""
-        key = (network, speed, target)
-        cache = self._ring_cache if self.blocked else self.facts.rings
-        found = cache.get(key)
-        if found is None:
-            distances = self._distances(network, target)
-            found = (
-                tuple(r for r, d in distances.items() if 0 < d <= speed),
-                tuple(r for r, d in distances.items() if speed < d <= 2 * speed),
-            )
-            cache[key] = found
-        return found
 
     # --- rescues ------------------------------------------------------------------------------------------------
 
