@@ -13,6 +13,7 @@ from kivy.uix.stencilview import StencilView
 from kivy.uix.widget import Widget
 
 from companion.ui.theme import TOUCH_TARGET_MM, mm_to_px
+from companion.ui.widgets.text import broken_word
 
 Rect = tuple[float, float, float, float]  # x, y, right, top in window coordinates
 
@@ -22,7 +23,7 @@ TOLERANCE = 1.0
 
 @dataclass(frozen=True)
 class Problem:
-    kind: str  # "clipped", "overlap", "outside", "small"
+    kind: str  # "clipped", "word-split", "overlap", "outside", "small"
     widget: str
     detail: str
 
@@ -108,7 +109,7 @@ def check_layout(window: Widget, target_px: float | None = None, dpi: float | No
                 )
             split = _split_word(widget)
             if split:
-                problems.append(Problem("word-split", describe(widget), f"{split!r} does not fit on one line"))
+                problems.append(Problem("word-split", describe(widget), f"{split!r} is broken across two lines"))
             texts.append((widget, visible))
         elif is_button:
             texts.append((widget, visible))
@@ -138,18 +139,12 @@ def check_layout(window: Widget, target_px: float | None = None, dpi: float | No
 
 
 def _split_word(label: Label) -> str:
-    """A word wider than the label's lines: Kivy would break it in the middle, which players misread."""
-    width = label.text_size[0] if label.text_size and label.text_size[0] else None
-    core = getattr(label, "_label", None)
-    if width is None or core is None or label.markup:
+    """A word Kivy broke in the middle across two lines ("Historiqu e"), which players misread: judged on the
+    lines Kivy laid out, so it is exact whatever the rounding of widths and paddings."""
+    if label.markup:
         return ""
-    padding = list(label.padding) if isinstance(label.padding, (list, tuple)) else [label.padding]
-    padding = padding * 4 if len(padding) == 1 else (padding * 2 if len(padding) == 2 else padding)
-    width -= padding[0] + padding[2]  # Kivy's text_size includes the padding
-    for word in label.text.split():
-        if core.get_extents(word)[0] > width + TOLERANCE:
-            return word
-    return ""
+    label.texture_update()  # the lines of the text shown now, not of an older text
+    return broken_word(label)
 
 
 def _related(a: Widget, b: Widget) -> bool:

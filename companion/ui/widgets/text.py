@@ -34,18 +34,9 @@ class FitTextMixin:
         tw, th = self.texture_size  # type: ignore[attr-defined]
         if tw > width + 0.5 or th > height + 0.5:
             return False
-        pad_x, _pad_y = _padding(self.padding)  # type: ignore[attr-defined]
-        return self._longest_word() <= self.text_size[0] - pad_x + 0.5  # type: ignore[attr-defined]
-
-    def _longest_word(self) -> float:
-        """Kivy breaks a word that is wider than the line; a fitted text must never need that."""
-        core = getattr(self, "_label", None)
-        if core is None:
-            return 0.0
-        words = str(self.text).split()  # type: ignore[attr-defined]
-        if not words:
-            return 0.0
-        return max(core.get_extents(word)[0] for word in words)
+        # Judged on the lines Kivy actually laid out: its line width is rounded down to whole pixels, so a word
+        # measured against the unrounded width can still be broken in two ("Historiqu e").
+        return not broken_word(self)
 
     def _fit(self, *_: Any) -> None:
         width, height = self.size  # type: ignore[attr-defined]
@@ -66,6 +57,9 @@ class FitTextMixin:
         self.font_size = size  # type: ignore[attr-defined]
         self.max_lines = lines  # type: ignore[attr-defined]
         self.shorten = lines == 1  # type: ignore[attr-defined]
+        # Shortening (the last resort) keeps the start of the text and cuts between words where it can.
+        self.split_str = " "  # type: ignore[attr-defined]
+        self.shorten_from = "right"  # type: ignore[attr-defined]
         # Kivy's text_size includes the padding: the text itself gets text_size minus the padding.
         self.text_size = (width, text_height)  # type: ignore[attr-defined]
         self.fitted = lines == 0
@@ -80,8 +74,13 @@ class FitTextMixin:
             self.font_size = size  # type: ignore[attr-defined]
             if self._fits(width, height):
                 return size, 0, None
-        # Even the smallest size does not fit: keep it and cut whole lines, with an ellipsis.
+        # Even the smallest size does not fit: keep it and cut whole lines, with an ellipsis. A word too wide
+        # for a line even at that size is never broken in two: the text is shortened on one line instead.
         size = font_ladder(base, floor)[-1]
+        self.font_size = size  # type: ignore[attr-defined]
+        self.texture_update()  # type: ignore[attr-defined]
+        if broken_word(self):
+            return size, 1, height
         lines = max(1, int((height - pad_y) // (size * 1.25)))
         return size, lines, height
 
@@ -96,6 +95,31 @@ def font_ladder(base: float, floor: float) -> tuple[float, ...]:
     sizes = sorted({float(round(base * f)) for f in LADDER if base * f >= floor - 0.5} | {float(round(floor))},
                    reverse=True)
     return tuple(s for s in sizes if s >= round(floor))
+
+
+def broken_word(label: Any) -> str:
+    """The first word of `label` that Kivy broke across two lines when it last laid the text out, or ""."""
+    core = getattr(label, "_label", None)
+    lines = getattr(core, "_cached_lines", None)
+    if not lines:
+        return ""
+    return broken_word_in(str(label.text), lines, bool(getattr(core, "is_shortened", False)))
+
+
+def broken_word_in(text: str, lines: Any, shortened: bool = False) -> str:
+    """The first word of `text` that the laid-out `lines` (Kivy's LayoutLine list) show in pieces, or "".
+
+    A text shortened with an ellipsis may end on a cut word: that is shortening, not a broken word."""
+    expected = text.split()
+    shown = [token for line in lines for word in line.words for token in str(word.text).split()]
+    for index, token in enumerate(shown):
+        if index >= len(expected):
+            return token
+        if token != expected[index]:
+            if shortened and index == len(shown) - 1:
+                return ""
+            return expected[index]
+    return ""
 
 
 def _padding(padding: Any) -> tuple[float, float]:
