@@ -226,15 +226,19 @@ def _follow(state: GameState, defs: Definitions, chance_free: bool, model: Unkno
     retry = _RETRY[0]
     _RETRY[0] = None
     turn = _Turn(state, defs, model, chance_free)
-    free = turn.free_operation()
-    if free is not None:
-        return free
-    step = None
     plan = None
     if following is not None and state.actions_left > 0:
         before, taken, rest = following
         if _led_to(before, taken, state, turn.facts.carrier):
             plan = rest
+    free = turn.free_operation()
+    if free is not None:
+        if type(free) in _KEEPS_PLAN:  # a pod built or a token exchanged: the plan and the retry still stand
+            if plan is not None:
+                _FOLLOWING[0] = (state, free, plan)
+            _RETRY[0] = retry
+        return free
+    step = None
     if plan is None and retry is not None and state.actions_left > 0:
         # A failed rescue is tried again with the actions left: the plan was worth what it was for every attempt.
         tried, action = retry
@@ -272,7 +276,11 @@ _CHANGES: dict[type, frozenset[str]] = {
     act.Transfer: frozenset({"seats", "fresh_turn"}),
     act.Load: frozenset({"cargo", "fresh_turn"}),
     act.Unload: frozenset({"cargo", "fresh_turn"}),
+    act.UseTechnology: frozenset({"players", "pods", "supply", "fresh_turn"}),
+    act.ExchangeToken: frozenset({"players", "supply", "used", "fresh_turn"}),
 }
+#: Free operations a plan being followed survives (they only change tokens, or add a pod on Tracy Island).
+_KEEPS_PLAN = frozenset({act.UseTechnology, act.ExchangeToken})
 _STATE_FIELDS = tuple(f.name for f in dataclasses.fields(GameState))
 #: For each step a plan goes on after: the state's other fields, read at once.
 _UNCHANGED = {
@@ -304,24 +312,28 @@ def _led_to(before: GameState, step: object, state: GameState, carrier: str) -> 
         return state.cargo == before.cargo + (step.piece,)
     if isinstance(step, act.Unload):
         return state.cargo == tuple([p for p in before.cargo if p != step.piece])
-    return False
+    if isinstance(step, act.UseTechnology):
+        return state.pods[:-1] == before.pods and state.pods[-1][0] == step.pod
+    return isinstance(step, act.ExchangeToken) and state.used != before.used
 
 
 def _rest(plan: "_Plan", step: object) -> "_Plan | None":
     """What is left of `plan` once `step` is taken (None: nothing, a roll decides what comes next, or cargo left
     behind on the way changes what the plan was worth)."""
-    vehicle, _transfer, loads, region, moves, local = plan
+    vehicle, _transfer, loads, region, moves, local, then = plan
     if isinstance(step, act.Transfer):
-        rest = (vehicle, False, loads, region, moves, local)
+        rest = (vehicle, False, loads, region, moves, local, then)
     elif isinstance(step, act.Load):
-        rest = (vehicle, False, tuple(loads[1:]), region, moves, local)
+        rest = (vehicle, False, tuple(loads[1:]), region, moves, local, then)
     elif isinstance(step, act.Move):
-        rest = (vehicle, False, (), region, moves - 1, local)
+        rest = (vehicle, False, (), region, moves - 1, local, then)
     elif isinstance(step, act.Unload):
         rest = plan  # cargo left behind before the move: the move comes next
     else:
         return None
-    return rest if rest[4] > 0 or rest[5] is not None or rest[2] else None
+    if rest[4] > 0 or rest[5] is not None or rest[2]:
+        return rest
+    return then  # arrived: the Thunderbird standing there takes over, or nothing is left
 
 
 # --- the rescue under way and rewards ------------------------------------------------------------------------
@@ -807,8 +819,9 @@ class _Flight:
         self.points: dict[str, float] = {}  # single entries of `fleet`, computed without the table
 
 
-#: A plan: (vehicle, transfer into it first, loads, region it flies to, moves, the action there or None).
-_Plan = tuple[str, bool, tuple[str, ...], str, int, "object | None"]
+#: A plan: (vehicle, transfer into it first, loads, region it flies to, moves, the action there or None, the plan
+#: of the Thunderbird taken on from there or None).
+_Plan = tuple[str, bool, tuple[str, ...], str, int, "object | None", "_Plan | None"]
 _NONE = float("-inf")
 
 
@@ -880,7 +893,7 @@ class _Turn:
         self._base: dict[bool, dict[str, list[object]]] = {}
         self._scheme_cache: dict[tuple[str, frozenset[str]], float] = {}
         self._towards_cache: dict[frozenset[str], list[tuple[float, int, int, Mapping[str, int]]]] = {}
-        self._second_cache: dict[tuple[str, str, int], float] = {}
+        self._second_cache: dict[tuple[str, str, int], tuple[float, _Plan | None]] = {}
         self._offers: dict[int, tuple[tuple[str, object, object], ...]] = {}  # by id of a chances dict (all alive)
         self._local: list[tuple[float, object]] | None = None
         self._pickups: dict[str, float] | None = None
@@ -992,7 +1005,7 @@ class _Turn:
                 and self._one_more_may_pay()
                 and self._best(1)[0] >= DETERMINATION_THRESHOLD
             ):
-                return ("", False, (), "", 0, act.UseDetermination())
+                return ("", False, (), "", 0, act.UseDetermination(), None)
             return None
         value, plan = self._best(state.actions_left)
         return plan if value > 0 and plan is not None else None
@@ -1182,6 +1195,7 @@ class _Turn:
                     continue
                 moves = -(-distance // speed)
             loads: tuple[str, ...] = ()
+            then = None
             arriving = moved
             if loading and moves:
                 loads = self._loads_for(region)
@@ -1196,9 +1210,9 @@ class _Turn:
                     value += NEXT_TURN_DISCOUNT * self._next_turn(flight, region, 0)
                 if moves:
                     if parked and left and region in parked:
-                        onward = self._onward(flight, region, left)
+                        onward, onward_plan = self._onward(flight, region, left)
                         if onward > value:
-                            value, local = onward, None
+                            value, local, then = onward, None, onward_plan
                     value += self._progress(region, arriving) - MOVE_COST * moves
                     if pickups:
                         value += pickups.get(region, 0.0)
@@ -1210,26 +1224,26 @@ class _Turn:
                 value += actions / moves * self._progress(region, arriving) - MOVE_COST * actions
             value -= penalty
             if value > best_value:
-                best_value, best_plan = value, (vehicle, transfer, loads, region, moves, local)
+                best_value, best_plan = value, (vehicle, transfer, loads, region, moves, local, then)
         return best_value, best_plan
 
-    def _onward(self, flight: _Flight, region: str, left: int) -> float:
+    def _onward(self, flight: _Flight, region: str, left: int) -> tuple[float, _Plan | None]:
         """The best of taking a Thunderbird standing in `region` on from there with `left` actions (one faster than
-        `flight`, or on another network)."""
+        `flight`, or on another network), and its plan."""
         key = (flight.vehicle, region, left)
         found = self._second_cache.get(key)
         if found is not None:
             return found
-        found = 0.0
+        found = (0.0, None)
         for other in self.parked[region]:
             if other == flight.vehicle or other in flight.moved:
                 continue
             second = self._flight(other)
             if second.network == flight.network and second.speed <= flight.speed:
                 continue
-            value, _plan = self._legs(second, True, TRANSFER_COST, left, region, first=False)
-            if value > found:
-                found = value
+            value, plan = self._legs(second, True, TRANSFER_COST, left, region, first=False)
+            if value > found[0]:
+                found = (value, plan)
         self._second_cache[key] = found
         return found
 
@@ -1285,7 +1299,7 @@ class _Turn:
     def first_step(self, plan: _Plan) -> object:
         """The action that starts `plan`: a transfer, a load, leaving cargo behind, a move, or the action there.
         (Cheap unless Thunderbird 2 has cargo to weigh: plans being followed come here without a search.)"""
-        vehicle, transfer, loads, region, moves, local = plan
+        vehicle, transfer, loads, region, moves, local, _then = plan
         if transfer:
             return act.Transfer(self.who, vehicle)
         if loads:
