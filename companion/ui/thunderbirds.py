@@ -1,5 +1,6 @@
 """The Thunderbirds game pack as the app sees it: its definitions (shipped data + the user's card overlay),
-its legal actions, and names for ids. Kivy-free; `load()` runs on the session worker."""
+the overlay's problems for players to fix, its legal actions, and names for ids. Kivy-free; `load()` and
+`warm_odds()` run on the session worker."""
 
 from __future__ import annotations
 
@@ -17,6 +18,9 @@ class ThunderbirdsPack:
         self._defs: Any = None
         self._lock = threading.Lock()
         self.load_problem: str | None = None
+        #: What is wrong in the user's card overlay (a broken file is skipped so the game still starts), one
+        #: player-facing line per problem naming the card, the field and the file; () when all is well.
+        self.problems: tuple[str, ...] = ()
 
     # --- definitions ---------------------------------------------------------------------------------------
 
@@ -26,9 +30,18 @@ class ThunderbirdsPack:
 
         loader.clear_definitions_cache()
         defs = loader.default_definitions()
+        problems = tuple(overlay_problem_text(defs, problem) for problem in loader.default_overlay_problems())
         with self._lock:
             self._defs = defs
+            self.problems = problems
         return defs
+
+    def warm_odds(self) -> None:
+        """Builds every odds table up front (about a second on a Pi), so the first Rescue screen is instant; call
+        on the worker, never on Kivy's main thread."""
+        from companion.games.thunderbirds import odds
+
+        odds.warm()
 
     def defs_for(self, state: Any) -> Any:
         """The definitions a game plays with (the same object the rules use for it)."""
@@ -98,3 +111,16 @@ class ThunderbirdsPack:
             return item_id
         item = getattr(self._defs, table, {}).get(item_id)
         return item.names.text() if item is not None else item_id
+
+
+def overlay_problem_text(defs: Any, problem: Any) -> str:
+    """One overlay problem as players read it: the card's name first (when it is a known card), then the
+    file, the card id and the field, so the café finds what to fix in the card editor or the file."""
+    from companion.games.thunderbirds import names
+    from companion.locale import _
+
+    text = str(problem)
+    name = names.card(defs, problem.card_id) if problem.card_id else ""
+    if name and name != problem.card_id:
+        text = _("{name}: {problem}").format(name=name, problem=text)
+    return _("Card correction skipped: {problem}").format(problem=text)

@@ -359,10 +359,10 @@ def test_presenters_speak_french() -> None:
 def test_percentages_never_round_a_possible_result_away() -> None:
     from fractions import Fraction
 
-    assert percent(Fraction(1, 1000)) == "<1 %"
-    assert percent(Fraction(999, 1000)) == ">99 %"
-    assert percent(Fraction(1, 2)) == "50 %"
-    assert percent(0) == "0 %" and percent(1) == "100 %"
+    assert percent(Fraction(1, 1000)) == "<1%"
+    assert percent(Fraction(999, 1000)) == ">99%"
+    assert percent(Fraction(1, 2)) == "50%"
+    assert percent(0) == "0%" and percent(1) == "100%"
 
 
 def iter_states() -> Iterator[Any]:

@@ -15,6 +15,7 @@ from companion.games.thunderbirds.movement import top_speed
 from companion.games.thunderbirds.state import NOTEBOOK, PendingRescue
 from companion.locale import _
 from companion.ui.action_keys import action_key
+from companion.ui.presenters.words import effect_source, effect_text, joined
 
 SECTIONS = ("track", "disasters", "tokens", "fabs", "pieces", "effects")
 
@@ -147,8 +148,8 @@ def _token_rows(state: Any, defs: Any, character_name: Callable[[str], str]) -> 
                 buttons.append(_button("-1", a.AdjustTokens(hand.character, kind, -1)))
             if state.supply[TOKEN_KINDS.index(kind)] > 0:
                 buttons.append(_button("+1", a.AdjustTokens(hand.character, kind, 1)))
-            rows.append(AdjustRow(f"{character_name(hand.character)}: {names.token(defs, kind)} {count}",
-                                  tuple(buttons)))
+            rows.append(AdjustRow(joined(character_name(hand.character), _("{kind} {count}").format(
+                kind=names.token(defs, kind), count=count)), tuple(buttons)))
     return rows
 
 
@@ -180,19 +181,19 @@ def _piece_rows(state: Any, defs: Any, character_name: Callable[[str], str]) -> 
         buttons.append(_button(_("Speed {speed}").format(speed=speed + 1), a.AdjustSpeed(vehicle, speed + 1)))
         if any(e.kind == "speed-limit" and e.vehicle == vehicle for e in state.effects):
             buttons.append(_button(_("Printed speed"), a.AdjustSpeed(vehicle, None)))
-        rows.append(AdjustRow(f"{names.vehicle(defs, vehicle)}: {names.region(defs, region)} · "
-                              + _("speed {speed}").format(speed=speed), tuple(buttons)))
+        rows.append(AdjustRow(joined(names.vehicle(defs, vehicle), _("{region} · speed {speed}").format(
+            region=names.region(defs, region), speed=speed)), tuple(buttons)))
     for pod in defs.pods:
         where = state.pod_region(pod)
         options = [(text, a.AdjustPiece(pod, rid)) for text, rid in regions if rid != where]
         if where is not None:
             options.insert(0, (_("Brains' notebook"), a.AdjustPiece(pod, NOTEBOOK)))
-        rows.append(AdjustRow(f"{names.pod(defs, pod)}: " + (names.region(defs, where) if where else
-                                                              _("Brains' notebook")),
+        rows.append(AdjustRow(joined(names.pod(defs, pod), names.region(defs, where) if where else
+                                     _("Brains' notebook")),
                               (_chooser(f"adj:move:{pod}", _("Move"), options),)))
     vehicles = [(names.vehicle(defs, v), v) for v in defs.vehicles]
     for character, seat in state.seats:
-        rows.append(AdjustRow(f"{character_name(character)}: {names.vehicle(defs, seat)}", (
+        rows.append(AdjustRow(joined(character_name(character), names.vehicle(defs, seat)), (
             _chooser(f"adj:seat:{character}", _("Seat"),
                      [(text, a.AdjustSeat(character, v)) for text, v in vehicles if v != seat]),
         )))
@@ -206,7 +207,8 @@ def _effect_rows(state: Any, defs: Any, character_name: Callable[[str], str]) ->
         if effect.card in seen:
             continue
         seen.add(effect.card)
-        rows.append(AdjustRow(names.card(defs, effect.card), (_button(_("It is over"), a.EndEffect(effect.card)),)))
+        rows.append(AdjustRow(joined(effect_source(defs, effect), effect_text(defs, effect)),
+                              (_button(_("It is over"), a.EndEffect(effect.card)),)))
     for card in state.hood_cards:
         if card.kind == "event" and card.status == "active" and card.card not in seen:
             rows.append(AdjustRow(_("Event {name} (apply it at the table)").format(name=names.card(defs, card.card)),

@@ -17,6 +17,7 @@ from companion.games.thunderbirds import names
 from companion.games.thunderbirds.movement import top_speed
 from companion.locale import _
 from companion.ui.action_keys import act
+from companion.ui.presenters.words import joined
 
 #: Region centres on the map, as fractions of its width and height (0, 0 is the bottom left).
 POSITIONS: dict[str, tuple[float, float]] = {
@@ -153,7 +154,8 @@ def region_details(state: Any, defs: Any, region_id: str, character_name: Callab
             continue
         people = ", ".join(character_name(c) for c in state.occupants(vehicle))
         carried = _(" (carried by Thunderbird 2)") if vehicle in state.cargo else ""
-        lines.append(f"{names.vehicle(defs, vehicle)}{carried}" + (f": {people}" if people else ""))
+        lines.append(joined(names.vehicle(defs, vehicle) + carried, people) if people else
+                     names.vehicle(defs, vehicle) + carried)
     pods = [names.pod(defs, p) for p, r in state.pods if r == region_id]
     if pods:
         lines.append(_("Built pods: {pods}").format(pods=", ".join(pods)))

@@ -49,24 +49,29 @@ def present_game_over(
     lines = tuple(TextLine(score_line_text(*line)) for line in final.lines) if final else ()
     averted = sum(1 for c in state.disasters.discard_pile if defs.disasters[c].kind == "disaster")
     done = [h for h in history if not h.is_undone]
-    summary = (
+    scored = {what for what, _count, _points in final.lines} if final else set()
+    summary = [
         TextLine(_("Difficulty: {name}").format(name=names_of_difficulty(defs, state.setup.difficulty))),
         TextLine(_("Players: {names}").format(names=", ".join(character_name(h.character) for h in state.players))),
         TextLine(_("Turns played: {count}").format(count=state.turn)),
         TextLine(_("Actions recorded: {count}").format(count=len(done))),
-        TextLine(_("Disasters averted: {count}").format(count=averted)),
-        TextLine(_("Schemes foiled: {count} of {total}").format(
-            count=state.schemes_foiled, total=sum(1 for c in state.hood_cards if c.kind == "scheme"))),
-        TextLine(_("The Hood reached space {space} of {length}").format(space=state.hood + 1,
-                                                                         length=defs.hood_track.length)),
-    )
+    ]
+    # What the score already lists (a lost game scores the disasters averted and the schemes foiled) is not
+    # repeated in the summary.
+    if "disasters-averted" not in scored:
+        summary.append(TextLine(_("Disasters averted: {count}").format(count=averted)))
+    if "schemes-foiled" not in scored:
+        summary.append(TextLine(_("Schemes foiled: {count} of {total}").format(
+            count=state.schemes_foiled, total=sum(1 for c in state.hood_cards if c.kind == "scheme"))))
+    summary.append(TextLine(_("The Hood reached space {space} of {length}").format(space=state.hood + 1,
+                                                                                   length=defs.hood_track.length)))
     return GameOverView(
         title=_("International Rescue wins!") if won else _("The game is lost"),
         won=won,
         reason=reason,
         score_total=_("Score: {total}").format(total=final.total) if final else "",
         score_lines=lines,
-        summary=summary,
+        summary=tuple(summary),
     )
 
 

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from companion.locale import _, language
 from companion.ui.controller import SavedGame
+from companion.ui.presenters.words import joined
 
 
 @dataclass(frozen=True)
@@ -68,7 +69,7 @@ def players_text(summary: Mapping[str, Any], character_name: Callable[[str], str
         label = _("Solo")
     else:
         label = _("{n} players").format(n=count)
-    return f"{label}: {', '.join(names)}" if names else label
+    return joined(label, ", ".join(names)) if names else label
 
 
 def present_home(
@@ -76,7 +77,9 @@ def present_home(
     character_name: Callable[[str], str],
     difficulty_name: Callable[[str], str],
     notice: str | None = None,
+    problems: Sequence[str] = (),
 ) -> HomeView:
+    """`notice`: what the store recovered from; `problems`: the card overlay's (`ThunderbirdsPack.problems`)."""
     rows = []
     for game in sorted(games, key=lambda g: g.updated, reverse=True):
         summary = game.summary
@@ -102,5 +105,5 @@ def present_home(
         saved_title=_("Saved games"),
         empty_text=_("No saved games yet."),
         games=tuple(rows),
-        notice=notice or "",
+        notice="\n".join([text for text in (notice or "",) if text] + list(problems)),
     )

@@ -23,7 +23,7 @@ from companion.games.thunderbirds.state import DIE, HOOD_FACE, PendingRescue, Pe
 from companion.locale import _
 from companion.ui.action_keys import act
 from companion.ui.presenters.lines import TextLine
-from companion.ui.presenters.words import bonus_line_text, percent, rescue_type_label, token_label
+from companion.ui.presenters.words import bonus_line_text, decimal, percent, rescue_type_label, token_label
 
 
 @dataclass(frozen=True)
@@ -86,8 +86,8 @@ def _odds_lines(state: Any, defs: Any, card: Any, bonus: int) -> tuple[TextLine,
                                                    chance=percent(odds.success_with_tokens)), "good"))
     else:
         lines.append(TextLine(_("You hold no Intelligence or Teamwork token."), "dim"))
-    lines.append(TextLine(_("Expected Hood advances from this roll: {value:.1f}").format(
-        value=float(odds.expected_hood)), "dim"))
+    lines.append(TextLine(_("Expected Hood advances from this roll: {value}").format(
+        value=decimal(float(odds.expected_hood))), "dim"))
     if john:
         lines.append(TextLine(_("John in Thunderbird 5 may ignore one Hood face."), "dim"))
     return tuple(lines)

@@ -17,7 +17,15 @@ from companion.games.thunderbirds.definitions import TOKEN_KINDS
 from companion.games.thunderbirds.state import GameState
 from companion.locale import _
 from companion.ui.action_keys import act
-from companion.ui.presenters.words import TOKEN_MARKS, bonus_line_text, rescue_type_label
+from companion.ui.presenters.words import (
+    bonus_line_text,
+    effect_source,
+    effect_text,
+    joined,
+    rescue_type_label,
+    token_counts,
+    token_short,
+)
 
 ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV"}
 
@@ -57,7 +65,7 @@ class DisasterTile:
 @dataclass(frozen=True)
 class TokenCount:
     kind: str
-    mark: str
+    short: str  # "Intel.": the start of the full name, never a colour or a letter alone
     name: str
     count: int
 
@@ -70,7 +78,7 @@ class PlayerPanel:
     where: str
     tokens: tuple[TokenCount, ...]
     fabs: int
-    summary: str  # "T1 D0 I2 +2:1 L0 · F.A.B. 2"
+    summary: str  # "Tech 1 · Intel. 2 · F.A.B. 2" (held kinds only)
 
 
 @dataclass(frozen=True)
@@ -159,12 +167,11 @@ def player_panels(state: GameState, defs: Any, character_name: Callable[[str], s
     panels = []
     for index, hand in enumerate(state.players):
         tokens = tuple(
-            TokenCount(kind, TOKEN_MARKS[kind], names.token(defs, kind), hand.count(kind)) for kind in TOKEN_KINDS
+            TokenCount(kind, token_short(kind), names.token(defs, kind), hand.count(kind)) for kind in TOKEN_KINDS
         )
         vehicle = state.seat_of(hand.character)
         region = state.character_region(hand.character)
         where = f"{names.vehicle(defs, vehicle)}, {names.region(defs, region)}" if vehicle else ""
-        counts = " ".join(f"{t.mark}{':' if t.mark == '+2' else ''}{t.count}" for t in tokens)
         panels.append(
             PlayerPanel(
                 character=hand.character,
@@ -173,7 +180,8 @@ def player_panels(state: GameState, defs: Any, character_name: Callable[[str], s
                 where=where,
                 tokens=tokens,
                 fabs=len(hand.fabs),
-                summary=f"{counts} · F.A.B. {len(hand.fabs)}",
+                summary=_("{tokens} · F.A.B. {count}").format(
+                    tokens=token_counts([(t.kind, t.count) for t in tokens]), count=len(hand.fabs)),
             )
         )
     return tuple(panels)
@@ -255,9 +263,7 @@ def present_table(
         scheme_button += " · " + scheme_progress(state, defs, legal)
     else:
         scheme_button = _("Schemes foiled: {count}").format(count=state.schemes_foiled)
-    effects = tuple(
-        f"{names.card(defs, e.card)}: {effect_text(defs, e)}" for e in state.effects
-    )
+    effects = tuple(joined(effect_source(defs, e), effect_text(defs, e)) for e in state.effects)
     active = character_name(state.active_character)
     solo = _(" (Jeff Tracy)") if state.setup.solo else ""
     return TableView(
@@ -291,15 +297,3 @@ def scheme_progress(state: GameState, defs: Any, legal: Sequence[Any]) -> str:
     if not known:
         return _("read the card")
     return _("{done} of {total} in place").format(done=sum(1 for item in known if item.done), total=len(known))
-
-
-def effect_text(defs: Any, effect: Any) -> str:
-    if effect.kind == "speed-limit":
-        return _("{vehicle} top speed {speed}").format(vehicle=names.vehicle(defs, effect.vehicle), speed=effect.value)
-    if effect.kind == "rescue-modifier":
-        if effect.rescue_type is None:
-            return _("{value:+d} to every rescue").format(value=effect.value)
-        return _("{value:+d} to {kind} rescues").format(value=effect.value, kind=rescue_type_label(effect.rescue_type))
-    if effect.kind == "block-edges":
-        return _("some routes are closed")
-    return effect.kind

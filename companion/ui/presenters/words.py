@@ -14,14 +14,35 @@ from companion.ui.presenters.lines import TextLine
 
 RESCUE_TYPE_KEYS = ("air", "sea", "land", "space")
 
-#: Short marks beside token counts so colour is never the only signal; Teamwork shows its printed "+2".
-TOKEN_MARKS: dict[str, str] = {
-    "technology": "T",
-    "determination": "D",
-    "intelligence": "I",
-    "teamwork": "+2",
-    "logistics": "L",
-}
+
+def token_short(kind: str) -> str:
+    """A token kind's short name for the Table's small player buttons: the start of its full name, so a
+    newcomer reads it without a legend (the Players screen gives the full names)."""
+    return {
+        "technology": _("Tech"),
+        "determination": _("Deter."),
+        "intelligence": _("Intel."),
+        "teamwork": _("Team"),
+        "logistics": _("Logis."),
+    }.get(kind, kind)
+
+
+def token_counts(counts: dict[str, int] | list[tuple[str, int]]) -> str:
+    """The tokens a player holds as "Intel. 2 · Team 1" (held kinds only), or "No tokens"."""
+    pairs = counts.items() if isinstance(counts, dict) else counts
+    held = [_("{kind} {count}").format(kind=token_short(kind), count=count) for kind, count in pairs if count]
+    return " · ".join(held) if held else _("No tokens")
+
+
+def joined(head: str, detail: str) -> str:
+    """"head: detail" as each language writes it (French puts a space before the colon)."""
+    return _("{head}: {detail}").format(head=head, detail=detail)
+
+
+def decimal(value: float, places: int = 1) -> str:
+    """A number with the current language's decimal mark ("0.3" / "0,3")."""
+    text = f"{value:.{places}f}"
+    return text.replace(".", _("."))
 
 
 def rescue_type_label(rescue_type: str | None) -> str:
@@ -67,12 +88,14 @@ def bonus_line_text(defs: Any, line: Any) -> str:
         return _("{who} {value}: only for another rescue type").format(who=who, value=value)
     if line.source == "fab":
         card = names.card(defs, line.card)
-        wrong = "" if line.applies else " " + _("(wrong type)")
-        return _("F.A.B. {card} {value}").format(card=card, value=value) + wrong
+        if line.applies:
+            return _("F.A.B. {card} {value}").format(card=card, value=value)
+        return _("F.A.B. {card} {value} (wrong type)").format(card=card, value=value)
     if line.source == "event":
         card = names.card(defs, line.card)
-        wrong = "" if line.applies else " " + _("(wrong type)")
-        return _("Event {card} {value}").format(card=card, value=value) + wrong
+        if line.applies:
+            return _("Event {card} {value}").format(card=card, value=value)
+        return _("Event {card} {value} (wrong type)").format(card=card, value=value)
     who = piece_name(defs, line.piece_kind, line.piece)
     if line.in_vehicle:
         place = names.vehicle(defs, line.in_vehicle)
@@ -80,24 +103,43 @@ def bonus_line_text(defs: Any, line: Any) -> str:
     else:
         head = _("{who} {value} in {place}").format(who=who, value=value, place=names.region(defs, line.region))
     if line.applies:
-        return head + ": " + _("in place")
+        return joined(head, _("in place"))
     if line.why == "notebook":
-        return head + ": " + _("not built yet")
+        return joined(head, _("not built yet"))
     if line.why == "not-seated":
-        return head + ": " + _("sits in {vehicle}").format(vehicle=names.vehicle(defs, line.where))
+        return joined(head, _("sits in {vehicle}").format(vehicle=names.vehicle(defs, line.where)))
     if line.where is None:
-        return head + ": " + _("not on the board")
-    return head + ": " + _("now in {place}").format(place=names.region(defs, line.where))
+        return joined(head, _("not on the board"))
+    return joined(head, _("now in {place}").format(place=names.region(defs, line.where)))
+
+
+def effect_source(defs: Any, effect: Any) -> str:
+    """The card behind a lasting effect, or "Adjustment" for one set by hand (its card id is not a name)."""
+    if effect.source == "adjust":
+        return _("Adjustment")
+    return names.card(defs, effect.card)
+
+
+def effect_text(defs: Any, effect: Any) -> str:
+    if effect.kind == "speed-limit":
+        return _("{vehicle} top speed {speed}").format(vehicle=names.vehicle(defs, effect.vehicle), speed=effect.value)
+    if effect.kind == "rescue-modifier":
+        if effect.rescue_type is None:
+            return _("{value:+d} to every rescue").format(value=effect.value)
+        return _("{value:+d} to {kind} rescues").format(value=effect.value, kind=rescue_type_label(effect.rescue_type))
+    if effect.kind == "block-edges":
+        return _("some routes are closed")
+    return _("see the card")
 
 
 def percent(chance: Any) -> str:
     """A chance as a whole percentage, never rounding a possible result to 0 % or a doubtful one to 100 %."""
     value = float(chance) * 100
     if 0 < value < 1:
-        return "<1 %"
+        return _("<1%")
     if 99 < value < 100:
-        return ">99 %"
-    return f"{value:.0f} %"
+        return _(">99%")
+    return _("{value}%").format(value=f"{value:.0f}")
 
 
 def find_card(defs: Any, card_id: str) -> Any:
