@@ -1,6 +1,8 @@
 """Finds every player-facing string of the app (`_("...")` in companion/ui and kv/) and checks ui.po has it.
 
-    python tests/ui/catalogue.py      prints the messages that have no French translation yet
+    python tests/ui/catalogue.py      prints the app's messages that ui.po does not translate yet
+
+`tests/test_translations.py` checks Python strings against every catalogue; the kv files are read only here.
 """
 
 from __future__ import annotations

@@ -1,9 +1,19 @@
-"""Every screen and pop-up at each supported size, reached by touch: no text clipped or split mid-word, no
-text on text, every button inside the window and at least 9 mm. French, whose texts run longest."""
+"""Every screen and pop-up at each supported size and in both languages, reached by touch: no text clipped or
+broken mid-word, no text on text, every button inside the window and at least 9 mm. Then the text fitting
+itself, in a real window: a fitted button never breaks a word, and the layout check catches a label that does.
+"""
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
+import textwrap
+
 import pytest
+
+from companion.paths import ROOT
 
 pytestmark = [pytest.mark.ui, pytest.mark.slow]
 
@@ -16,9 +26,10 @@ EXPECTED_SCREENS = {
 }
 
 
+@pytest.mark.parametrize("lang", ["fr", "en"])
 @pytest.mark.parametrize("size", ["800x480", "1280x800", "720x1280"])
-def test_every_screen_fits_the_window(run_app, size: str) -> None:
-    report = run_app("every_screen", size=size, lang="fr")
+def test_every_screen_fits_the_window(run_app, size: str, lang: str) -> None:
+    report = run_app("every_screen", size=size, lang=lang)
     assert report.ok, report.error
     screens = set(report.notes["screens"])
     assert EXPECTED_SCREENS <= screens, EXPECTED_SCREENS - screens
@@ -26,3 +37,84 @@ def test_every_screen_fits_the_window(run_app, size: str) -> None:
     assert {"table+card", "table+chooser"} <= set(report.notes["popups"])
     assert report.layout_problems() == []
     assert len(list(report.out.glob("*.png"))) >= len(EXPECTED_SCREENS)
+
+
+#: Runs in its own process with a real window: fits buttons at many widths and checks the laid-out lines.
+TEXT_FIT_SCRIPT = textwrap.dedent(
+    """
+    import json, sys
+    from companion.ui.launch import prepare_kivy
+    prepare_kivy((800, 480), False, None)
+    from kivy.app import App
+    from kivy.clock import Clock
+    from kivy.core.window import Window
+    from kivy.lang import Builder
+    from kivy.properties import NumericProperty, StringProperty
+    from kivy.uix.floatlayout import FloatLayout
+    from kivy.uix.label import Label
+    from companion.paths import KV_DIR
+    from companion.ui.fonts import register_fonts
+
+    WORDS = ["Historique", "Plateau", "Annuler", "Défausse : 0", "Catastrophes", "Déplacer, charger, transférer"]
+
+    class FitApp(App):
+        font_body = NumericProperty(17)
+        font_small = NumericProperty(13)
+        gap = NumericProperty(6)
+        target = NumericProperty(47)
+        language = StringProperty("fr")
+
+        def build(self):
+            register_fonts()
+            Builder.load_file(str(KV_DIR / "widgets" / "basics.kv"))
+            self.box = FloatLayout()
+            Clock.schedule_once(self.check, 0)
+            return self.box
+
+        def check(self, *_):
+            from companion.ui.layout_check import check_layout
+            from companion.ui.widgets.text import TouchButton, broken_word
+            result = {"broken": [], "tried": 0}
+            for text in WORDS:
+                width = 40.0
+                while width < 160:
+                    button = TouchButton(text=text, size_hint=(None, None), size=(width, 47))
+                    button.fit_now()
+                    button.texture_update()
+                    result["tried"] += 1
+                    if broken_word(button):
+                        result["broken"].append([text, width, button.font_size])
+                    width += 0.25
+            # A plain label whose line is a fraction of a pixel narrower than its word: Kivy breaks the word.
+            label = Label(text="Historique", font_size=17, size_hint=(None, None), pos=(10, 10), size=(200, 80))
+            label.texture_update()
+            word = label._label.get_extents("Historique")[0]
+            label.text_size = (word - 0.4, None)
+            self.box.add_widget(label)
+            label.texture_update()
+            result["label_lines"] = [" ".join(w.text for w in line.words) for line in label._label._cached_lines]
+            result["problems"] = [str(p) for p in check_layout(Window, target_px=10)]
+            print("RESULT " + json.dumps(result))
+            sys.stdout.flush()
+            self.stop()
+
+    FitApp().run()
+    """
+)
+
+
+def test_fitted_text_never_breaks_a_word_and_the_check_reports_one_that_is(xvfb_display: str, tmp_path) -> None:
+    environment = dict(os.environ, DISPLAY=xvfb_display)
+    environment.pop("WAYLAND_DISPLAY", None)
+    script = tmp_path / "fit_text.py"  # a file: Kivy's App looks for its source next to the class
+    script.write_text(TEXT_FIT_SCRIPT, encoding="utf-8")
+    completed = subprocess.run([sys.executable, str(script)], env=environment, capture_output=True, text=True,
+                               timeout=120, cwd=str(ROOT))
+    found = [line for line in completed.stdout.splitlines() if line.startswith("RESULT ")]
+    assert found, completed.stdout[-2000:] + completed.stderr[-3000:]
+    result = json.loads(found[-1][len("RESULT "):])
+    assert result["tried"] > 2000
+    assert result["broken"] == []
+    assert len(result["label_lines"]) == 2  # Kivy did break the plain label's word...
+    split = [p for p in result["problems"] if p.startswith("word-split")]
+    assert len(split) == 1 and "'Historique'" in split[0]  # ...and the check names it
