@@ -254,7 +254,7 @@ def _follow(state: GameState, defs: Definitions, chance_free: bool, model: Unkno
             _RETRY[0] = retry
             return action
     if plan is not None:
-        step = turn.first_step(plan)  # type: ignore[arg-type]
+        step = turn.first_step(plan, not isinstance(taken, (act.Move, act.Load)))  # type: ignore[arg-type]
         if not isinstance(step, (act.Move, act.Unload)) and check(state, step, defs) is not None:
             step = None  # e.g. a second pod no longer fits: plan again
     if step is None:
@@ -856,9 +856,13 @@ class _Turn:
             "vehicle": vehicle_at,  # type: ignore[dict-item]
             "pod": pod_at,  # type: ignore[dict-item]
         }
-        occupants: dict[str, tuple[str, ...]] = {}
+        occupants: dict[str, list[str]] = {}
         for character, vehicle in state.seats:
-            occupants[vehicle] = occupants.get(vehicle, ()) + (character,)
+            found_seats = occupants.get(vehicle)
+            if found_seats is None:
+                occupants[vehicle] = [character]
+            else:
+                found_seats.append(character)
         self.occupants = occupants
         self.cargo = cargo = state.cargo
         self.here = here = character_at.get(who) or ""
@@ -886,15 +890,11 @@ class _Turn:
         self.john_anywhere = None in self.john_needs
         self.john_vehicles = frozenset(v for v in self.john_needs if v is not None)
         self._distance_cache: dict[tuple[str, str], Mapping[str, int]] = {}
-        self._reach_cache: dict[tuple[str, int, str], tuple[tuple[str, int], ...]] = {}
-        self._ring_cache: dict[tuple[str, int, str], tuple[tuple[str, ...], tuple[str, ...]]] = {}
-        self._within_cache: dict[tuple[str, int, str, int], tuple[tuple[str, ...], tuple[int, ...]]] = {}
         self._flights: dict[str, _Flight] = {}
         self._base: dict[bool, dict[str, list[object]]] = {}
         self._scheme_cache: dict[tuple[str, frozenset[str]], float] = {}
         self._towards_cache: dict[frozenset[str], list[tuple[float, int, int, Mapping[str, int]]]] = {}
         self._second_cache: dict[tuple[str, str, int], tuple[float, _Plan | None]] = {}
-        self._offers: dict[int, tuple[tuple[str, object, object], ...]] = {}  # by id of a chances dict (all alive)
         self._local: list[tuple[float, object]] | None = None
         self._pickups: dict[str, float] | None = None
         self._load_candidates: list[tuple[str, float, str]] | None = None
@@ -910,7 +910,6 @@ class _Turn:
         for found in parked.values():
             found.sort()
         self.parked = parked  # vehicles the active character could board where they stand (own seat excluded)
-        self._standing: dict[str, tuple[float, str, float]] = {}
         # The cards on the track, in track order: (card, urgency, weight, the bonus with the active character flown
         # there and nothing else, the pieces besides them whose place changes it, F.A.B. boost and action, the
         # active character's "(if in Thunderbird N)" bonuses by vehicle).
@@ -919,6 +918,7 @@ class _Turn:
         modifiers = [e for e in state.effects if e.kind == "rescue-modifier"] if state.effects else ()
         held_fabs = any(hand.fabs for hand in state.players) and facts.fab_values
         no_seats: dict[str, int] = {}
+        urgencies = URGENCY if not self.peek_disaster else {slot: self._urgency(slot) for slot in URGENCY}
         cards_at: dict[str, list[str]] = {}
         self.cards_at = cards_at
         entries = []
@@ -929,7 +929,7 @@ class _Turn:
                 cards_at[card.region] = [card_id]
             else:
                 found.append(card_id)
-            urgency = self._urgency(slot)
+            urgency = urgencies.get(slot, 1.0)
             base = 0
             for character, vehicle, value in card.seat_bonuses:
                 if character != who and seats.get(character) == vehicle:
@@ -1172,9 +1172,10 @@ class _Turn:
     def _legs(
         self, flight: _Flight, transfer: bool, penalty: float, actions: int, start: str, first: bool = True
     ) -> tuple[float, _Plan | None]:
-        """The best plan flying `flight` from `start` to one candidate region: acting there with the actions left,
-        taking another Thunderbird on from there (`first` only), or, for a region out of reach this turn, what
-        getting closer sets up."""
+        """The best plan flying `flight` from `start` to one candidate region: acting there with the actions left
+        (a rescue, the scheme, or where the character stands a Scan or a token-drawing ability), taking another
+        Thunderbird on from there (`first` only), or, for a region out of reach this turn, what getting closer
+        sets up. (Written out in one loop: it runs for every vehicle of every decision.)"""
         vehicle, speed = flight.vehicle, flight.speed
         distances = self._distances(flight.network, start) if speed > 0 else None
         is_carrier = vehicle == self.carrier
@@ -1182,7 +1183,11 @@ class _Turn:
         pickups = self._pickup_values() if is_carrier else None
         parked = self.parked if first else None
         moved = flight.moved
+        towards = self._towards(moved)
         at_start = first and not transfer
+        cards_at, chances = self.cards_at, flight.chances
+        hood_cost, loss_risk_at = self.hood_cost, self.loss_risk_at
+        scheme_regions, here = self.scheme_regions, self.here
         best_value, best_plan = _NONE, None
         for region in self._candidates():
             if region == start:
@@ -1196,32 +1201,55 @@ class _Turn:
                 moves = -(-distance // speed)
             loads: tuple[str, ...] = ()
             then = None
-            arriving = moved
+            arriving, arriving_towards = moved, towards
             if loading and moves:
                 loads = self._loads_for(region)
                 if loads:
                     arriving = moved | set(loads) | {o for p in loads for o in self.occupants.get(p, ())}
-            if moves <= actions:
-                left = actions - moves
-                value, local = self._act(flight, region, left, arriving, moves == 0 and at_start)
-                if value < 0.0:
-                    value = 0.0
-                if left == 0 or local is None:
+                    arriving_towards = self._towards(arriving)
+            progress = 0.0
+            if moves and arriving_towards:
+                for weight, before, divisor, to_target in arriving_towards:
+                    gain = (before - to_target.get(region, FAR)) / divisor
+                    progress += weight * (gain if gain > -1.0 else -1.0)
+            ids = cards_at.get(region)
+            left = actions - moves
+            value, local = 0.0, None
+            if left > 0 and ids:  # the best rescue there with the attempts the actions left allow
+                for card_id in ids:
+                    entry = chances.get(card_id)
+                    if entry is None or entry[2] is None:
+                        continue
+                    worth = entry[3].get(left)  # type: ignore[attr-defined]
+                    if worth is None:
+                        worth = _attempts(entry, left, hood_cost, loss_risk_at)
+                    if worth > value:
+                        value, local = worth, entry[2]
+            if left >= 0:
+                if left > 0 and moves == 0 and at_start:
+                    for worth, action in self._local_actions():
+                        if worth > value:
+                            value, local = worth, action
+                if region in scheme_regions and region != here:
+                    worth = self._scheme_value(region, arriving)
+                    if worth > value:
+                        value, local = worth, None
+                if ids and (left == 0 or local is None):  # what it sets up for next turn
                     value += NEXT_TURN_DISCOUNT * self._next_turn(flight, region, 0)
                 if moves:
                     if parked and left and region in parked:
                         onward, onward_plan = self._onward(flight, region, left)
                         if onward > value:
                             value, local, then = onward, None, onward_plan
-                    value += self._progress(region, arriving) - MOVE_COST * moves
+                    value += progress - MOVE_COST * moves
                     if pickups:
                         value += pickups.get(region, 0.0)
                 elif not transfer and local is None:
                     continue  # staying is a plan only with something to do here
             else:
-                local = None
-                value = NEXT_TURN_DISCOUNT * self._next_turn(flight, region, moves - actions)
-                value += actions / moves * self._progress(region, arriving) - MOVE_COST * actions
+                if ids:
+                    value = NEXT_TURN_DISCOUNT * self._next_turn(flight, region, -left)
+                value += actions / moves * progress - MOVE_COST * actions
             value -= penalty
             if value > best_value:
                 best_value, best_plan = value, (vehicle, transfer, loads, region, moves, local, then)
@@ -1267,38 +1295,10 @@ class _Turn:
                 best = value
         return best
 
-    def _act(
-        self, flight: _Flight, region: str, left: int, moved: frozenset[str], at_start: bool
-    ) -> tuple[float, object | None]:
-        """The best thing to do on arriving in `region` with `left` actions: a rescue, the scheme, or (where the
-        character stands) a Scan or a token-drawing ability."""
-        best, step = 0.0, None
-        if left > 0:
-            ids = self.cards_at.get(region)
-            if ids:
-                chances = flight.chances
-                for card_id in ids:
-                    entry = chances.get(card_id)
-                    if entry is None or entry[2] is None:
-                        continue
-                    value = entry[3].get(left)  # type: ignore[attr-defined]
-                    if value is None:
-                        value = _attempts(entry, left, self.hood_cost, self.loss_risk_at)
-                    if value > best:
-                        best, step = value, entry[2]
-            if at_start:
-                for value, action in self._local_actions():
-                    if value > best:
-                        best, step = value, action
-        if region in self.scheme_regions and region != self.here:
-            scheme_value = self._scheme_value(region, moved)
-            if scheme_value > best:
-                best, step = scheme_value, None
-        return best, step
-
-    def first_step(self, plan: _Plan) -> object:
+    def first_step(self, plan: _Plan, weigh_cargo: bool = True) -> object:
         """The action that starts `plan`: a transfer, a load, leaving cargo behind, a move, or the action there.
-        (Cheap unless Thunderbird 2 has cargo to weigh: plans being followed come here without a search.)"""
+        (Cheap unless Thunderbird 2 has cargo to weigh: plans being followed come here without a search, and weigh
+        it only before the first move, not just after loading it or on the way.)"""
         vehicle, transfer, loads, region, moves, local, _then = plan
         if transfer:
             return act.Transfer(self.who, vehicle)
@@ -1306,7 +1306,7 @@ class _Turn:
             return act.Load(loads[0])
         if moves:
             state = self.state
-            if vehicle == self.facts.carrier and state.cargo:
+            if weigh_cargo and vehicle == self.facts.carrier and state.cargo:
                 self._prepare()
                 unload = self._unload_before_leaving(vehicle, region)
                 if unload is not None:
@@ -1578,18 +1578,24 @@ class _Turn:
         return found
 
     def _scheme_uncached(self, current: HoodCard, scheme: _Scheme, region: str, moved: frozenset[str]) -> float:
-        where = {hand.character: self.character_at.get(hand.character) for hand in self.state.players}
-        for character in moved:
-            if character in where:
-                where[character] = region
-        urgency = self._scheme_urgency(current.space)
-        pos = self.pos
-        pieces_ready = all(
-            (region if piece in moved else pos[kind].get(piece)) == required for kind, piece, required in scheme.pieces
-        )
-        if pieces_ready and _assign_needs(self.state, scheme.tokens, where) is not None:
-            return SCHEME_VALUE * urgency
+        urgency = self.scheme_urgency
         needed = scheme.tokens_needed
+        character_at, token_regions = self.character_at, scheme.token_regions
+        where: dict[str, str | None] = {}
+        held = 0  # tokens of the characters who would stand where some need can take them
+        for hand in self.state.players:
+            character = hand.character
+            found = where[character] = region if character in moved else character_at.get(character)
+            if found in token_regions:
+                held += sum(hand.tokens)
+        if held >= needed:
+            pos = self.pos
+            pieces_ready = all(
+                (region if piece in moved else pos[kind].get(piece)) == required
+                for kind, piece, required in scheme.pieces
+            )
+            if pieces_ready and _assign_needs(self.state, scheme.tokens, where) is not None:
+                return SCHEME_VALUE * urgency
         mine = sum(self.hand.tokens)
         if not needed or not mine:
             return 0.0
