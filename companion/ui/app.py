@@ -16,7 +16,7 @@ from kivy.core.window import Window
 from kivy.lang import Builder
 from kivy.metrics import Metrics as KivyMetrics
 from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
-from kivy.uix.screenmanager import NoTransition, ScreenManager
+from kivy.uix.screenmanager import ScreenManager
 
 from companion import locale
 from companion.locale import _
@@ -28,9 +28,10 @@ from companion.ui.lights import LightsLink
 from companion.ui.sounds import Sounds
 from companion.ui.navigation import NavigationStack
 from companion.ui.settings import UiSettings, load_settings, save_settings
-from companion.ui.theme import Metrics
+from companion.ui.theme import Metrics, colour
 from companion.ui.thunderbirds import ThunderbirdsPack
 from companion.ui.action_keys import act
+from companion.ui.widgets.clipping import PlainScreenManager
 from companion.ui.widgets.popups import PopupButton, show_popup
 from companion.ui.worker import SessionWorker
 from companion.ui.widgets import text as _text_widgets  # noqa: F401  (registers FitLabel, TouchButton for kv)
@@ -106,14 +107,14 @@ class CompanionApp(App):
         self.settings = settings
         self._apply_language(settings.language)
         locale.on_language_change(self._on_language_changed)
-        Window.clearcolor = (0.063, 0.094, 0.125, 1)
+        Window.clearcolor = colour("background")
         Window.allow_screensaver = not settings.keep_awake
         Window.bind(size=self._on_window_size)
         self._on_window_size(Window, Window.size)
         register_fonts()
         for kv in sorted((KV_DIR / "widgets").glob("*.kv")):
             Builder.load_file(str(kv))
-        self.screen_manager = ScreenManager(transition=NoTransition())
+        self.screen_manager = PlainScreenManager()
         root = Builder.load_file(str(KV_DIR / "app.kv"))
         root.ids.screens.add_widget(self.screen_manager)
         self.lights = LightsLink(self._physical_command, settings.lights_backend)

@@ -56,6 +56,10 @@ def prepare_kivy(size: tuple[int, int], fullscreen: bool, dpi: float | None) -> 
     Config.set("graphics", "height", str(size[1]))
     Config.set("graphics", "resizable", "1")
     Config.set("graphics", "fullscreen", "auto" if fullscreen else "0")
+    # No multisampled window: on a software renderer it costs several milliseconds on every frame (a 4x buffer to
+    # clear and resolve) before anything is drawn. The few slanted or round edges draw themselves smooth instead
+    # (Kivy's Smooth* instructions, companion/ui/widgets/), and text is smooth in its own textures.
+    Config.set("graphics", "multisamples", "0")
     Config.set("kivy", "exit_on_escape", "0")
     # A kiosk has no keyboard: text fields (the card editor) bring up Kivy's docked on-screen keyboard.
     Config.set("kivy", "keyboard_mode", "systemanddock")

@@ -4,11 +4,12 @@ entering the other, as on the printed board."""
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from kivy.app import App
 from kivy.clock import Clock
-from kivy.graphics import Color, Line, Rectangle
+from kivy.graphics import Color, Line, Rectangle, SmoothLine
 from kivy.properties import BooleanProperty, ListProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.floatlayout import FloatLayout
@@ -71,6 +72,32 @@ class RegionButton(ButtonBehavior, Widget):
                 draw_text(fitted, self.x + pad, y, w, height, ink, "center")
 
 
+#: The Thunderbird 3 path's dashes: drawn length and gap, in pixels.
+DASH_ON, DASH_OFF = 8.0, 5.0
+
+
+def link_colour() -> tuple[float, float, float, float]:
+    """The links' grey at 70 % over the window background, as one opaque colour."""
+    grey, ground = colour("text_dim"), colour("background")
+    return tuple(grey[i] * 0.7 + ground[i] * 0.3 for i in range(3)) + (1.0,)  # type: ignore[return-value]
+
+
+def dashes(ax: float, ay: float, bx: float, by: float, on: float,
+           off: float) -> list[tuple[float, float, float, float]]:
+    """The segment from a to b cut into dashes `on` long with `off` gaps, the last one cut at b."""
+    length = math.hypot(bx - ax, by - ay)
+    if length <= 0:
+        return []
+    ux, uy = (bx - ax) / length, (by - ay) / length
+    cuts = []
+    start = 0.0
+    while start < length:
+        end = min(length, start + on)
+        cuts.append((ax + ux * start, ay + uy * start, ax + ux * end, ay + uy * end))
+        start = end + off
+    return cuts
+
+
 #: Tracy Island (South Pacific) is where most pieces stand, and it has room around it on the map.
 WIDER = {"south-pacific": 1.6}
 
@@ -124,24 +151,29 @@ class BoardMap(FloatLayout):
         self._draw_edges()
 
     def _draw_edges(self) -> None:
+        """Opaque smooth lines: a Kivy Line wider than 1 pixel drawn in a translucent colour goes through the
+        stencil buffer (a fill of its whole bounding box, twice, on every frame), so the links' colour is the
+        translucent grey already mixed with the background it lies on."""
         self.canvas.before.clear()
         width, height = self.size
+        link = link_colour()
         with self.canvas.before:
             for edge in self.edges:
                 ax, ay = self.x + edge.a[0] * width, self.y + edge.a[1] * height
                 bx, by = self.x + edge.b[0] * width, self.y + edge.b[1] * height
                 if edge.network == "tb3-path":
                     Color(*colour("accent"))
-                    Line(points=[ax, ay, bx, by], width=2, dash_length=8, dash_offset=5)
+                    for dash in dashes(ax, ay, bx, by, DASH_ON, DASH_OFF):
+                        SmoothLine(points=list(dash), width=2)
                     continue
-                Color(*colour("text_dim")[:3], 0.7)
+                Color(*link)
                 if edge.wraps:
                     left, right = ((ax, ay), (bx, by)) if ax < bx else ((bx, by), (ax, ay))
                     middle = (left[1] + right[1]) / 2
-                    Line(points=[left[0], left[1], self.x, middle], width=1.3)
-                    Line(points=[right[0], right[1], self.right, middle], width=1.3)
+                    SmoothLine(points=[left[0], left[1], self.x, middle], width=1.3)
+                    SmoothLine(points=[right[0], right[1], self.right, middle], width=1.3)
                 else:
-                    Line(points=[ax, ay, bx, by], width=1.3)
+                    SmoothLine(points=[ax, ay, bx, by], width=1.3)
 
     def _tapped(self, button: RegionButton) -> None:
         if button.is_destination:

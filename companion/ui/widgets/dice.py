@@ -10,7 +10,7 @@ from typing import Any
 
 from kivy.app import App
 from kivy.clock import Clock
-from kivy.graphics import Color, Ellipse, InstructionGroup, Line, RoundedRectangle
+from kivy.graphics import Color, InstructionGroup, RoundedRectangle, SmoothEllipse, SmoothLine
 from kivy.properties import BooleanProperty, NumericProperty
 from kivy.uix.label import Label
 from kivy.uix.relativelayout import RelativeLayout
@@ -59,15 +59,16 @@ class DieView(RelativeLayout):
         face.add(Color(*(colour("hood") if hood else (0.96, 0.96, 0.94, 1))))
         face.add(RoundedRectangle(pos=(x0, y0), size=(side, side), radius=[side * 0.14]))
         face.add(Color(*colour("accent" if self.rolling else "text_dim")))
-        face.add(Line(rounded_rectangle=(x0, y0, side, side, side * 0.14), width=2))
+        face.add(SmoothLine(rounded_rectangle=(x0, y0, side, side, side * 0.14), width=2))
         if not hood:
             face.add(Color(0.08, 0.08, 0.1, 1))
             radius = side * 0.09
             for px, py in PIPS.get(int(self.value), ()):
-                face.add(Ellipse(pos=(x0 + px * side - radius, y0 + py * side - radius), size=(2 * radius, 2 * radius)))
+                face.add(SmoothEllipse(pos=(x0 + px * side - radius, y0 + py * side - radius),
+                                        size=(2 * radius, 2 * radius)))
         if self.ignored:
             face.add(Color(*colour("danger")))
-            face.add(Line(points=[x0, y0, x0 + side, y0 + side], width=3))
+            face.add(SmoothLine(points=[x0, y0, x0 + side, y0 + side], width=3))
 
 
 class DiceBox(RelativeLayout):

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from kivy.graphics import Color, Ellipse, Line, Mesh, Rectangle
+from kivy.graphics import Color, Line, Mesh, Rectangle, SmoothEllipse, SmoothLine
 from kivy.properties import ListProperty, ObjectProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.widget import Widget
@@ -36,7 +36,7 @@ class RescueTypeIcon(Widget):
         r = size * 0.45
         with self.canvas:
             Color(*colour(self.rescue_type or "unknown"))
-            Ellipse(pos=(cx - r, cy - r), size=(2 * r, 2 * r))
+            SmoothEllipse(pos=(cx - r, cy - r), size=(2 * r, 2 * r))
             Color(1, 1, 1, 1)
             _symbol(self.rescue_type, cx, cy, r * 0.62, size)
 
@@ -51,7 +51,7 @@ def _symbol(kind: str, cx: float, cy: float, s: float, size: float) -> None:
             for i in range(13):
                 x = cx - s + i * (2 * s / 12)
                 points += [x, y + math.sin(i / 12 * 2 * math.pi) * s * 0.18]
-            Line(points=points, width=max(1.0, size * 0.04))
+            SmoothLine(points=points, width=max(1.0, size * 0.04))
     elif kind == "land":
         _polygon([(cx - s, cy - s * 0.6), (cx - s * 0.25, cy + s * 0.7), (cx + s * 0.15, cy),
                   (cx + s * 0.45, cy + s * 0.35), (cx + s, cy - s * 0.6)])
@@ -63,17 +63,19 @@ def _symbol(kind: str, cx: float, cy: float, s: float, size: float) -> None:
             points.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
         _polygon(points)
     else:
-        Line(circle=(cx, cy, s * 0.6), width=max(1.0, size * 0.05))
+        SmoothLine(circle=(cx, cy, s * 0.6), width=max(1.0, size * 0.05))
 
 
 def _polygon(points: list[tuple[float, float]]) -> None:
-    """A filled polygon as a triangle fan around its centroid (fine for the convex-ish shapes above)."""
+    """A filled polygon as a triangle fan around its centroid (fine for the convex-ish shapes above), its edge
+    traced with a smooth line of the same colour (the window is not multisampled)."""
     cx = sum(p[0] for p in points) / len(points)
     cy = sum(p[1] for p in points) / len(points)
     vertices = [cx, cy, 0, 0]
     for x, y in points + [points[0]]:
         vertices += [x, y, 0, 0]
     Mesh(vertices=vertices, indices=list(range(len(points) + 2)), mode="triangle_fan")
+    SmoothLine(points=[c for point in points for c in point], close=True, width=1.0)
 
 
 class HoodStrip(Widget):
@@ -183,7 +185,7 @@ def draw_rescue_icon(rescue_type: str, cx: float, cy: float, size: float) -> Non
     """The rescue-type symbol (see RescueTypeIcon) on the current canvas, centred on (cx, cy)."""
     r = size * 0.45
     Color(*colour(rescue_type or "unknown"))
-    Ellipse(pos=(cx - r, cy - r), size=(2 * r, 2 * r))
+    SmoothEllipse(pos=(cx - r, cy - r), size=(2 * r, 2 * r))
     Color(1, 1, 1, 1)
     _symbol(rescue_type, cx, cy, r * 0.62, size)
 

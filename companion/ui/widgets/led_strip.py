@@ -8,7 +8,7 @@ from typing import Any
 
 from kivy.app import App
 from kivy.clock import Clock
-from kivy.graphics import Color, Ellipse
+from kivy.graphics import Color, SmoothEllipse
 from kivy.properties import NumericProperty
 from kivy.uix.widget import Widget
 
@@ -78,8 +78,8 @@ class LedStrip(Widget):
                         level = max(0.25, min(1.0, shown.level))
                         Color(r / 255 * level, g / 255 * level, b / 255 * level, 1)
                     # Few segments: a strip of small round LEDs needs no more, and every vertex costs a
-                    # software renderer time on each frame.
-                    Ellipse(pos=(x - radius, cy - radius), size=(2 * radius, 2 * radius), segments=12)
+                    # software renderer time on each frame. Smooth: the window is not multisampled.
+                    SmoothEllipse(pos=(x - radius, cy - radius), size=(2 * radius, 2 * radius), segments=12)
                     x += step
                 x += step  # a gap between the Hood track, the disaster track and the status LEDs
         if self._blinker is not None:
