@@ -60,6 +60,8 @@ SCREENS: dict[str, str] = {
 #: Backups of the game database: at the end of each game, and when the last one is an hour old.
 BACKUP_EVERY_SECONDS = 3600
 BACKUP_CHECK_SECONDS = 600
+#: How long the notice bar names the card overlay's skipped cards at start-up.
+OVERLAY_NOTICE_SECONDS = 20.0
 
 #: Screens kept built once visited; the others are rebuilt on each visit.
 KEPT_SCREENS = frozenset({"home", "table", "board", "rescue"})
@@ -133,12 +135,19 @@ class CompanionApp(App):
         # again (long collections are what a touch would otherwise wait on now and then).
         gc.freeze()
         assert self.worker is not None and self.controller is not None
-        self.worker.submit(self.pack.load, lambda _defs: self.refresh_current(), self._on_error)
+        self.worker.submit(self.pack.load, self._pack_loaded, self._on_error)
         self.controller.open_store(self._store_opened)
         self.worker.submit(lambda: self.lights.start(self.pack.defs.hood_track.length), self._lights_ready,
                            self._on_error)
+        # The odds tables, built once behind the rest, so the first Rescue screen is instant.
+        self.worker.submit(self.pack.warm_odds)
         if self.settings.sounds:
             self.worker.submit(self.sounds.prepare)
+
+    def _pack_loaded(self, _defs: Any) -> None:
+        self.refresh_current()
+        if self.pack.problems_notice:  # a broken card overlay, skipped: say which cards to fix
+            self.show_notice(self.pack.problems_notice, OVERLAY_NOTICE_SECONDS)
 
     def _store_opened(self, _notice: str | None) -> None:
         self.refresh_current()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 import threading
+from pathlib import Path
 from typing import Any
 
 log = logging.getLogger(__name__)
@@ -21,6 +22,8 @@ class ThunderbirdsPack:
         #: What is wrong in the user's card overlay (a broken file is skipped so the game still starts), one
         #: player-facing line per problem naming the card, the field and the file; () when all is well.
         self.problems: tuple[str, ...] = ()
+        #: One short line naming the skipped cards, for the notice bar ("" when all is well).
+        self.problems_notice = ""
 
     # --- definitions ---------------------------------------------------------------------------------------
 
@@ -30,10 +33,13 @@ class ThunderbirdsPack:
 
         loader.clear_definitions_cache()
         defs = loader.default_definitions()
-        problems = tuple(overlay_problem_text(defs, problem) for problem in loader.default_overlay_problems())
+        found = loader.default_overlay_problems()
+        problems = tuple(overlay_problem_text(defs, problem) for problem in found)
+        notice = overlay_notice(defs, found)
         with self._lock:
             self._defs = defs
             self.problems = problems
+            self.problems_notice = notice
         return defs
 
     def warm_odds(self) -> None:
@@ -124,3 +130,14 @@ def overlay_problem_text(defs: Any, problem: Any) -> str:
     if name and name != problem.card_id:
         text = _("{name}: {problem}").format(name=name, problem=text)
     return _("Card correction skipped: {problem}").format(problem=text)
+
+
+def overlay_notice(defs: Any, problems: Any) -> str:
+    """The skipped cards in one short line (the notice bar is one line; Home and the card editor say more)."""
+    if not problems:
+        return ""
+    from companion.games.thunderbirds import names
+    from companion.locale import _
+
+    cards = sorted({names.card(defs, p.card_id) if p.card_id else Path(p.file).name for p in problems})
+    return _("Card corrections skipped, fix them in the card editor: {cards}").format(cards=", ".join(cards))

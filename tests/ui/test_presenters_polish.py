@@ -186,6 +186,7 @@ def test_the_pack_names_a_broken_overlay_card_for_home(broken_overlay: Path) -> 
     assert "difficulty" in problem
     view = present_home((), name, str, None, pack.problems)
     assert problem in view.notice
+    assert pack.problems_notice.endswith(": The Longest Day")  # one short line for the notice bar
     assert defs.disasters["the-longest-day"].difficulty == 7  # the game still starts, without the broken file
 
 
@@ -208,7 +209,7 @@ def test_a_sound_overlay_gives_no_problem(user_data: Path) -> None:
                                                 encoding="utf-8")
     pack = ThunderbirdsPack()
     assert pack.load().disasters["the-longest-day"].difficulty == 8
-    assert pack.problems == ()
+    assert pack.problems == () and pack.problems_notice == ""
     assert present_home((), name, str, None, pack.problems).notice == ""
 
 
