@@ -118,3 +118,68 @@ def test_fitted_text_never_breaks_a_word_and_the_check_reports_one_that_is(xvfb_
     assert len(result["label_lines"]) == 2  # Kivy did break the plain label's word...
     split = [p for p in result["problems"] if p.startswith("word-split")]
     assert len(split) == 1 and "'Historique'" in split[0]  # ...and the check names it
+
+
+#: Starts the real app with a broken card overlay and reports, once the start-up work is done, the notice shown,
+#: the screen, the odds tables built and the thread that built them.
+START_UP_SCRIPT = textwrap.dedent(
+    """
+    import json, sys, threading, time
+    from companion.ui.launch import prepare_kivy
+    prepare_kivy((800, 480), False, None)
+    from kivy.clock import Clock
+    from companion.games.thunderbirds import odds
+    from companion.ui.app import CompanionApp
+    from companion.ui.thunderbirds import ThunderbirdsPack
+
+    warmed_on = []
+    original = ThunderbirdsPack.warm_odds
+
+    def recording_warm(self):
+        warmed_on.append(threading.current_thread() is threading.main_thread())
+        original(self)
+
+    ThunderbirdsPack.warm_odds = recording_warm
+
+    class Probe(CompanionApp):
+        def on_start(self):
+            super().on_start()
+            self.began = time.monotonic()
+            Clock.schedule_interval(self.poll, 0.1)
+
+        def poll(self, _dt):
+            done = warmed_on and self.worker.is_idle and self.pack.is_loaded
+            if not done and time.monotonic() - self.began < 60:
+                return True
+            print("RESULT " + json.dumps({
+                "notice": self.notice, "screen": self.screen_manager.current,
+                "warmed_on_main": warmed_on, "levels": odds._level.cache_info().currsize}))
+            sys.stdout.flush()
+            self.stop()
+            return False
+
+    Probe(language="en").run()
+    """
+)
+
+
+def test_start_up_names_a_broken_overlay_and_warms_the_odds_off_the_main_thread(xvfb_display: str,
+                                                                                tmp_path) -> None:
+    overlay = tmp_path / "data" / "overlay" / "thunderbirds"
+    overlay.mkdir(parents=True)
+    (overlay / "disasters.toml").write_text('[[disaster]]\nid = "the-longest-day"\ndifficulty = "hard"\n',
+                                            encoding="utf-8")
+    script = tmp_path / "start_up.py"
+    script.write_text(START_UP_SCRIPT, encoding="utf-8")
+    environment = dict(os.environ, DISPLAY=xvfb_display, COMPANION_DATA_DIR=str(tmp_path / "data"),
+                       COMPANION_STATE_DIR=str(tmp_path / "state"), COMPANION_CONFIG_DIR=str(tmp_path / "config"),
+                       KIVY_HOME=str(tmp_path / "kivy"))
+    environment.pop("WAYLAND_DISPLAY", None)
+    completed = subprocess.run([sys.executable, str(script)], env=environment, capture_output=True, text=True,
+                               timeout=120, cwd=str(ROOT))
+    found = [line for line in completed.stdout.splitlines() if line.startswith("RESULT ")]
+    assert found, completed.stdout[-2000:] + completed.stderr[-3000:]
+    result = json.loads(found[-1][len("RESULT "):])
+    assert result["screen"] == "home"
+    assert "The Longest Day" in result["notice"]
+    assert result["warmed_on_main"] == [False] and result["levels"] > 0
