@@ -323,11 +323,12 @@ def test_choose_is_not_changed_by_a_plan_being_followed() -> None:
     assert choose(state, DEFS) == before
 
 
-def at_the_card() -> GameState:
-    """Scott with Thunderbird 1 at The Uninvited (Africa, 8, Scott +2), a card about to reach the skull."""
+def at_the_card(hood: int = 0) -> GameState:
+    """Scott with Thunderbird 1 at The Uninvited (Africa, 8, Scott +2), a card about to reach the skull; the first
+    scheme is on space 6."""
     return position(
         ["scott", "virgil"],
-        {"active": "scott", "vehicles": {"tb1": "africa"}, "track": {"7": "the-uninvited"}},
+        {"active": "scott", "vehicles": {"tb1": "africa"}, "track": {"7": "the-uninvited"}, "hood": hood},
         schemes=FAR_SCHEMES,
     )
 
@@ -346,10 +347,22 @@ def test_a_failed_rescue_is_tried_again_while_the_hood_stays(monkeypatch: pytest
     assert calls[0] == 0
 
 
-def test_after_a_hood_face_the_bot_plans_again(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_hood_face_far_from_the_scheme_changes_nothing_the_plan_weighed(monkeypatch: pytest.MonkeyPatch) -> None:
     state = at_the_card()
     rescue = next_action(state, DEFS, 0)
-    rolled = step_with(state, rescue, dice=[0, 1])  # a Hood face: The Hood moves on
+    rolled = step_with(state, rescue, dice=[0, 1])  # a Hood face: The Hood moves on, still 5 spaces from the scheme
+    failed = step_with(rolled, next_action(rolled, DEFS, 1))
+    assert failed.hood == state.hood + 1
+    calls = counting_plans(monkeypatch)
+    assert next_action(failed, DEFS, 2) == act.Rescue("the-uninvited")
+    assert calls[0] == 0
+
+
+def test_after_a_hood_face_that_brings_the_scheme_near_the_bot_plans_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = at_the_card(hood=2)
+    rescue = next_action(state, DEFS, 0)
+    assert rescue == act.Rescue("the-uninvited")
+    rolled = step_with(state, rescue, dice=[0, 1])  # The Hood moves to space 3, three from the scheme
     failed = step_with(rolled, next_action(rolled, DEFS, 1))
     assert failed.hood == state.hood + 1
     calls = counting_plans(monkeypatch)

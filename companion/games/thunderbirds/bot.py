@@ -245,7 +245,8 @@ def _follow(state: GameState, defs: Definitions, chance_free: bool, model: Unkno
         if (
             state.turn == tried.turn
             and state.active == tried.active
-            and state.hood == tried.hood  # The Hood moved: what the plan risked has changed, plan again
+            # The Hood moved nearer a scheme than the plan weighed: what it risked has changed, plan again.
+            and (state.hood == tried.hood or hood_costs(state) == hood_costs(tried))
             and state.vehicles == tried.vehicles
             and state.seats == tried.seats
             and state.disasters == tried.disasters  # the same game, the card still unresolved
@@ -1367,22 +1368,7 @@ class _Turn:
         return found
 
     def _hood_costs(self) -> tuple[float, float]:
-        """(cost of one Hood space, loss weight): Hood spaces matter more as The Hood nears an unfoiled scheme."""
-        state = self.state
-        hood = state.hood
-        gap = 99
-        for card in state.hood_cards:
-            if card.kind == "scheme" and card.status != "foiled" and 0 < card.space - hood < gap:
-                gap = card.space - hood
-        if gap <= 1:
-            return HOOD_STEP_COST * 4, 1.0
-        if gap == 2:
-            return HOOD_STEP_COST * 3, 0.0
-        if gap == 3:
-            return HOOD_STEP_COST * 1.8, 0.0
-        if gap == 4:
-            return HOOD_STEP_COST * 1.3, 0.0
-        return HOOD_STEP_COST, 0.0
+        return hood_costs(self.state)
 
     # --- what a move sets up -----------------------------------------------------------------------------------
 
@@ -1646,6 +1632,24 @@ class _Turn:
         ):
             found.append((TOKEN_VALUE * 1.5, act.DrawAbilityToken()))
         return found
+
+
+def hood_costs(state: GameState) -> tuple[float, float]:
+    """(cost of one Hood space, loss weight): Hood spaces matter more as The Hood nears an unfoiled scheme."""
+    hood = state.hood
+    gap = 99
+    for card in state.hood_cards:
+        if card.kind == "scheme" and card.status != "foiled" and 0 < card.space - hood < gap:
+            gap = card.space - hood
+    if gap <= 1:
+        return HOOD_STEP_COST * 4, 1.0
+    if gap == 2:
+        return HOOD_STEP_COST * 3, 0.0
+    if gap == 3:
+        return HOOD_STEP_COST * 1.8, 0.0
+    if gap == 4:
+        return HOOD_STEP_COST * 1.3, 0.0
+    return HOOD_STEP_COST, 0.0
 
 
 # --- foiling schemes -------------------------------------------------------------------------------------------
