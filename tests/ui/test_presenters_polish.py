@@ -77,6 +77,8 @@ def test_the_tokens_line_names_each_kind_held_with_its_count(language: str) -> N
     state = with_tokens(state, first, intelligence=2, teamwork=1)
     panels = table(state).players
     held, empty = panels[0].summary, panels[1].summary
+    assert "Intel.\u00a02" in held  # a line never ends between a name and its count
+    held, empty = held.replace("\u00a0", " "), empty.replace("\u00a0", " ")
     if language == "en":
         assert held == "Intel. 2 · Team 1 · F.A.B. 0"
         assert empty == "No tokens · F.A.B. 0"
@@ -263,3 +265,26 @@ def test_sounds_never_raise_without_an_audio_device(tmp_path: Path) -> None:
     assert completed.returncode == 0, completed.stderr[-2000:]
     assert completed.stdout.strip().endswith("played")
 
+
+
+# --- reveals and headings ----------------------------------------------------------------------------------------
+
+
+def test_a_loss_at_the_skull_is_told_once(language: str) -> None:
+    from companion.games.thunderbirds import events as ev
+    from companion.ui.presenters.reveal import present_reveal
+
+    defs = default_definitions()
+    view = present_reveal([ev.DisasterReachedSkull("pit-of-peril"), ev.GameLost("skull", "pit-of-peril")], defs,
+                          start(), name)
+    assert view is not None and view.is_bad
+    assert len(view.lines) == 1 and defs.disasters["pit-of-peril"].names.text() in view.lines[0].text
+
+
+def test_the_scheme_heading_is_punctuated_for_its_language(language: str) -> None:
+    from companion.ui.presenters.scheme import present_scheme
+
+    state = start()
+    defs = default_definitions()
+    view = present_scheme(state, defs, legal_actions(state, defs), str, (), name)
+    assert view.heading.startswith("Plan : " if language == "fr" else "Scheme: ")

@@ -144,7 +144,9 @@ def present_reveal(
         elif isinstance(event, ev.GameLost):
             bad = True
             title = _("The game is lost")
-            lines.append(TextLine(loss_reason(event.reason, event.card, defs), "bad"))
+            reached = any(isinstance(e, ev.DisasterReachedSkull) and e.card == event.card for e in events)
+            if not (event.reason == "skull" and reached):  # the skull line above already says why
+                lines.append(TextLine(loss_reason(event.reason, event.card, defs), "bad"))
     return RevealView(
         title=title or _("What happened"),
         lines=tuple(lines),

@@ -16,7 +16,7 @@ from companion.locale import _
 from companion.ui.action_keys import act
 from companion.ui.presenters.lines import TextLine
 from companion.ui.presenters.table import ROMAN
-from companion.ui.presenters.words import completeness_label, piece_name
+from companion.ui.presenters.words import completeness_label, joined, piece_name
 
 
 @dataclass(frozen=True)
@@ -42,6 +42,7 @@ class DiscardOption:
 class SchemeView:
     title: str
     name: str
+    heading: str  # "Scheme: name" as the language writes it (French: "Plan : name")
     level: str
     confidence: str
     story: str
@@ -68,7 +69,8 @@ def present_scheme(
     current = state.current_scheme
     track_lines = tuple(_track_line(defs, card, state) for card in state.hood_cards if card.kind == "scheme")
     if current is None:
-        return SchemeView(_("Scheme"), _("No scheme to foil"), "", "", "", (), False,
+        return SchemeView(_("Scheme"), _("No scheme to foil"), joined(_("Scheme"), _("No scheme to foil")), "", "",
+                          "", (), False,
                           _("Every scheme on the track is foiled."), (), track_lines)
     scheme = defs.schemes[current.card]
     items: list[CheckItem] = []
@@ -127,6 +129,7 @@ def present_scheme(
     return SchemeView(
         title=_("Scheme"),
         name=names.card(defs, current.card),
+        heading=joined(_("Scheme"), names.card(defs, current.card)),
         level=_("Level {level}").format(level=ROMAN.get(scheme.level, "?")),
         confidence=completeness_label(scheme.completeness, scheme.source.verified),
         story=scheme.story.text(),

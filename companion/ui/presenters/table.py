@@ -22,6 +22,7 @@ from companion.ui.presenters.words import (
     effect_source,
     effect_text,
     joined,
+    keep_together,
     rescue_type_label,
     token_counts,
     token_short,
@@ -180,8 +181,9 @@ def player_panels(state: GameState, defs: Any, character_name: Callable[[str], s
                 where=where,
                 tokens=tokens,
                 fabs=len(hand.fabs),
-                summary=_("{tokens} · F.A.B. {count}").format(
-                    tokens=token_counts([(t.kind, t.count) for t in tokens]), count=len(hand.fabs)),
+                summary=_("{tokens} · {fabs}").format(
+                    tokens=token_counts([(t.kind, t.count) for t in tokens]),
+                    fabs=keep_together(_("F.A.B. {count}").format(count=len(hand.fabs)))),
             )
         )
     return tuple(panels)

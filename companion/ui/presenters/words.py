@@ -28,10 +28,20 @@ def token_short(kind: str) -> str:
 
 
 def token_counts(counts: dict[str, int] | list[tuple[str, int]]) -> str:
-    """The tokens a player holds as "Intel. 2 · Team 1" (held kinds only), or "No tokens"."""
+    """The tokens a player holds as "Intel. 2 · Team 1" (held kinds only), or "No tokens". A name and its count
+    are joined by a no-break space, so a line never ends between them."""
     pairs = counts.items() if isinstance(counts, dict) else counts
-    held = [_("{kind} {count}").format(kind=token_short(kind), count=count) for kind, count in pairs if count]
+    held = [keep_together(_("{kind} {count}").format(kind=token_short(kind), count=count))
+            for kind, count in pairs if count]
     return " · ".join(held) if held else _("No tokens")
+
+
+def keep_together(text: str) -> str:
+    """`text` with no-break spaces: Kivy wraps lines only at plain spaces."""
+    return text.replace(" ", NO_BREAK_SPACE)
+
+
+NO_BREAK_SPACE = "\u00a0"
 
 
 def joined(head: str, detail: str) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from kivy.clock import Clock
@@ -110,8 +111,8 @@ def broken_word_in(text: str, lines: Any, shortened: bool = False) -> str:
     """The first word of `text` that the laid-out `lines` (Kivy's LayoutLine list) show in pieces, or "".
 
     A text shortened with an ellipsis may end on a cut word: that is shortening, not a broken word."""
-    expected = text.split()
-    shown = [token for line in lines for word in line.words for token in str(word.text).split()]
+    expected = _kivy_words(text)
+    shown = [token for line in lines for word in line.words for token in _kivy_words(str(word.text))]
     for index, token in enumerate(shown):
         if index >= len(expected):
             return token
@@ -120,6 +121,12 @@ def broken_word_in(text: str, lines: Any, shortened: bool = False) -> str:
                 return ""
             return expected[index]
     return ""
+
+
+def _kivy_words(text: str) -> list[str]:
+    """The words Kivy may wrap between: it breaks lines at plain spaces and newlines only (a no-break space
+    keeps "Intel. 2" together)."""
+    return [word for word in re.split(r"[ \t\r\n]+", text) if word]
 
 
 def _padding(padding: Any) -> tuple[float, float]:
