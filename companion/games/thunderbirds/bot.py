@@ -770,25 +770,23 @@ def _progress(region: str, towards: Sequence[tuple[float, int, int, Mapping[str,
 _CARD_NEEDS: dict[tuple[object, ...], list["_Need"]] = {}
 
 
-def _card_needs(
-    card: "_Card", placed: tuple[bool, ...], built: tuple[bool, ...], type_bonus: int, urgency: float
-) -> list["_Need"]:
-    """The bonus needs of one card (see `_Turn._bonus_needs`)."""
+def _card_needs(card: "_Card", placed: int, built: int, type_bonus: int, urgency: float) -> list["_Need"]:
+    """The bonus needs of one card (see `_Turn._needs`); `placed` and `built` hold one bit per bonus line."""
     lines = card.need_lines
-    in_place = {piece: flag for (_k, piece, _r, _v), flag in zip(lines, placed)}
+    in_place = {piece: bool(placed >> i & 1) for i, (_k, piece, _r, _v) in enumerate(lines)}
     bonus = sum(value for _k, piece, _r, value in lines if in_place[piece]) + type_bonus
     difficulty = card.difficulty
     assert difficulty is not None
     base = _float_success(difficulty, bonus)
     weight = urgency * RESCUE_WEIGHT * BONUS_SHARE
     needs = []
-    for (_kind, piece, required, value), exists in zip(lines, built):
+    for i, (_kind, piece, required, value) in enumerate(lines):
         if required is None:
             continue
         if in_place[piece]:
             gain = base - _float_success(difficulty, bonus - value)
         else:
-            if not exists:
+            if not built >> i & 1:
                 continue
             gain = _float_success(difficulty, bonus + value) - base
         if gain > 0.01:
@@ -1386,28 +1384,60 @@ class _Turn:
     # --- pieces that must be brought somewhere (no-dice cards, the face-up scheme) --------------------------------
 
     def _needs(self) -> tuple[_Need, ...]:
-        """Pieces wanted somewhere, with what having them there is worth (see `_Need`); `need_before` holds how
-        far each is now."""
+        """Pieces wanted somewhere, with what having them there is worth (see `_Need`): a no-dice card's pieces, the
+        scheme's pieces, and the printed bonus pieces of the cards on the track weighted by the chance their bonus
+        adds (or, for those in place, would lose), seen from the best type bonus the team can bring (per card:
+        `_card_needs`). `need_before` holds how far each is now, `need_pieces` which pieces they are."""
+        facts, pos, pod_at = self.facts, self.pos, self.pod_at
         needs: list[_Need] = []
+        types: dict[str, int] | None = None
         for card, urgency, *_rest in self.entries:
             required = card.no_dice
             if required:
                 share = urgency * RESCUE_WEIGHT * NO_DICE_PIECE_SHARE / len(required)
                 for _kind, piece, region in required:
                     needs.append(_Need(piece, region, share))
+            elif card.need_lines and card.difficulty is not None and card.kind == "disaster":
+                if types is None:
+                    types = {}
+                    for hand in self.state.players:
+                        rescue_type, bonus = facts.rescue_type[hand.character]
+                        if rescue_type is not None and types.get(rescue_type, -1) < bonus:
+                            types[rescue_type] = bonus
+                placed = built = 0  # one bit per line
+                bit = 1
+                for kind, piece, where_needed, _value in card.need_lines:
+                    if pos[kind].get(piece) == where_needed:
+                        placed |= bit
+                    if kind != "pod" or piece in pod_at:
+                        built |= bit
+                    bit <<= 1
+                key = (card.id, placed, built, types.get(card.rescue_type or "", 0), urgency)
+                found = _CARD_NEEDS.get(key)
+                if found is None:
+                    found = _CARD_NEEDS[key] = _card_needs(card, placed, built, key[3], urgency)
+                    if len(_CARD_NEEDS) > _KEPT:
+                        _CARD_NEEDS.clear()
+                needs.extend(found)
         if self.scheme_pieces:
             share = self.scheme_urgency * SCHEME_PIECE_VALUE / len(self.scheme_pieces)
             for _kind, piece, region in self.scheme_pieces:
                 needs.append(_Need(piece, region, share))
-        needs.extend(self._bonus_needs())
-        facts, pod_at = self.facts, self.pod_at
-        vehicles, characters, kinds, pos = facts.vehicles, facts.characters, facts.kinds, self.pos
-        kept = [n for n in needs if n[0] in vehicles or n[0] in characters or pod_at.get(n[0]) is not None]
-        self.need_pieces = frozenset([n[0] for n in kept])
-        before = []
+        if not needs:
+            self.need_pieces = frozenset()
+            self.need_before = []
+            return ()
+        vehicles, kinds = facts.vehicles, facts.kinds
         earth = None if self.blocked else facts.distances["earth"]
-        for piece, target, _weight in kept:
-            where = pos[kinds.get(piece, "character")].get(piece)
+        kept = []
+        before = []
+        for need in needs:
+            piece, target, _weight = need
+            kind = kinds.get(piece, "character")
+            where = pos[kind].get(piece)
+            if where is None and kind == "pod":
+                continue  # a pod still on Brains' notebook goes nowhere
+            kept.append(need)
             if where is None:
                 before.append(FAR)
             elif where == target:
@@ -1416,36 +1446,9 @@ class _Turn:
                 before.append((earth.get(target) or {target: 0}).get(where, FAR))
             else:
                 before.append(self._distances("earth", target).get(where, FAR))
+        self.need_pieces = frozenset([n[0] for n in kept])
         self.need_before = before
         return tuple(kept)
-
-    def _bonus_needs(self) -> list[_Need]:
-        """Printed bonus pieces of the cards on the track, weighted by the chance their bonus adds (or, for those
-        in place, would lose), seen from the best type bonus the team can bring (per card: `_card_needs`)."""
-        facts = self.facts
-        types: dict[str, int] = {}
-        for hand in self.state.players:
-            rescue_type, bonus = facts.rescue_type[hand.character]
-            if rescue_type is not None and types.get(rescue_type, -1) < bonus:
-                types[rescue_type] = bonus
-        pos, pod_at = self.pos, self.pod_at
-        needs: list[_Need] = []
-        for card, urgency, *_rest in self.entries:
-            if card.difficulty is None or card.kind != "disaster" or not card.need_lines:
-                continue
-            placed = []
-            built = []
-            for kind, piece, required, _value in card.need_lines:
-                placed.append(pos[kind].get(piece) == required)
-                built.append(kind != "pod" or pod_at.get(piece) is not None)
-            key = (card.id, tuple(placed), tuple(built), types.get(card.rescue_type or "", 0), urgency)
-            found = _CARD_NEEDS.get(key)
-            if found is None:
-                found = _CARD_NEEDS[key] = _card_needs(card, key[1], key[2], key[3], urgency)
-                if len(_CARD_NEEDS) > _KEPT:
-                    _CARD_NEEDS.clear()
-            needs.extend(found)
-        return needs
 
     def _towards(self, moved: frozenset[str]) -> list[tuple[float, int, int, Mapping[str, int]]]:
         """The needs `moved` pieces serve, for `_progress`: (weight, moves before, its divisor, distances to its
