@@ -106,11 +106,11 @@ def test_lasting_effects_read_in_french_with_french_punctuation(french: None) ->
         LastingEffect("adjust", "adjust", "speed-limit", 1, vehicle="tb1"),
     ))
     effects = table(state).effects
-    assert effects[0].endswith(" : -2 à tous les sauvetages"), effects
-    assert effects[1] == "Ajustement : Thunderbird 1 vitesse max 1", effects
+    assert effects[0].endswith("\u00a0: -2 à tous les sauvetages"), effects
+    assert effects[1] == "Ajustement\u00a0: Thunderbird 1 vitesse max 1", effects
     assert not any("adjust" in line or "every rescue" in line or "tous les sauvetages" not in effects[0] for line in effects)
     rows = present_adjust(state, default_definitions(), "effects", name).rows
-    assert rows[0].label.endswith(" : -2 à tous les sauvetages") and rows[1].label.startswith("Ajustement : ")
+    assert rows[0].label.endswith("\u00a0: -2 à tous les sauvetages") and rows[1].label.startswith("Ajustement\u00a0: ")
 
 
 def test_a_bonus_line_joins_its_parts_as_each_language_writes(language: str) -> None:
@@ -122,7 +122,7 @@ def test_a_bonus_line_joins_its_parts_as_each_language_writes(language: str) -> 
     lines = [line for line in rescue_bonuses(state, defs, card) if line.source == "card"]
     assert lines
     text = bonus_line_text(defs, lines[0])
-    assert (" : " in text) == (language == "fr") and ": " in text
+    assert ("\u00a0: " in text) == (language == "fr") and ": " in text
 
 
 def test_numbers_use_the_language_decimal_mark_and_percent_spacing(language: str) -> None:
@@ -132,9 +132,9 @@ def test_numbers_use_the_language_decimal_mark_and_percent_spacing(language: str
         assert decimal(0.25, 1) == "0.2" and percent(Fraction(1, 2)) == "50%"
         assert percent(Fraction(1, 1000)) == "<1%" and percent(Fraction(999, 1000)) == ">99%"
     else:
-        assert decimal(0.25, 1) == "0,2" and percent(Fraction(1, 2)) == "50 %"
-        assert percent(Fraction(1, 1000)) == "<1 %" and percent(Fraction(999, 1000)) == ">99 %"
-    assert percent(0) in ("0%", "0 %") and percent(1) in ("100%", "100 %")
+        assert decimal(0.25, 1) == "0,2" and percent(Fraction(1, 2)) == "50\u00a0%"
+        assert percent(Fraction(1, 1000)) == "<1\u00a0%" and percent(Fraction(999, 1000)) == ">99\u00a0%"
+    assert percent(0) in ("0%", "0\u00a0%") and percent(1) in ("100%", "100\u00a0%")
 
 
 # --- the game-over summary -------------------------------------------------------------------------------------
@@ -197,8 +197,8 @@ def test_overlay_problems_are_told_in_french(broken_overlay: Path, french: None)
 
     pack = ThunderbirdsPack()
     pack.load()
-    assert pack.problems[0].startswith("Correction de carte ignorée : ")
-    assert "The Longest Day : " in pack.problems[0] and "the-longest-day" in pack.problems[0]
+    assert pack.problems[0].startswith("Correction de carte ignorée\u00a0: ")
+    assert "The Longest Day\u00a0: " in pack.problems[0] and "the-longest-day" in pack.problems[0]
 
 
 def test_a_sound_overlay_gives_no_problem(user_data: Path) -> None:
@@ -267,6 +267,18 @@ def test_sounds_never_raise_without_an_audio_device(tmp_path: Path) -> None:
 
 
 
+def test_french_punctuation_never_starts_a_line() -> None:
+    """A space before ":", "%", ";" or "?" in French is a no-break space, so a line never begins with one."""
+    from companion.locale.msgfmt import parse_po
+    from companion.paths import ROOT
+
+    po = ROOT / "companion" / "locale" / "fr" / "LC_MESSAGES" / "ui.po"
+    french = parse_po(po.read_text(encoding="utf-8"))
+    loose = sorted(text for text in french.values() if any(f" {mark}" in text for mark in ":%;?"))
+    assert loose == []
+    assert any("\u00a0:" in text for text in french.values())
+
+
 # --- reveals and headings ----------------------------------------------------------------------------------------
 
 
@@ -287,4 +299,4 @@ def test_the_scheme_heading_is_punctuated_for_its_language(language: str) -> Non
     state = start()
     defs = default_definitions()
     view = present_scheme(state, defs, legal_actions(state, defs), str, (), name)
-    assert view.heading.startswith("Plan : " if language == "fr" else "Scheme: ")
+    assert view.heading.startswith("Plan\u00a0: " if language == "fr" else "Scheme: ")
