@@ -877,17 +877,20 @@ class _Turn:
         self.intelligence = self.hand.count("intelligence")
         # Who ignores a Hood face: another played character where they sit, or the active one by the vehicle flown.
         self.john_elsewhere = False
-        self.john_needs: tuple[str | None, ...] = ()
-        played = {hand.character for hand in state.players}
-        for character, needed in facts.ignore_hood:
-            if character not in played:
-                continue
-            if character == who:
-                self.john_needs += (needed,)
-            elif needed is None or seats.get(character) == needed:
-                self.john_elsewhere = True
-        self.john_anywhere = None in self.john_needs
-        self.john_vehicles = frozenset(v for v in self.john_needs if v is not None)
+        self.john_anywhere = False
+        self.john_vehicles: frozenset[str] = frozenset()
+        if facts.ignore_hood:
+            john_needs: list[str | None] = []
+            played = {hand.character for hand in state.players}
+            for character, needed in facts.ignore_hood:
+                if character not in played:
+                    continue
+                if character == who:
+                    john_needs.append(needed)
+                elif needed is None or seats.get(character) == needed:
+                    self.john_elsewhere = True
+            self.john_anywhere = None in john_needs
+            self.john_vehicles = frozenset([v for v in john_needs if v is not None])
         self._distance_cache: dict[tuple[str, str], Mapping[str, int]] = {}
         self._flights: dict[str, _Flight] = {}
         self._base: dict[bool, dict[str, list[object]]] = {}
@@ -921,6 +924,8 @@ class _Turn:
         cards_at: dict[str, list[str]] = {}
         self.cards_at = cards_at
         entries = []
+        seated_vehicles: frozenset[str] = frozenset()
+        piece_cards: frozenset[str] = frozenset()
         for slot, card_id in self.track:
             card = cards[card_id]
             found = cards_at.get(card.region)
@@ -952,6 +957,11 @@ class _Turn:
                     boost = sum(v for _, v in fabs)
                     action = _rescue_action(card_id, tuple(f for f, _ in fabs))
             pieces = card.pieces if who not in card.pieces else card.pieces_without.get(who, card.pieces)
+            if pieces:
+                piece_cards = piece_cards | pieces
+            who_seats = card.seats_by_character.get(who, no_seats)
+            if who_seats:
+                seated_vehicles = seated_vehicles.union(who_seats)
             entries.append(
                 (
                     card,
@@ -961,12 +971,12 @@ class _Turn:
                     pieces,
                     boost,
                     action,
-                    card.seats_by_character.get(who, no_seats),
+                    who_seats,
                 )
             )
         self.entries = entries
-        self.seated_vehicles = frozenset(v for entry in entries for v in entry[7])
-        self.piece_cards = frozenset().union(*(e[4] for e in entries)) if entries else frozenset()
+        self.seated_vehicles = seated_vehicles
+        self.piece_cards = piece_cards
         current = self.current
         self.scheme = None if current is None else facts.schemes[current.card]
         self.scheme_regions: tuple[str, ...] = () if self.scheme is None else self.scheme.regions

@@ -162,7 +162,7 @@ def _play(
         else:
             if state.turn != turn:
                 choices, turn = 0, state.turn
-            action, by = next_action(state, defs, choices, model=model), "bot"
+            action, by = next_action(state, defs, choices, True, model), "bot"
             choices += 1
         chance = LiveChance(state.rng)
         try:
@@ -236,15 +236,39 @@ def play_game(
     model: bot.UnknownCardModel = bot.DEFAULT_MODEL,
     max_steps: int = MAX_STEPS_PER_GAME,
 ) -> tuple[GameState, GameResult]:
-    state: GameState | None = None
+    """One bot-played game to its end and its result: the same steps as `steps`, written out without a generator
+    or a record per step (this loop is what `companion simulate` and the benchmark time)."""
+    chance = LiveChance(seed_state(seed))
+    state = initial_state({"players": players, "difficulty": difficulty}, chance, defs)
+    state = evolve(state, rng=chance.rng_after)
+    upkeep = _Upkeep()
+    choices, turn = 0, state.turn
+    next_action = bot.next_action
     count = errors = 0
-    for _before, _action, by, after, _events in _play(players, difficulty, seed, defs, model, max_steps):
+    for _ in range(max_steps):
+        if state.outcome is not None:
+            break
+        action = upkeep.action(state)
+        by_bot = action is None
+        if by_bot:
+            if state.turn != turn:
+                choices, turn = 0, state.turn
+            action = next_action(state, defs, choices, True, model)
+            choices += 1
+        chance = LiveChance(state.rng)
+        try:
+            after, _events = apply(state, action, chance, defs)
+        except IllegalAction:
+            if not by_bot:
+                raise
+            action = _safe_choice(state, defs)
+            errors += 1
+            chance = LiveChance(state.rng)
+            after, _events = apply(state, action, chance, defs)
+        if chance.rng_after != after.rng:
+            after = evolve(after, rng=chance.rng_after)
         state = after
         count += 1
-        if by == "bot-error":
-            errors += 1
-    if state is None:  # pragma: no cover - a game always has at least one step
-        raise RuntimeError("the game did not start")
     outcome = state.outcome
     final = score(state, defs)
     return state, GameResult(
