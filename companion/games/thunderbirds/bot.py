@@ -508,11 +508,8 @@ class _Facts:
     leaving_cost: Mapping[tuple[str, str], float]  # (character, seat) -> what leaving that seat gives up
     fab_values: Mapping[str, tuple[bool, tuple[tuple[str | None, int], ...]]]  # rescue F.A.B.s: (any turn, values)
     distances: Mapping[str, Mapping[str, Mapping[str, int]]]  # network -> from -> to -> moves, nothing blocked
-    #: Filled as the search asks, nothing blocked: (network, speed, start) -> ((region, moves), ...) in the
-    #: distance table's order; (network, speed, target) -> (regions one move away, regions two moves away).
-    reach: dict[tuple[str, int, str], tuple[tuple[str, int], ...]]
-    rings: dict[tuple[str, int, str], tuple[tuple[str, ...], tuple[str, ...]]]
-    within: dict[tuple[str, int, str, int], tuple[tuple[str, ...], tuple[int, ...]]]  # see `_Turn._within`
+    #: Filled as the search asks, nothing blocked: (network, speed, from, to) -> the region one move reaches.
+    next_regions: dict[tuple[str, int, str, str], str]
 
 
 _FACTS: dict[tuple[int, int], tuple[Definitions, UnknownCardModel, _Facts]] = {}
@@ -655,9 +652,7 @@ def _build_facts(defs: Definitions, model: UnknownCardModel) -> _Facts:
         leaving_cost=leaving,
         fab_values=fab_values,
         distances=table.distances,
-        reach={},
-        rings={},
-        within={},
+        next_regions={},
     )
 
 
@@ -1563,7 +1558,17 @@ class _Turn:
         return None
 
     def _next_region(self, network: str, speed: int, target: str) -> str:
-        """The region one move takes the vehicle to on a shortest path to `target`."""
+        """The region one move takes the vehicle to on a shortest path to `target` (kept per definitions when no
+        route is blocked)."""
+        if self.blocked:
+            return self._next_region_uncached(network, speed, target)
+        key = (network, speed, self.here, target)
+        found = self.facts.next_regions.get(key)
+        if found is None:
+            found = self.facts.next_regions[key] = self._next_region_uncached(network, speed, target)
+        return found
+
+    def _next_region_uncached(self, network: str, speed: int, target: str) -> str:
         to_target = self._distances(network, target)
         total = to_target.get(self.here, 0)
         if total <= speed:
@@ -1677,7 +1682,14 @@ def foil_action(state: GameState, defs: Definitions, model: UnknownCardModel = D
         return None
     scheme = _facts(defs, model).schemes[current.card]
     needed = scheme.tokens_needed
-    if sum(sum(hand.tokens) for hand in state.players) < needed:
+    players = state.players
+    last = _LAST_TEAM_TOKENS[0]
+    if last is not None and last[0] is players:
+        team_tokens = last[1]
+    else:
+        team_tokens = sum([sum(hand.tokens) for hand in players])
+        _LAST_TEAM_TOKENS[0] = (players, team_tokens)
+    if team_tokens < needed:
         return None  # not enough tokens on the whole team: the common case, answered first
     held = 0  # every token a need can take, from characters where one of its regions is
     for hand in state.players:
@@ -1695,6 +1707,10 @@ def foil_action(state: GameState, defs: Definitions, model: UnknownCardModel = D
     card = defs.schemes[current.card]
     action = act.FoilScheme(discards, scheme_needs_confirmation(card))
     return action if check_foil_scheme(state, action, defs) is None else None
+
+
+#: The team's token count for the hands last asked about (states share unchanged tuples).
+_LAST_TEAM_TOKENS: list[tuple[tuple[object, ...], int] | None] = [None]
 
 
 def _assign_needs(
