@@ -321,20 +321,20 @@ def _led_to(before: GameState, step: object, state: GameState, carrier: str) -> 
 def _rest(plan: "_Plan", step: object) -> "_Plan | None":
     """What is left of `plan` once `step` is taken (None: nothing, a roll decides what comes next, or cargo left
     behind on the way changes what the plan was worth)."""
-    vehicle, _transfer, loads, region, moves, local, then = plan
+    vehicle, _transfer, loads, region, moves, local = plan
     if isinstance(step, act.Transfer):
-        rest = (vehicle, False, loads, region, moves, local, then)
+        rest = (vehicle, False, loads, region, moves, local)
     elif isinstance(step, act.Load):
-        rest = (vehicle, False, tuple(loads[1:]), region, moves, local, then)
+        rest = (vehicle, False, tuple(loads[1:]), region, moves, local)
     elif isinstance(step, act.Move):
-        rest = (vehicle, False, (), region, moves - 1, local, then)
+        rest = (vehicle, False, (), region, moves - 1, local)
     elif isinstance(step, act.Unload):
         rest = plan  # cargo left behind before the move: the move comes next
     else:
         return None
-    if rest[4] > 0 or rest[5] is not None or rest[2]:
-        return rest
-    return then  # arrived: the Thunderbird standing there takes over, or nothing is left
+    # Arrived with nothing planned there (a Thunderbird to take on, a scheme's region): plan again, with loads and
+    # the character's own actions in view (following the onward leg as scored from afar plays worse).
+    return rest if rest[4] > 0 or rest[5] is not None or rest[2] else None
 
 
 # --- the rescue under way and rewards ------------------------------------------------------------------------
@@ -813,9 +813,8 @@ class _Flight:
         self.points: dict[str, float] = {}  # single entries of `fleet`, computed without the table
 
 
-#: A plan: (vehicle, transfer into it first, loads, region it flies to, moves, the action there or None, the plan
-#: of the Thunderbird taken on from there or None).
-_Plan = tuple[str, bool, tuple[str, ...], str, int, "object | None", "_Plan | None"]
+#: A plan: (vehicle, transfer into it first, loads, region it flies to, moves, the action there or None).
+_Plan = tuple[str, bool, tuple[str, ...], str, int, "object | None"]
 _NONE = float("-inf")
 
 
@@ -891,7 +890,7 @@ class _Turn:
         self._base: dict[bool, dict[str, list[object]]] = {}
         self._scheme_cache: dict[tuple[str, frozenset[str]], float] = {}
         self._towards_cache: dict[frozenset[str], list[tuple[float, int, int, Mapping[str, int]]]] = {}
-        self._second_cache: dict[tuple[str, str, int], tuple[float, _Plan | None]] = {}
+        self._second_cache: dict[tuple[str, str, int], float] = {}
         self._local: list[tuple[float, object]] | None = None
         self._pickups: dict[str, float] | None = None
         self._load_candidates: list[tuple[str, float, str]] | None = None
@@ -1009,7 +1008,7 @@ class _Turn:
                 and self._one_more_may_pay()
                 and self._best(1)[0] >= DETERMINATION_THRESHOLD
             ):
-                return ("", False, (), "", 0, act.UseDetermination(), None)
+                return ("", False, (), "", 0, act.UseDetermination())
             return None
         value, plan = self._best(state.actions_left)
         return plan if value > 0 and plan is not None else None
@@ -1218,7 +1217,6 @@ class _Turn:
                     continue
                 moves = -(-distance // speed)
             loads: tuple[str, ...] = ()
-            then = None
             arriving, arriving_towards = moved, towards
             if loading and moves:
                 loads = self._loads_for(region)
@@ -1256,9 +1254,9 @@ class _Turn:
                     value += NEXT_TURN_DISCOUNT * self._next_turn(flight, region, 0)
                 if moves:
                     if parked and left and region in parked:
-                        onward, onward_plan = self._onward(flight, region, left)
+                        onward = self._onward(flight, region, left)
                         if onward > value:
-                            value, local, then = onward, None, onward_plan
+                            value, local = onward, None
                     value += progress - MOVE_COST * moves
                     if pickups:
                         value += pickups.get(region, 0.0)
@@ -1270,26 +1268,26 @@ class _Turn:
                 value += actions / moves * progress - MOVE_COST * actions
             value -= penalty
             if value > best_value:
-                best_value, best_plan = value, (vehicle, transfer, loads, region, moves, local, then)
+                best_value, best_plan = value, (vehicle, transfer, loads, region, moves, local)
         return best_value, best_plan
 
-    def _onward(self, flight: _Flight, region: str, left: int) -> tuple[float, _Plan | None]:
+    def _onward(self, flight: _Flight, region: str, left: int) -> float:
         """The best of taking a Thunderbird standing in `region` on from there with `left` actions (one faster than
-        `flight`, or on another network), and its plan."""
+        `flight`, or on another network)."""
         key = (flight.vehicle, region, left)
         found = self._second_cache.get(key)
         if found is not None:
             return found
-        found = (0.0, None)
+        found = 0.0
         for other in self.parked[region]:
             if other == flight.vehicle or other in flight.moved:
                 continue
             second = self._flight(other)
             if second.network == flight.network and second.speed <= flight.speed:
                 continue
-            value, plan = self._legs(second, True, TRANSFER_COST, left, region, first=False)
-            if value > found[0]:
-                found = (value, plan)
+            value, _plan = self._legs(second, True, TRANSFER_COST, left, region, first=False)
+            if value > found:
+                found = value
         self._second_cache[key] = found
         return found
 
@@ -1317,7 +1315,7 @@ class _Turn:
         """The action that starts `plan`: a transfer, a load, leaving cargo behind, a move, or the action there.
         (Cheap unless Thunderbird 2 has cargo to weigh: plans being followed come here without a search, and weigh
         it only before the first move, not just after loading it or on the way.)"""
-        vehicle, transfer, loads, region, moves, local, _then = plan
+        vehicle, transfer, loads, region, moves, local = plan
         if transfer:
             return act.Transfer(self.who, vehicle)
         if loads:
