@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from companion.engine.errors import FormatTooNew, SaveFileError, StoreError, StoreFull
+from companion.engine.errors import CompanionError, FormatTooNew, SaveFileError, StoreError, StoreFull
 from companion.locale import _
 
 #: `PRAGMA user_version` of the schema this code writes.
@@ -662,6 +662,16 @@ def _fsync_directory(directory: Path) -> None:
 # ------------------------------------------------------------------------------------------- import checking
 
 
+def _local_setup_keys(game: str) -> frozenset[str]:
+    """Setup keys that only make sense on the machine that made the game (a game's `local_setup_keys`)."""
+    from companion.engine import registry
+
+    try:
+        return frozenset(getattr(registry.get(game), "local_setup_keys", ()))
+    except CompanionError:  # an unknown game: nothing to refuse here (resuming it says what is wrong)
+        return frozenset()
+
+
 def _read_export(path: Path) -> dict[str, Any]:
     """Reads and checks an exported game; every problem names the file and the field."""
 
@@ -714,6 +724,9 @@ def _read_export(path: Path) -> dict[str, Any]:
     for key in ("setup", "summary"):
         if not isinstance(require(document, key, key), dict):
             raise bad(key, _("must be an object."))
+    for key in sorted(_local_setup_keys(game)):
+        if key in document["setup"]:
+            raise bad(f"setup.{key}", _("names a folder of the machine it was exported on."))
     integer(require(document, "seed", "seed"), "seed")
     integer(require(document, "state_format", "state_format"), "state_format", low=0)
     integer(require(document, "setup_rng_after", "setup_rng_after"), "setup_rng_after", low=0, high=_U64 - 1)

@@ -73,3 +73,27 @@ def test_export_file_names_sort_by_game_then_time_and_suit_fat_drives() -> None:
     name = export_file_name("thunderbirds", 12, moment)
     assert name == "thunderbirds-game-12-20261122-140309.json"
     assert not set(name) & set('<>:"/\\|?* ')
+
+
+def test_an_imported_game_may_not_point_at_a_folder_of_the_machine_it_came_from(tmp_path: Path) -> None:
+    import json
+
+    from companion.engine import registry
+    from companion.engine.errors import SaveFileError
+    from companion.engine.session import Session
+    from companion.engine.store import Store
+
+    with Store.open(tmp_path / "here.db") as store:
+        session = Session.new(store, registry.get("thunderbirds"), {"players": 2, "difficulty": "introduction"}, 5)
+        exported = tmp_path / "game.json"
+        store.export_game(session.game_id, exported)
+        document = json.loads(exported.read_text(encoding="utf-8"))
+        document["setup"]["data_dir"] = "/home/someone/cards"
+        crafted = tmp_path / "crafted.json"
+        crafted.write_text(json.dumps(document), encoding="utf-8")
+        before = store.list_games()
+        with pytest.raises(SaveFileError) as refused:
+            store.import_game(crafted)
+        assert "crafted.json" in refused.value.message and "setup.data_dir" in refused.value.message
+        assert store.list_games() == before
+        assert store.import_game(exported) != session.game_id  # the same game without it imports

@@ -112,6 +112,8 @@ class ThunderbirdsRules:
 
     name = "thunderbirds"
     state_format = 1
+    #: `data_dir` points a scenario's game at a folder of this machine: an imported game may not carry it.
+    local_setup_keys = frozenset({"data_dir"})
 
     def __init__(self, defs: Definitions | None = None) -> None:
         self._defs = defs
