@@ -1148,24 +1148,10 @@ class _Turn:
             return 0.0, None
         best_value, best_plan = 0.0, None
         seat = self.seat
-        own = self._flight(seat)
-        wanted = self.piece_cards | self.need_pieces
-        networks = self.facts.networks
         for vehicle in [seat] + self.parked.get(self.here, []):
             transfer = vehicle != seat
-            # Another Thunderbird standing here is boarded only if it is faster, flies another network, carries,
-            # or is wanted somewhere: a slower twin of one's own can only do less.
-            if (
-                transfer
-                and networks[vehicle] == own.network
-                and vehicle != self.carrier
-                and vehicle not in wanted
-                and top_speed(self.state, self.defs, vehicle) <= own.speed
-            ):
-                continue
-            flight = self._flight(vehicle) if transfer else own
             penalty = (TRANSFER_COST + self._leaving_seat_cost()) if transfer else 0.0
-            value, plan = self._legs(flight, transfer, penalty, actions, self.here)
+            value, plan = self._legs(self._flight(vehicle), transfer, penalty, actions, self.here)
             if value > best_value:
                 best_value, best_plan = value, plan
         return best_value, best_plan
