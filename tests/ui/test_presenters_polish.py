@@ -77,7 +77,8 @@ def test_the_tokens_line_names_each_kind_held_with_its_count(language: str) -> N
     state = with_tokens(state, first, intelligence=2, teamwork=1)
     panels = table(state).players
     held, empty = panels[0].summary, panels[1].summary
-    assert "Intel.\u00a02" in held  # a line never ends between a name and its count
+    assert "Intel.\u00a02" in held  # a line never ends between a name and its count...
+    assert " · " not in held and "\u00a0· " in held  # ...nor begins with a separator
     held, empty = held.replace("\u00a0", " "), empty.replace("\u00a0", " ")
     if language == "en":
         assert held == "Intel. 2 · Team 1 · F.A.B. 0"
@@ -90,6 +91,12 @@ def test_the_tokens_line_names_each_kind_held_with_its_count(language: str) -> N
     for token in panels[0].tokens:
         full = defs.tokens[token.kind].names.text()
         assert full.lower().startswith(token.short.rstrip(".").lower()), (token.short, full)
+
+
+def test_counts_stay_on_the_line_of_their_label(language: str) -> None:
+    view = table(start())
+    for text in (view.deck_text, view.discard_text, view.fab_text):
+        assert " " not in text and text.split("\u00a0")[-1].isdigit(), text
 
 
 def test_token_counts_never_show_a_bare_letter_or_colour() -> None:

@@ -24,6 +24,7 @@ from companion.ui.presenters.words import (
     joined,
     keep_together,
     rescue_type_label,
+    separated,
     token_counts,
     token_short,
 )
@@ -181,9 +182,9 @@ def player_panels(state: GameState, defs: Any, character_name: Callable[[str], s
                 where=where,
                 tokens=tokens,
                 fabs=len(hand.fabs),
-                summary=_("{tokens} · {fabs}").format(
+                summary=separated(_("{tokens} · {fabs}").format(
                     tokens=token_counts([(t.kind, t.count) for t in tokens]),
-                    fabs=keep_together(_("F.A.B. {count}").format(count=len(hand.fabs)))),
+                    fabs=keep_together(_("F.A.B. {count}").format(count=len(hand.fabs))))),
             )
         )
     return tuple(panels)
@@ -279,9 +280,10 @@ def present_table(
         hood_text=_("Hood: space {space} of {length}").format(space=state.hood + 1, length=defs.hood_track.length),
         scheme_button=scheme_button,
         tiles=tuple(tiles),
-        deck_text=_("Disaster deck: {count}").format(count=len(state.disasters)),
-        discard_text=_("Discards: {count}").format(count=len(state.disasters.discard_pile)),
-        fab_text=_("F.A.B. deck: {count}").format(count=len(state.fab_deck)),
+        # A count stays on the line of its label ("Discards: 0", never "0" alone on a line).
+        deck_text=keep_together(_("Disaster deck: {count}").format(count=len(state.disasters))),
+        discard_text=keep_together(_("Discards: {count}").format(count=len(state.disasters.discard_pile))),
+        fab_text=keep_together(_("F.A.B. deck: {count}").format(count=len(state.fab_deck))),
         effects=effects,
         players=player_panels(state, defs, character_name),
         actions=buttons,

@@ -33,7 +33,7 @@ def token_counts(counts: dict[str, int] | list[tuple[str, int]]) -> str:
     pairs = counts.items() if isinstance(counts, dict) else counts
     held = [keep_together(_("{kind} {count}").format(kind=token_short(kind), count=count))
             for kind, count in pairs if count]
-    return " · ".join(held) if held else _("No tokens")
+    return SEPARATOR.join(held) if held else _("No tokens")
 
 
 def keep_together(text: str) -> str:
@@ -41,7 +41,13 @@ def keep_together(text: str) -> str:
     return text.replace(" ", NO_BREAK_SPACE)
 
 
+def separated(text: str) -> str:
+    """`text` with each " · " held to the part before it, so no line begins with a dot."""
+    return text.replace(" · ", SEPARATOR)
+
+
 NO_BREAK_SPACE = "\u00a0"
+SEPARATOR = NO_BREAK_SPACE + "· "
 
 
 def joined(head: str, detail: str) -> str:
