@@ -9,30 +9,34 @@ randomness of its own). It plans from scratch:
 2. free operations that are clearly good: foil the face-up scheme when the tokens and people are in place, build
    a pod a disaster on the track asks for, Lady Penelope's exchange towards a kind the scheme needs, a
    Determination token when one more action is worth it;
-3. otherwise every short plan "(transfer into a Thunderbird here) (load Thunderbird 2) fly to region X, (transfer
-   into a faster Thunderbird, or one on another network, standing there and fly on to R), then act" within the
-   actions left is scored, and the first step of the best one is taken. Acting is a rescue (exact odds with the
-   bonuses the move brings, weighted by how close the card is to the skull and by the Hood advances it risks,
-   counting every attempt the actions left allow), reaching a scheme's region with the tokens to foil it, a Scan
-   from Thunderbird 5, a character's token-drawing action. A move also earns what it sets up for the next turn
-   (the best rescue from there with the vehicle flown or one standing there), and how much closer it brings
-   pieces needed elsewhere: a no-dice card's Thunderbirds, the scheme's pods, and bonus pieces weighted by the
-   chance their bonus adds (moving a piece away from where it helps costs as much). Thunderbird 2 fetches and
-   carries such pieces. When nothing is worth an action, the turn ends.
+3. otherwise the plan for the actions left is chosen among the few regions that matter: where a card on the track
+   is, the face-up scheme's regions, where a needed piece must go, where another Thunderbird waits, and here.
+   For each Thunderbird the active character can fly (their own, or one standing here to transfer into), each
+   such region is scored once: a rescue there (exact odds with the bonuses the flight brings, weighted by how
+   close the card is to the skull and by the Hood advances it risks, counting every attempt the actions left
+   allow), reaching the scheme's region with the tokens to foil it, a Scan from Thunderbird 5 or a character's
+   token-drawing action where the character stands, taking on a faster Thunderbird (or one on another network)
+   waiting there, and what the move sets up: the rescue there next turn, and how much closer it brings pieces
+   needed elsewhere (a no-dice card's Thunderbirds, the scheme's pods, bonus pieces weighted by the chance their
+   bonus adds; moving a piece away from where it helps costs as much). A region out of reach this turn is
+   approached for what it sets up next turn. Thunderbird 2 loads the pieces it should bring and leaves behind
+   those that help where they are. When nothing is worth an action, the turn ends; a Determination token is
+   weighed only when one more action could pay (a card here or near the skull, the scheme with the tokens in
+   hand, a Scan, a token to draw).
 
 `next_action(state, defs, choices)` is what drivers playing whole games call (the simulation, the app's
 autoplay): it plans as `choose` does, then follows the plan it chose. While each state it is given is exactly the
-one its last step led to (`_led_to`), the plan's next step comes without a new search; a failed rescue is tried
-again while The Hood has not moved, since the plan was scored for every attempt. Anything else (a roll's outcome
-it did not expect, a free operation that became possible, a player's own change) means planning again. The two
-agree on almost every step (re-planning half-way reaches the same plan), and following costs a fraction of
-planning: that is most of the simulation's speed.
+one its last step led to (`_led_to`), the plan's next step comes without a new search (also after a pod is built
+or a token exchanged on the way); a failed rescue is tried again unless a Hood face brought a scheme nearer than
+the plan weighed, since the plan was scored for every attempt. Anything else (a roll's outcome it did not
+expect, a free operation that changes the plan's premises, arriving where another Thunderbird waits, a player's
+own change) means planning again: about twenty searches per game, one per turn and one after most rolls.
 
-The search itself is written for speed (it runs about twenty times per simulated game): what the definitions fix
-is derived once (`_Facts`), a decision turns the state's small tuples into dictionaries once, a card's bonus is
-counted once and only corrected for the pieces a vehicle moves, every region a vehicle can reach is scored at
-once in lists, and values that recur between decisions (a rescue's worth, a vehicle's next-turn table) are kept in
-bounded tables keyed by everything they depend on.
+The search is written for speed: what the definitions fix is derived once (`_Facts`), a decision turns the
+state's small tuples into dictionaries once, a card's bonus is counted once and only corrected for the pieces a
+vehicle moves, each vehicle's candidate regions are scored in one loop, and values that recur between decisions
+(a rescue's worth, a card's bonus needs, the next region on a route) are kept in bounded tables keyed by
+everything they depend on.
 
 Cards the app does not know (see `UnknownCardModel`) are handled by the assumptions the model states, so the bot
 never takes a free win from a card the app cannot check. The bot never moves a piece back and forth for free:
@@ -664,8 +668,6 @@ _FLOAT_ODDS: dict[tuple[int, int, int, int, bool], _Odds] = {}
 _SUCCESS: dict[tuple[int, int], float] = {}
 #: A rescue's worth by (odds, weight, attempts, cost of a Hood space, loss weight).
 _WORTH: dict[tuple[object, ...], float] = {}
-#: Next-turn tables by (network, speed, what each card offers, Hood costs, blocked edges); see `_Turn._fleet`.
-_FLEETS: dict[tuple[object, ...], dict[str, float]] = {}
 #: Actions are immutable, so one object serves every decision.
 _RESCUES: dict[tuple[str, tuple[str, ...]], object] = {}
 
@@ -799,7 +801,7 @@ class _Flight:
     each card on the track offers that way: `chances[card] = [odds, weight, action, worth by attempts]` (odds
     None for certain, Hood-free cards; action None when the card cannot be attempted that way)."""
 
-    __slots__ = ("vehicle", "speed", "network", "moved", "chances", "fleet", "points")
+    __slots__ = ("vehicle", "speed", "network", "moved", "chances")
 
     def __init__(
         self, vehicle: str, speed: int, network: str, moved: frozenset[str], chances: dict[str, list[object]]
@@ -809,8 +811,6 @@ class _Flight:
         self.network = network
         self.moved = moved
         self.chances = chances
-        self.fleet: dict[str, float] | None = None  # region -> best rescue next turn from there
-        self.points: dict[str, float] = {}  # single entries of `fleet`, computed without the table
 
 
 #: A plan: (vehicle, transfer into it first, loads, region it flies to, moves, the action there or None).
@@ -820,8 +820,8 @@ _NONE = float("-inf")
 
 class _Turn:
     """One decision in the actions phase. The plan search reads the state through dictionaries built once here
-    (`_prepare`), scores every plan of a vehicle at once, region by region in lists (`_first_legs`,
-    `_second_leg`), and builds the first step only for the winner."""
+    (`_prepare`), scores each vehicle's plans over the few candidate regions in one loop (`_legs`, and `_onward`
+    for a Thunderbird taken on the way), and builds the first step only for the winner."""
 
     def __init__(self, state: GameState, defs: Definitions, model: UnknownCardModel, chance_free: bool) -> None:
         self.facts = _facts(defs, model)
