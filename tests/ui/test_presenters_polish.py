@@ -104,6 +104,22 @@ def test_token_counts_never_show_a_bare_letter_or_colour() -> None:
     assert all(len(part.split()[0]) >= 4 for part in line.split(" · "))
 
 
+def test_a_vehicle_name_is_never_split_from_its_number() -> None:
+    from companion.ui.presenters.board import present_board
+
+    defs = default_definitions()
+    labels: list[str] = []
+    for step in list(steps(2, "introduction", 34, defs))[:60]:
+        state = step.before
+        legal = legal_actions(state, defs)
+        labels += [b.label for b in table(state).actions]
+        for vehicle in defs.vehicles:
+            view = present_board(state, defs, legal, vehicle, name, lambda action: "Board into Thunderbird 3")
+            labels += [operation.label for operation in view.operations]
+    assert not any("Thunderbird 3" in label or "Thunderbird 2 " in label for label in labels)
+    assert any("Thunderbird\u00a03" in label for label in labels)
+
+
 # --- lasting effects and bonuses through the catalogue ---------------------------------------------------------
 
 

@@ -17,7 +17,7 @@ from companion.games.thunderbirds import names
 from companion.games.thunderbirds.movement import top_speed
 from companion.locale import _
 from companion.ui.action_keys import act
-from companion.ui.presenters.words import joined
+from companion.ui.presenters.words import joined, vehicle_names_whole
 
 #: Region centres on the map, as fractions of its width and height (0, 0 is the bottom left).
 POSITIONS: dict[str, tuple[float, float]] = {
@@ -218,7 +218,7 @@ def present_board(
                         vehicle_id == active_vehicle)
         )
     operations = [
-        Operation(act(x), describe(x)) for x in legal if _concerns(x, selected, defs)
+        Operation(act(x), vehicle_names_whole(defs, describe(x))) for x in legal if _concerns(x, selected, defs)
     ]
     if selected and not moves and selected == active_vehicle and state.phase == "actions":
         hint = _("{vehicle} cannot move now (top speed {speed}, or no action left).").format(

@@ -27,6 +27,7 @@ from companion.ui.presenters.words import (
     separated,
     token_counts,
     token_short,
+    vehicle_names_whole,
 )
 
 ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV"}
@@ -201,7 +202,7 @@ def action_buttons(state: GameState, defs: Any, legal: Sequence[Any], describe: 
     def add(key: str, label: str, role: str = "normal") -> None:
         if key not in seen:
             seen.add(key)
-            buttons.append(ActionButton(key, label, role))
+            buttons.append(ActionButton(key, vehicle_names_whole(defs, label), role))
 
     if state.phase in ("rescue", "reward"):
         add("open:rescue", _("Back to the rescue"), "primary")

@@ -41,6 +41,15 @@ def keep_together(text: str) -> str:
     return text.replace(" ", NO_BREAK_SPACE)
 
 
+def vehicle_names_whole(defs: Any, text: str) -> str:
+    """`text` with every vehicle's name kept on one line ("Thunderbird 3", never "Thunderbird" then "3")."""
+    for vehicle in defs.vehicles:
+        name = names.vehicle(defs, vehicle)
+        if " " in name and name in text:
+            text = text.replace(name, keep_together(name))
+    return text
+
+
 def separated(text: str) -> str:
     """`text` with each " · " held to the part before it, so no line begins with a dot."""
     return text.replace(" · ", SEPARATOR)
