@@ -56,7 +56,7 @@ class AdjustScreen(BaseScreen):
 
     def show_section(self, key: str) -> None:
         self.section = key
-        self.app.defer(self.refresh)
+        self.refresh()
 
     def press(self, spec: AdjustButton) -> None:
         if spec.action is not None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from companion.ui.presenters.board import present_board
 from companion.ui.screens.base import BaseScreen
 from companion.ui.widgets import board_map as _widgets  # noqa: F401  (registers the widgets its kv uses)
+from companion.ui.widgets.reuse import refill
 from companion.ui.widgets.text import TouchButton
 
 
@@ -31,26 +32,32 @@ class BoardScreen(BaseScreen):
         ids.hint.text = view.hint
         ids.map.edges = list(view.edges)
         ids.map.regions = list(view.regions)
-        vehicles = ids.vehicles
-        vehicles.clear_widgets()
-        for chip in view.vehicles:
-            button = TouchButton(text=chip.label, action_key=chip.key, role="primary" if chip.selected else "normal",
-                                 base_font_size=app.font_small)
-            button.bind(on_release=lambda _b, v=chip.id: self.select(v))
-            vehicles.add_widget(button)
-        operations = ids.operations
-        operations.clear_widgets()
-        for operation in view.operations:
-            button = TouchButton(text=operation.label, action_key=operation.key, size_hint_y=None,
-                                 height=app.target, base_font_size=app.font_small)
-            button.bind(on_release=lambda _b, k=operation.key: app.perform(k))
-            operations.add_widget(button)
+        for button, chip in zip(refill(ids.vehicles, len(view.vehicles), self._vehicle_button), view.vehicles):
+            button.text, button.action_key = chip.label, chip.key
+            button.role = "primary" if chip.selected else "normal"
+            button.vehicle = chip.id
+            button.base_font_size = app.font_small
+        for button, operation in zip(refill(ids.operations, len(view.operations), self._operation_button),
+                                     view.operations):
+            button.text, button.action_key = operation.label, operation.key
+            button.height, button.base_font_size = app.target, app.font_small
+
+    def _vehicle_button(self) -> TouchButton:
+        button = TouchButton(base_font_size=self.app.font_small)
+        button.bind(on_release=lambda b: self.select(b.vehicle))
+        return button
+
+    def _operation_button(self) -> TouchButton:
+        app = self.app
+        button = TouchButton(size_hint_y=None, height=app.target, base_font_size=app.font_small)
+        button.bind(on_release=lambda b: app.perform(b.action_key))
+        return button
 
     def on_kv_post(self, base_widget: object) -> None:
         self.ids.map.on_region = self.show_region
 
     def show_region(self, region: str) -> None:
-        self.app.defer(lambda: self._open_region(region))
+        self._open_region(region)
 
     def _open_region(self, region: str) -> None:
         from companion.locale import _
@@ -67,4 +74,4 @@ class BoardScreen(BaseScreen):
 
     def select(self, vehicle: str) -> None:
         self.selected = vehicle
-        self.app.defer(self.refresh)
+        self.refresh()

@@ -99,17 +99,17 @@ class CardEditorScreen(BaseScreen):
     def show_kind(self, kind: str) -> None:
         self.kind = kind
         self.draft = None
-        self.app.defer(self.refresh)
+        self.refresh()
 
     def edit(self, kind: str, card_id: str, confidence: str) -> None:
         self.draft = Draft.start(self.app.pack.defs, kind, card_id)
         self._confidence = confidence
-        self.app.defer(self.refresh)
+        self.refresh()
 
     def leave(self) -> None:
         if self.draft is not None:
             self.draft = None
-            self.app.defer(self.refresh)
+            self.refresh()
         else:
             self.app.back()
 
@@ -167,7 +167,7 @@ class CardEditorScreen(BaseScreen):
         elif head == "pick":
             self._pick(parts[1], parts[2] if len(parts) > 2 else None, defs)
             return
-        self.app.defer(self.refresh)
+        self.refresh()
 
     def _pick(self, what: str, argument: str | None, defs: Any) -> None:
         draft = self.draft
@@ -198,7 +198,7 @@ class CardEditorScreen(BaseScreen):
 
         def chosen(apply: Any) -> None:
             apply()
-            self.app.defer(self.refresh)
+            self.refresh()
 
         show_popup(_("Choose"), [], [PopupButton("popup:cancel", _("Cancel"))], kind="chooser",
                    choices=[PopupButton(f"editor:{key}", label, (lambda a=apply: chosen(a)))
@@ -225,7 +225,7 @@ class CardEditorScreen(BaseScreen):
             self.undo_stack.append((kind, card_id, previous))
             self.draft = Draft.start(app.pack.defs, kind, card_id)
             app.show_notice(_("Saved to your corrections. The shipped data is unchanged."))
-            self.app.defer(self.refresh)
+            self.refresh()
 
         app.worker.submit(work, done, self._refused)
 
@@ -245,7 +245,7 @@ class CardEditorScreen(BaseScreen):
             if self.draft is not None and self.draft.card_id == card_id:
                 self.draft = Draft.start(app.pack.defs, kind, card_id)
             app.show_notice(_("The last save is undone."))
-            self.app.defer(self.refresh)
+            self.refresh()
 
         app.worker.submit(work, done, self._refused)
 
@@ -268,7 +268,7 @@ class CardEditorScreen(BaseScreen):
                 self.undo_stack.append((kind, card_id, previous))
             self.draft = Draft.start(app.pack.defs, kind, card_id)
             app.show_notice(_("Back to the shipped card."))
-            self.app.defer(self.refresh)
+            self.refresh()
 
         app.worker.submit(work, done, self._refused)
 

@@ -60,7 +60,7 @@ class NewGameScreen(BaseScreen):
 
     def _update(self, form: NewGameForm) -> None:
         self.form = form
-        self.app.defer(self.refresh)
+        self.refresh()
 
     def _set_players(self, key: str) -> None:
         self._update(self.form.with_players(int(key)))

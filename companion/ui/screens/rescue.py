@@ -92,14 +92,14 @@ class RescueScreen(BaseScreen):
         elif key.startswith("fab:"):
             card = key[4:]
             self.chosen_fabs ^= {card}
-            self.app.defer(self.refresh)
+            self.refresh()
         elif key.startswith("reward:"):
             self.picked.append(key[7:])
             snapshot = app.controller.snapshot
             action = reward_action(snapshot.legal, self.picked) if snapshot else None
             if action is not None:
                 app.send_action(action)
-            self.app.defer(self.refresh)
+            self.refresh()
         else:
             app.perform(key)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from companion.ui.presenters.scheme import present_scheme
 from companion.ui.screens.base import BaseScreen
 from companion.ui.widgets.popups import PopupText
+from companion.ui.widgets.reuse import refill
 from companion.ui.widgets.text import TouchButton
 
 
@@ -16,6 +17,11 @@ class SchemeScreen(BaseScreen):
 
     def render_key(self) -> object:
         return (super().render_key(), tuple(self.picked))
+
+    def on_pre_enter(self, *args: object) -> None:
+        """Each visit starts a new choice of tokens to discard (the screen stays built between visits)."""
+        self.picked = []
+        super().on_pre_enter(*args)
 
     def refresh(self) -> None:
         app = self.app
@@ -31,23 +37,21 @@ class SchemeScreen(BaseScreen):
         ids.title.text = f"{view.title}: {view.name}"
         ids.level.text = f"{view.level} · {view.confidence}" if view.level else view.confidence
         ids.status.text = view.status
-        lines = ids.lines
-        lines.clear_widgets()
+        texts: list[tuple[str, str]] = []
         for item in view.checklist:
             mark = "✓" if item.done else ("?" if item.done is None else "✗")
             style = "good" if item.done else ("normal" if item.done is None else "bad")
-            lines.add_widget(PopupText(text=f"{mark} {item.text}", style=style))
+            texts.append((f"{mark} {item.text}", style))
         if view.story:
-            lines.add_widget(PopupText(text=view.story, style="dim"))
-        for line in view.track:
-            lines.add_widget(PopupText(text=line.text, style=line.style))
+            texts.append((view.story, "dim"))
+        texts += [(line.text, line.style) for line in view.track]
+        for label, (text, style) in zip(refill(ids.lines, len(texts), PopupText), texts):
+            label.text, label.style = text, style
         foils = ids.foils
-        foils.clear_widgets()
-        for choice in view.foils:
-            button = TouchButton(text=choice.label, action_key=choice.key, role="success", size_hint_y=None,
-                                 height=app.target)
-            button.bind(on_release=lambda _b, k=choice.key: app.perform(k))
-            foils.add_widget(button)
+        if any(getattr(child, "is_foil", False) is not True for child in foils.children):
+            foils.clear_widgets()  # the last visit asked which tokens to discard: those widgets go
+        for button, choice in zip(refill(foils, len(view.foils), self._foil_button), view.foils):
+            button.text, button.action_key, button.height = choice.label, choice.key, app.target
         if view.confirm_key:
             foils.add_widget(PopupText(text=view.picked, style="title"))
             for option in view.discard_options:
@@ -60,10 +64,17 @@ class SchemeScreen(BaseScreen):
             confirm.bind(on_release=lambda _b: self.confirm())
             foils.add_widget(confirm)
 
+    def _foil_button(self) -> TouchButton:
+        app = self.app
+        button = TouchButton(role="success", size_hint_y=None, height=app.target)
+        button.is_foil = True
+        button.bind(on_release=lambda b: app.perform(b.action_key))
+        return button
+
     def pick(self, key: str) -> None:
         _prefix, player, kind = key.split(":")
         self.picked.append((player, kind))
-        self.app.defer(self.refresh)
+        self.refresh()
 
     def confirm(self) -> None:
         from companion.ui.presenters.scheme import confirmed_foil

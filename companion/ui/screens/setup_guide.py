@@ -48,8 +48,8 @@ class SetupGuideScreen(BaseScreen):
             self.app.go("table")
             return
         self.index += 1
-        self.app.defer(self.refresh)
+        self.refresh()
 
     def previous_step(self) -> None:
         self.index = max(0, self.index - 1)
-        self.app.defer(self.refresh)
+        self.refresh()

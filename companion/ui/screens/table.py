@@ -13,6 +13,7 @@ from companion.ui.screens.base import BaseScreen
 from companion.ui.widgets import game as _widgets  # noqa: F401  (registers the widgets its kv uses)
 from companion.ui.widgets.game import DisasterTileButton
 from companion.ui.widgets.popups import PopupButton, PopupLine, show_popup
+from companion.ui.widgets.reuse import refill
 from companion.ui.widgets.text import TouchButton
 
 
@@ -70,33 +71,33 @@ class TableScreen(BaseScreen):
             button.action_key = f"tile:{tile.slot}"
 
     def _fill_players(self, players: Any) -> None:
-        box = self.ids.players
-        box.clear_widgets()
-        for panel in players:
-            button = Factory.PlayerButton(
-                character=panel.character,
-                text=f"{'▶ ' if panel.is_active else ''}{panel.name}\n{panel.summary}",
-                action_key=f"open:player:{panel.character}",
-                role="primary" if panel.is_active else "normal",
-            )
-            button.bind(on_release=lambda _b, c=panel.character: self.app.go("fabs", player=c))
-            box.add_widget(button)
+        for button, panel in zip(refill(self.ids.players, len(players), self._player_button), players):
+            button.character = panel.character
+            button.text = f"{'▶ ' if panel.is_active else ''}{panel.name}\n{panel.summary}"
+            button.action_key = f"open:player:{panel.character}"
+            button.role = "primary" if panel.is_active else "normal"
+
+    def _player_button(self) -> Any:
+        button = Factory.PlayerButton()
+        button.bind(on_release=lambda b: self.app.go("fabs", player=b.character))
+        return button
 
     def _fill_actions(self, actions: tuple[ActionButton, ...], end_turn: ActionButton | None) -> None:
-        box = self.ids.actions
-        box.clear_widgets()
-        for spec in actions:
-            button = TouchButton(text=spec.label, role=spec.role, action_key=spec.key, size_hint_y=None,
-                                 height=self.app.target)
-            button.bind(on_release=lambda _b, key=spec.key: self.app.perform(key))
-            box.add_widget(button)
+        for button, spec in zip(refill(self.ids.actions, len(actions), self._action_button), actions):
+            button.text, button.role, button.action_key = spec.label, spec.role, spec.key
+            button.height = self.app.target
         end = self.ids.end_turn
         end.disabled = end_turn is None
         end.text = end_turn.label if end_turn else _("End turn: draw a disaster")
         end.action_key = end_turn.key if end_turn else "act:EndTurn"
 
+    def _action_button(self) -> TouchButton:
+        button = TouchButton(size_hint_y=None, height=self.app.target)
+        button.bind(on_release=lambda b: self.app.perform(b.action_key))
+        return button
+
     def _show_tile(self, button: DisasterTileButton) -> None:
-        self.app.defer(lambda: self._open_tile(button))
+        self._open_tile(button)
 
     def _open_tile(self, button: DisasterTileButton) -> None:
         tile = button.tile

@@ -111,7 +111,9 @@ class BoardMap(FloatLayout):
         #: Called with a region id when a region that is not a destination is tapped (its details).
         self.on_region: Any = None
         self._buttons: dict[str, RegionButton] = {}
-        self.bind(pos=self._layout, size=self._layout, regions=self._layout, edges=self._layout)
+        # The links change only with the map's size: they are not redrawn when what stands in a region does.
+        self.bind(pos=self._layout, size=self._layout, regions=self._layout)
+        self.bind(pos=self._draw_edges, size=self._draw_edges, edges=self._draw_edges)
 
     def region_button(self, region: str) -> RegionButton | None:
         return self._buttons.get(region)
@@ -148,9 +150,8 @@ class BoardMap(FloatLayout):
             button.is_destination = bool(spot.destination_key)
             button.distance = spot.distance
             button.action_key = spot.destination_key or f"region:{spot.id}"
-        self._draw_edges()
 
-    def _draw_edges(self) -> None:
+    def _draw_edges(self, *_: Any) -> None:
         """Opaque smooth lines: a Kivy Line wider than 1 pixel drawn in a translucent colour goes through the
         stencil buffer (a fill of its whole bounding box, twice, on every frame), so the links' colour is the
         translucent grey already mixed with the background it lies on."""

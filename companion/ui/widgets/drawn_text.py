@@ -15,7 +15,10 @@ from kivy.graphics import Color, Rectangle
 
 from companion.ui.widgets.text import font_ladder
 
-CACHE_SIZE = 768
+#: Fitted texts kept for reuse. A texture costs a software renderer about 40 kB however small it is, and a cached
+#: one that no canvas shows any more is kept for nothing: the cache holds what the drawn widgets show at once
+#: (the Table's tiles and Hood track and the Board's regions: about 110 texts) with some room to spare.
+CACHE_SIZE = 160
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from typing import Any
 
 from kivy.app import App
 from kivy.clock import Clock
-from kivy.graphics import Color, SmoothEllipse
+from kivy.graphics import ClearBuffers, ClearColor, Color, Fbo, Rectangle, SmoothEllipse
 from kivy.properties import NumericProperty
 from kivy.uix.widget import Widget
 
@@ -19,7 +19,11 @@ BLINK_REDRAW_SECONDS = 0.05
 
 
 class LedStrip(Widget):
-    """Draws the latest mirrored frame; frames arrive on the lights' thread and are drawn on Kivy's."""
+    """Draws the latest mirrored frame; frames arrive on the lights' thread and are drawn on Kivy's.
+
+    The strip is on every screen and changes only when the lights do, so its LEDs are drawn into a texture of
+    their own (an Fbo) when they change, and every other frame draws that one texture instead of a few dozen
+    shapes."""
 
     hood_length = NumericProperty(15)
 
@@ -29,7 +33,14 @@ class LedStrip(Widget):
         self._redraw = Clock.create_trigger(self._draw, 0)
         self._blinker: Any = None
         self._unsubscribe: Any = None
-        self.bind(pos=self._redraw, size=self._redraw)
+        self._fbo = Fbo(size=(1, 1))
+        with self.canvas:
+            Color(1, 1, 1, 1)
+            self._shown = Rectangle(texture=self._fbo.texture, pos=self.pos, size=(0, 0))
+        self.bind(pos=self._place, size=self._redraw)
+
+    def _place(self, *_: Any) -> None:
+        self._shown.pos = self.pos
 
     def watch(self, mirror: Any) -> None:
         """Follows `mirror` (a MirrorBackend), or nothing when None."""
@@ -52,19 +63,28 @@ class LedStrip(Widget):
         return [list(hood_leds(int(self.hood_length))), [*DISASTER_LEDS, SKULL], [TURN, *actions, *CHARACTER_LEDS]]
 
     def _draw(self, *_: Any) -> None:
-        self.canvas.clear()
+        fbo = self._fbo
+        fbo.clear()
         frame = self._frame
-        if frame is None or self.width <= 0 or self.height <= 0:
+        width, height = int(round(self.width)), int(round(self.height))
+        if frame is None or width <= 0 or height <= 0:
+            self._shown.size = (0, 0)
             return
+        if tuple(fbo.size) != (width, height):
+            fbo.size = (width, height)
+            self._shown.texture = fbo.texture
+        self._shown.pos, self._shown.size = self.pos, (width, height)
         now = time.monotonic()
         blinking = False
         groups = self._names()
         count = sum(len(g) for g in groups) + len(groups) - 1
-        step = self.width / max(1, count)
-        radius = min(step * 0.42, self.height * 0.42)
-        x = self.x + step / 2
-        cy = self.center_y
-        with self.canvas:
+        step = width / max(1, count)
+        radius = min(step * 0.42, height * 0.42)
+        x = step / 2
+        cy = height / 2
+        with fbo:
+            ClearColor(*colour("background"))
+            ClearBuffers()
             for group in groups:
                 for name in group:
                     light = frame.get(name) if hasattr(frame, "get") else None
@@ -82,6 +102,8 @@ class LedStrip(Widget):
                     SmoothEllipse(pos=(x - radius, cy - radius), size=(2 * radius, 2 * radius), segments=12)
                     x += step
                 x += step  # a gap between the Hood track, the disaster track and the status LEDs
+        fbo.draw()  # into the texture now; the window's next frame shows it
+        self.canvas.ask_update()
         if self._blinker is not None:
             self._blinker.cancel()
             self._blinker = None

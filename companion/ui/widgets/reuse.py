@@ -1,0 +1,26 @@
+"""Lists of widgets that are refilled, not rebuilt.
+
+Creating a Kivy button or label costs milliseconds (its kv rules, dozens of property bindings, a first text
+layout), far more than changing its text. A screen that shows a list again after every touch keeps the widgets it
+made and only changes what they show; it makes new ones only when the list grows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+W = TypeVar("W")
+
+
+def refill(box: Any, count: int, make: Callable[[], W]) -> list[W]:
+    """`box`'s children made exactly `count` long, first-added first, reusing the ones it has (the last ones are
+    removed when there are too many, new ones from `make()` added when too few)."""
+    children: list[Any] = list(reversed(box.children))
+    while len(children) > count:
+        box.remove_widget(children.pop())
+    while len(children) < count:
+        widget = make()
+        box.add_widget(widget)
+        children.append(widget)
+    return children
