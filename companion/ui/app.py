@@ -64,7 +64,7 @@ BACKUP_CHECK_SECONDS = 600
 OVERLAY_NOTICE_SECONDS = 20.0
 
 #: Screens kept built once visited; the others are rebuilt on each visit.
-KEPT_SCREENS = frozenset({"home", "table", "board", "rescue"})
+KEPT_SCREENS = frozenset({"home", "table", "board", "rescue", "scheme"})
 
 
 class CompanionApp(App):
@@ -215,18 +215,15 @@ class CompanionApp(App):
 
     def go(self, name: str, **params: Any) -> None:
         screen_name, screen_params = self.nav.go(name, params)
-        self._show_next_frame(screen_name, screen_params)
+        self._show(screen_name, screen_params)
 
     def back(self) -> None:
         screen_name, screen_params = self.nav.back()
-        self._show_next_frame(screen_name, screen_params)
-
-    def _show_next_frame(self, name: str, params: dict[str, Any]) -> None:
-        """The touch's own feedback (the pressed button) is drawn first; the new screen on the next frame."""
-        self.defer(lambda: self._show(name, params))
+        self._show(screen_name, screen_params)
 
     def defer(self, work: Callable[[], Any]) -> None:
-        """Runs `work` on the next frame, so the frame that answers a touch is never held up by a rebuild."""
+        """Runs `work` on the next frame. Touches are answered in the frame right after them instead (screens
+        are built once and refilled, so that frame is quick): a frame put off shows the player nothing new."""
         self._animations += 1
 
         def run(_dt: float) -> None:
@@ -249,7 +246,7 @@ class CompanionApp(App):
 
     def _release_screens(self, keep: str) -> None:
         """Screens visited now and then are let go when left (a Kivy widget costs ~100 kB); the Table, the
-        Board, the Rescue screen and Home stay built for quick returns."""
+        Board, the Scheme, the Rescue screen and Home stay built for quick returns."""
         manager = self.screen_manager
         assert manager is not None
         for screen in list(manager.screens):
