@@ -19,6 +19,7 @@ from companion.engine import registry
 from companion.engine.chance import LiveChance, ReplayChance
 from companion.engine.errors import IllegalAction, ReplayMismatch, StoreError
 from companion.engine.game import GameRules
+from companion.engine.labels import label_in_every_language, readable
 from companion.engine.rng import seed_state
 from companion.engine.store import ActionRecord, GameRecord, Store
 from companion.locale import _
@@ -34,8 +35,14 @@ CACHE_SIZE = 256
 @dataclass(frozen=True)
 class HistoryEntry:
     seq: int
-    label: str
+    #: As stored: every language's label (see `labels`), read through `label`.
+    stored_label: str
     is_undone: bool
+
+    @property
+    def label(self) -> str:
+        """The label in the language of the moment."""
+        return readable(self.stored_label)
 
 
 @dataclass(frozen=True)
@@ -192,7 +199,7 @@ class Session:
         after, events = self.rules.apply(before, action, chance)
         after = dataclasses.replace(after, rng=chance.rng_after)
         seq = self._cursor + 1
-        label = self.rules.describe(action, before)
+        label = label_in_every_language(lambda: self.rules.describe(action, before))
         encoded = self.rules.encode_action(action)
         snapshot = self.rules.encode_state(after) if seq % SNAPSHOT_EVERY == 0 else None
         self.store.append(

@@ -22,6 +22,7 @@ from typing import Any
 from urllib.parse import quote
 
 from companion.engine.errors import CompanionError, FormatTooNew, SaveFileError, StoreError, StoreFull
+from companion.engine.labels import labels_of
 from companion.locale import _
 
 #: `PRAGMA user_version` of the schema this code writes.
@@ -394,16 +395,7 @@ class Store:
             "state_format": record.state_format,
             "summary": record.summary,
             "cursor": record.cursor,
-            "actions": [
-                {
-                    "seq": a.seq,
-                    "label": a.label,
-                    "action": a.action,
-                    "outcomes": list(a.outcomes),
-                    "rng_after": a.rng_after,
-                }
-                for a in record.actions
-            ],
+            "actions": [_exported_action(a) for a in record.actions],
         }
         text = json.dumps(document, indent=2, ensure_ascii=False) + "\n"
         path = Path(path)
@@ -448,7 +440,8 @@ class Store:
             db.executemany(
                 "INSERT INTO actions (game_id, seq, action, outcomes, rng_after, label) VALUES (?, ?, ?, ?, ?, ?)",
                 [
-                    (game_id, a["seq"], _dumps(a["action"]), _dumps(a["outcomes"]), str(a["rng_after"]), a["label"])
+                    (game_id, a["seq"], _dumps(a["action"]), _dumps(a["outcomes"]), str(a["rng_after"]),
+                     _imported_label(a))
                     for a in actions
                 ],
             )
@@ -662,6 +655,24 @@ def _fsync_directory(directory: Path) -> None:
 # ------------------------------------------------------------------------------------------- import checking
 
 
+def _exported_action(record: ActionRecord) -> dict[str, Any]:
+    """One action of an exported game; a label kept in every language is written out as an object too."""
+    labels = labels_of(record.label)
+    entry: dict[str, Any] = {
+        "seq": record.seq,
+        "label": record.label if labels is None else labels.get("en") or next(iter(labels.values())),
+    }
+    if labels is not None:
+        entry["labels"] = dict(labels)
+    entry.update(action=record.action, outcomes=list(record.outcomes), rng_after=record.rng_after)
+    return entry
+
+
+def _imported_label(entry: Mapping[str, Any]) -> str:
+    labels = entry.get("labels")
+    return json.dumps(labels, ensure_ascii=False, separators=(",", ":")) if labels else entry["label"]
+
+
 def _local_setup_keys(game: str) -> frozenset[str]:
     """Setup keys that only make sense on the machine that made the game (a game's `local_setup_keys`)."""
     from companion.engine import registry
@@ -752,6 +763,11 @@ def _read_export(path: Path) -> dict[str, Any]:
             raise bad(f"{where}.action", _("must be an object."))
         if not isinstance(require(entry, "label", f"{where}.label"), str):
             raise bad(f"{where}.label", _("must be text."))
+        labels = entry.get("labels")
+        if labels is not None and (
+            not isinstance(labels, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in labels.items())
+        ):
+            raise bad(f"{where}.labels", _("must map languages to text."))
         integer(require(entry, "rng_after", f"{where}.rng_after"), f"{where}.rng_after", low=0, high=_U64 - 1)
         entry_outcomes = require(entry, "outcomes", f"{where}.outcomes")
         if not isinstance(entry_outcomes, list):

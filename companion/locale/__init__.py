@@ -8,7 +8,9 @@ of them. `make test` and `make run` compile the catalogues (see `companion.local
 from __future__ import annotations
 
 import gettext
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 LOCALE_DIR = Path(__file__).resolve().parent
@@ -18,6 +20,9 @@ DEFAULT_LANGUAGE = "en"
 _language = DEFAULT_LANGUAGE
 _translation: gettext.NullTranslations = gettext.NullTranslations()
 _listeners: list[Callable[[str], None]] = []
+#: A language spoken on one thread only for a moment (`speaking`), e.g. to label an action in every language.
+_local = threading.local()
+_loaded: dict[str, gettext.NullTranslations] = {}
 
 
 def _load(language: str) -> gettext.NullTranslations:
@@ -47,7 +52,24 @@ def set_language(language: str) -> None:
 
 
 def language() -> str:
-    return _language
+    spoken = getattr(_local, "spoken", None)
+    return spoken[0] if spoken else _language
+
+
+@contextmanager
+def speaking(language: str) -> Iterator[None]:
+    """`_()` and `pick()` answer in `language` on this thread inside the block; other threads are untouched."""
+    if language not in LANGUAGES:
+        raise ValueError(f"unknown language {language!r}; expected one of {', '.join(LANGUAGES)}")
+    translation = _loaded.get(language)
+    if translation is None:
+        translation = _loaded[language] = _load(language)
+    previous = getattr(_local, "spoken", None)
+    _local.spoken = (language, translation)
+    try:
+        yield
+    finally:
+        _local.spoken = previous
 
 
 def on_language_change(listener: Callable[[str], None]) -> None:
@@ -56,16 +78,19 @@ def on_language_change(listener: Callable[[str], None]) -> None:
 
 def _(message: str) -> str:
     """Translates `message` into the current language (English text is the message id)."""
-    return _translation.gettext(message)
+    spoken = getattr(_local, "spoken", None)
+    return (spoken[1] if spoken else _translation).gettext(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
-    return _translation.ngettext(singular, plural, n)
+    spoken = getattr(_local, "spoken", None)
+    return (spoken[1] if spoken else _translation).ngettext(singular, plural, n)
 
 
 def pick(names: dict[str, str] | tuple[str, str]) -> str:
     """Picks the current language's entry from data carrying both names, e.g. {"en": "Asia", "fr": "Asie"}."""
+    current = language()
     if isinstance(names, tuple):
         en, fr = names
-        return fr if _language == "fr" and fr else en
-    return names.get(_language) or names.get("en", "")
+        return fr if current == "fr" and fr else en
+    return names.get(current) or names.get("en", "")
