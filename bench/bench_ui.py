@@ -10,9 +10,11 @@
   next frame, this equals touch to frame.
 - cold start: from spawning `python` to the first drawn frame, the app beside `kivy.app.App` with one label,
   started the same way in the same run (interleaved, median of several), and their ratio.
-- peak memory: ru_maxrss of each child (the app having dealt a game and visited a few screens; the bare app
-  having drawn a few frames), and the difference.
+- peak memory: ru_maxrss of each child (the app having dealt a game and visited a few screens, touched through
+  the pilot alone; the bare app having drawn a few frames), and the difference.
 
+"The same way" means through `companion.ui.launch.prepare_kivy`, the app's own window configuration (size, no
+multisampling...), so the bare app's figures move with it and the differences are the app's own.
 Under Xvfb the GL renderer is Mesa's llvmpipe, so swaps are CPU work; on a Pi the GPU does it.
     python -m bench.bench_ui
 """
