@@ -23,4 +23,5 @@ def french() -> Iterator[None]:
 
 def test_problems_read_in_french(french: None) -> None:
     text = str(Problem("disasters.toml", "sun-probe", "difficulty", "x"))
-    assert text == "disasters.toml: carte « sun-probe »: champ « difficulty »: x"
+    # French puts a (no-break) space before each colon.
+    assert text == "disasters.toml\u00a0: carte « sun-probe »\u00a0: champ « difficulty »\u00a0: x"

@@ -24,7 +24,10 @@ class Problem(NamedTuple):
         if self.field:
             parts.append(_('field "{field}"').format(field=self.field))
         parts.append(self.message)
-        return ": ".join(parts)
+        text = parts[0]
+        for part in parts[1:]:
+            text = _("{head}: {detail}").format(head=text, detail=part)  # French: "fichier : carte …"
+        return text
 
 
 class DataError(CompanionError, ValueError):
