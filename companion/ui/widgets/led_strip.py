@@ -122,7 +122,7 @@ def next_toggle(frame: Any, now: float) -> float:
         if blink is None:
             continue
         position = (now / blink.period + blink.phase) % 1.0
-        edges = (blink.duty, 1.0)
+        edges = (blink.duty, 1.0, 1.0 + blink.duty, 2.0)  # position a hair below 1.0 rounds past both
         ahead = min((edge - position) for edge in edges if edge - position > 1e-6)
         soonest = min(soonest, now + ahead * blink.period)
     return soonest
