@@ -160,6 +160,7 @@ START_UP_SCRIPT = textwrap.dedent(
                 return True
             print("RESULT " + json.dumps({
                 "notice": self.notice, "screen": self.screen_manager.current,
+                "home_notice": self.screen_manager.get_screen("home").ids.recovery.text,
                 "warmed_on_main": warmed_on, "levels": odds._level.cache_info().currsize}))
             sys.stdout.flush()
             self.stop()
@@ -189,4 +190,5 @@ def test_start_up_names_a_broken_overlay_and_warms_the_odds_off_the_main_thread(
     result = json.loads(found[-1][len("RESULT "):])
     assert result["screen"] == "home"
     assert "The Longest Day" in result["notice"]
+    assert "The Longest Day" in result["home_notice"]  # and it stays on Home, after the notice has gone
     assert result["warmed_on_main"] == [False] and result["levels"] > 0

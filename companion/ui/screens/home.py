@@ -11,7 +11,7 @@ from companion.ui.screens.base import BaseScreen
 class HomeScreen(BaseScreen):
     def render_key(self) -> object:
         controller = self.app.controller
-        return (super().render_key(), controller.saved_games, controller.recovery_notice)
+        return (super().render_key(), controller.saved_games, controller.recovery_notice, self.app.pack.problems)
 
     def on_pre_enter(self, *args: object) -> None:
         super().on_pre_enter(*args)
@@ -21,7 +21,8 @@ class HomeScreen(BaseScreen):
         app = self.app
         pack = app.pack
         view = present_home(
-            app.controller.saved_games, pack.character_name, pack.difficulty_name, app.controller.recovery_notice
+            app.controller.saved_games, pack.character_name, pack.difficulty_name, app.controller.recovery_notice,
+            pack.problems,
         )
         ids = self.ids
         ids.title.text = view.title

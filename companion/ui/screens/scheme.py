@@ -34,7 +34,7 @@ class SchemeScreen(BaseScreen):
         view = present_scheme(snapshot.state, app.pack.defs_for(snapshot.state), snapshot.legal, app.describe,
                               self.picked, app.pack.character_name)
         ids = self.ids
-        ids.title.text = f"{view.title}: {view.name}"
+        ids.title.text = view.heading
         ids.level.text = f"{view.level} · {view.confidence}" if view.level else view.confidence
         ids.status.text = view.status
         texts: list[tuple[str, str]] = []
