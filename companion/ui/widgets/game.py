@@ -9,12 +9,14 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from kivy.clock import Clock
 from kivy.graphics import Color, Line, Mesh, Rectangle, SmoothEllipse, SmoothLine
 from kivy.properties import ListProperty, ObjectProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.widget import Widget
 
 from companion.ui.theme import colour, readable_text_on
+from companion.ui.widgets.cached import CachedDrawing
 from companion.ui.widgets.drawn_text import draw_text, fit_text
 
 
@@ -87,7 +89,10 @@ class HoodStrip(Widget):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._problems: list[str] = []
-        self.bind(pos=self._draw, size=self._draw, spaces=self._draw)
+        # Drawn into its own texture when the spaces or the size change (see cached.py).
+        self._cache = CachedDrawing(self, colour("background"))
+        self._redraw = Clock.create_trigger(self._draw, -1)
+        self.bind(size=self._redraw, spaces=self._redraw)
 
     def text_problems(self) -> list[str]:
         return list(self._problems)
@@ -95,14 +100,13 @@ class HoodStrip(Widget):
     def _draw(self, *_: Any) -> None:
         from kivy.app import App
 
-        self.canvas.clear()
         self._problems = []
         count = len(self.spaces)
-        if not count or self.width <= 2:
-            return
         app = App.get_running_app()
-        step = self.width / count
-        with self.canvas:
+        with self._cache.drawing() as ready:
+            if not ready or not count or self.width <= 2:
+                return
+            step = self.width / count
             for index, space in enumerate(self.spaces):
                 x = self.x + index * step
                 fill = colour("hood") if space.has_hood else mark_colour(space.mark)
@@ -129,7 +133,10 @@ class DisasterTileButton(ButtonBehavior, Widget):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._problems: list[str] = []
-        self.bind(pos=self._draw, size=self._draw, tile=self._draw, state=self._draw)
+        # Drawn into its own texture when the tile, its size or its pressed state change (see cached.py).
+        self._cache = CachedDrawing(self, colour("background"))
+        self._redraw = Clock.create_trigger(self._draw, -1)
+        self.bind(size=self._redraw, tile=self._redraw, state=self._redraw)
 
     def text_problems(self) -> list[str]:
         return list(self._problems)
@@ -137,19 +144,18 @@ class DisasterTileButton(ButtonBehavior, Widget):
     def _draw(self, *_: Any) -> None:
         from kivy.app import App
 
-        self.canvas.clear()
         self._problems = []
         tile = self.tile
-        if tile is None or self.width <= 4 or self.height <= 4:
-            return
         app = App.get_running_app()
-        occupied = tile.card is not None
-        fill = urgency_colour(tile.slot, occupied)
-        ink = readable_text_on(fill)
-        pad = app.gap * 0.6
-        x, y, w, h = self.x + pad, self.y + pad, self.width - 2 * pad, self.height - 2 * pad
-        small, title = app.font_small, app.font_title
-        with self.canvas:
+        with self._cache.drawing() as ready:
+            if not ready or tile is None or self.width <= 4 or self.height <= 4:
+                return
+            occupied = tile.card is not None
+            fill = urgency_colour(tile.slot, occupied)
+            ink = readable_text_on(fill)
+            pad = app.gap * 0.6
+            x, y, w, h = self.x + pad, self.y + pad, self.width - 2 * pad, self.height - 2 * pad
+            small, title = app.font_small, app.font_title
             Color(*fill)
             Rectangle(pos=self.pos, size=self.size)
             if tile.rescue_type:

@@ -1,0 +1,66 @@
+"""A widget's drawing kept in a texture of its own.
+
+Widgets that draw many small things (a disaster tile: its fill, outline, icon and half a dozen texts) cost every
+frame one GL draw per thing, whether they changed or not; on a software renderer that is milliseconds per frame
+for the Table. Drawn once into an Fbo when they change, they cost one textured rectangle per frame instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from kivy.graphics import ClearBuffers, ClearColor, Color, Fbo, PopMatrix, PushMatrix, Rectangle, Translate
+
+
+class CachedDrawing:
+    """Owns `widget.canvas`: one rectangle showing a texture that `drawing()` fills. Moving the widget only
+    moves the rectangle; drawing again is for when what it shows (or its size) changes."""
+
+    def __init__(self, widget: Any, background: Any) -> None:
+        self.widget = widget
+        self.background = tuple(background)
+        self._fbo = Fbo(size=(1, 1))
+        widget.canvas.clear()
+        with widget.canvas:
+            Color(1, 1, 1, 1)
+            self._shown = Rectangle(texture=self._fbo.texture, pos=(0, 0), size=(0, 0))
+        widget.fbind("pos", self._place)
+
+    def _place(self, *_: Any) -> None:
+        self._shown.pos = self._origin()
+
+    def _origin(self) -> tuple[int, int]:
+        """Whole pixels, so the texture maps one to one onto the window and its text stays sharp."""
+        return round(self.widget.x), round(self.widget.y)
+
+    @contextmanager
+    def drawing(self) -> Iterator[bool]:
+        """Redraws into the texture: instructions added inside the block use the widget's own coordinates (as
+        they would on its canvas). Yields False, and draws nothing, while the widget has no size."""
+        widget, fbo = self.widget, self._fbo
+        fbo.clear()
+        width, height = int(round(widget.width)), int(round(widget.height))
+        if width <= 0 or height <= 0:
+            self._shown.size = (0, 0)
+            yield False
+            return
+        if tuple(fbo.size) != (width, height):
+            fbo.size = (width, height)
+            self._shown.texture = fbo.texture
+        origin = self._origin()
+        self._shown.pos, self._shown.size = origin, (width, height)
+        with fbo:
+            ClearColor(*self.background)
+            ClearBuffers()
+            PushMatrix()
+            Translate(-origin[0], -origin[1])
+        try:
+            with fbo:
+                yield True
+        finally:
+            with fbo:
+                PopMatrix()
+            fbo.draw()
+            widget.canvas.ask_update()
