@@ -12,6 +12,9 @@ from contextlib import contextmanager
 from typing import Any
 
 from kivy.graphics import ClearBuffers, ClearColor, Color, Fbo, PopMatrix, PushMatrix, Rectangle, Translate
+from kivy.uix.gridlayout import GridLayout
+
+from companion.ui.theme import colour
 
 
 class CachedDrawing:
@@ -64,3 +67,51 @@ class CachedDrawing:
                 PopMatrix()
             fbo.draw()
             widget.canvas.ask_update()
+
+
+class CachedGrid(GridLayout):
+    """A GridLayout whose children are drawn into one texture (an Fbo), redrawn only when one of them changes:
+    the Table's disaster tiles, eight widgets of a dozen shapes and texts each, cost one rectangle per frame.
+    One Fbo for the grid rather than one per child: each Fbo costs a few hundred kilobytes (its own shader)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        self._fbo = Fbo(size=(1, 1))
+        with self._fbo.before:
+            PushMatrix()
+            self._offset = Translate(0, 0)
+        with self._fbo:
+            ClearColor(*colour("background"))
+            ClearBuffers()
+        with self._fbo.after:
+            PopMatrix()
+        super().__init__(**kwargs)
+        self.canvas.add(self._fbo)  # renders into its texture when its content changed, and is skipped otherwise
+        with self.canvas.after:
+            Color(1, 1, 1, 1)
+            self._shown = Rectangle(texture=self._fbo.texture, pos=(0, 0), size=(0, 0))
+        self.fbind("pos", self._frame)
+        self.fbind("size", self._frame)
+
+    def _frame(self, *_: Any) -> None:
+        """The texture covers the grid at whole pixels (sharp text); its content is in the grid's coordinates."""
+        x, y = round(self.x), round(self.y)
+        width, height = max(1, int(round(self.width))), max(1, int(round(self.height)))
+        if tuple(self._fbo.size) != (width, height):
+            self._fbo.size = (width, height)
+            self._shown.texture = self._fbo.texture
+        self._offset.xy = (-x, -y)
+        self._shown.pos, self._shown.size = (x, y), (width, height)
+
+    def add_widget(self, widget: Any, *args: Any, **kwargs: Any) -> None:
+        canvas, self.canvas = self.canvas, self._fbo  # the child's drawing goes into the Fbo
+        try:
+            super().add_widget(widget, *args, **kwargs)
+        finally:
+            self.canvas = canvas
+
+    def remove_widget(self, widget: Any, *args: Any, **kwargs: Any) -> None:
+        canvas, self.canvas = self.canvas, self._fbo
+        try:
+            super().remove_widget(widget, *args, **kwargs)
+        finally:
+            self.canvas = canvas

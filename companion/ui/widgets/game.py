@@ -133,10 +133,7 @@ class DisasterTileButton(ButtonBehavior, Widget):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._problems: list[str] = []
-        # Drawn into its own texture when the tile, its size or its pressed state change (see cached.py).
-        self._cache = CachedDrawing(self, colour("background"))
-        self._redraw = Clock.create_trigger(self._draw, -1)
-        self.bind(size=self._redraw, tile=self._redraw, state=self._redraw)
+        self.bind(pos=self._draw, size=self._draw, tile=self._draw, state=self._draw)
 
     def text_problems(self) -> list[str]:
         return list(self._problems)
@@ -144,11 +141,12 @@ class DisasterTileButton(ButtonBehavior, Widget):
     def _draw(self, *_: Any) -> None:
         from kivy.app import App
 
+        self.canvas.clear()
         self._problems = []
         tile = self.tile
         app = App.get_running_app()
-        with self._cache.drawing() as ready:
-            if not ready or tile is None or self.width <= 4 or self.height <= 4:
+        with self.canvas:
+            if tile is None or self.width <= 4 or self.height <= 4:
                 return
             occupied = tile.card is not None
             fill = urgency_colour(tile.slot, occupied)
