@@ -32,7 +32,7 @@ from companion.ui.theme import Metrics, colour
 from companion.ui.thunderbirds import ThunderbirdsPack
 from companion.ui.action_keys import act
 from companion.ui.widgets.clipping import PlainScreenManager
-from companion.ui.widgets.popups import PopupButton, show_popup
+from companion.ui.widgets.popups import PopupButton, prepare_popup, show_popup
 from companion.ui.worker import SessionWorker
 from companion.ui.widgets import text as _text_widgets  # noqa: F401  (registers FitLabel, TouchButton for kv)
 
@@ -62,6 +62,10 @@ BACKUP_EVERY_SECONDS = 3600
 BACKUP_CHECK_SECONDS = 600
 #: How long the notice bar names the card overlay's skipped cards at start-up.
 OVERLAY_NOTICE_SECONDS = 20.0
+
+#: Screens built ahead (in idle frames) once a game is on the Table, the delay between two of them.
+BUILT_AHEAD = ("board", "scheme")
+BUILD_AHEAD_SECONDS = 0.4
 
 #: Screens kept built once visited; the others are rebuilt on each visit.
 KEPT_SCREENS = frozenset({"home", "table", "board", "rescue", "scheme"})
@@ -243,6 +247,19 @@ class CompanionApp(App):
         else:
             self.screen_manager.current = name
         self._release_screens(keep=name)
+        if name == "table":
+            self._build_ahead()
+
+    def _build_ahead(self) -> None:
+        """Once a game is on the Table, the screens players open from it (and the pop-up) are built in the idle
+        frames that follow, one per frame: a first visit would otherwise spend the touch's frame building."""
+        manager = self.screen_manager
+        assert manager is not None
+        missing = [name for name in BUILT_AHEAD if not manager.has_screen(name)]
+        steps: list[Callable[[], Any]] = [lambda n=name: self.ensure_screen(n) for name in missing]
+        steps.append(prepare_popup)
+        for index, step in enumerate(steps):
+            Clock.schedule_once(lambda _dt, work=step: work(), BUILD_AHEAD_SECONDS * (index + 1))
 
     def _release_screens(self, keep: str) -> None:
         """Screens visited now and then are let go when left (a Kivy widget costs ~100 kB); the Table, the

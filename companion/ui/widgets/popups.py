@@ -103,6 +103,12 @@ def _grown(made: list[Any], count: int, make: Any) -> list[Any]:
 _spare: list[AppPopup] = []
 
 
+def prepare_popup() -> None:
+    """Makes the pop-up that the next `show_popup` fills, ahead of the first one (in an idle frame)."""
+    if not _spare:
+        _spare.append(AppPopup("", [], []))
+
+
 def show_popup(title: str, lines: Sequence[PopupLine | str], buttons: Sequence[PopupButton],
                kind: str = "info", extra: Any = None, choices: Sequence[PopupButton] = ()) -> AppPopup:
     if _spare and _spare[0].parent is None:
