@@ -72,7 +72,8 @@ class CachedDrawing:
 class CachedGrid(GridLayout):
     """A GridLayout whose children are drawn into one texture (an Fbo), redrawn only when one of them changes:
     the Table's disaster tiles, eight widgets of a dozen shapes and texts each, cost one rectangle per frame.
-    One Fbo for the grid rather than one per child: each Fbo costs a few hundred kilobytes (its own shader)."""
+    One Fbo for the grid rather than one per child: each Fbo costs a few hundred kilobytes (its own shader).
+    Its children must not clip: a ListScroll's scissor is in window pixels, not in the Fbo's."""
 
     def __init__(self, **kwargs: Any) -> None:
         self._fbo = Fbo(size=(1, 1))
