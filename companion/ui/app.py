@@ -256,10 +256,17 @@ class CompanionApp(App):
         manager = self.screen_manager
         assert manager is not None
         missing = [name for name in BUILT_AHEAD if not manager.has_screen(name)]
-        steps: list[Callable[[], Any]] = [lambda n=name: self.ensure_screen(n) for name in missing]
+        steps: list[Callable[[], Any]] = [lambda n=name: self._build_screen_ahead(n) for name in missing]
         steps.append(prepare_popup)
         for index, step in enumerate(steps):
             Clock.schedule_once(lambda _dt, work=step: work(), BUILD_AHEAD_SECONDS * (index + 1))
+
+    def _build_screen_ahead(self, name: str) -> None:
+        """Builds the screen and fills it once from the game (its lists' widgets made), unless it is showing."""
+        screen = self.ensure_screen(name)
+        snapshot = self.controller.snapshot if self.controller else None
+        if snapshot is not None and self.screen_manager is not None and self.screen_manager.current != name:
+            screen.refresh()
 
     def _release_screens(self, keep: str) -> None:
         """Screens visited now and then are let go when left (a Kivy widget costs ~100 kB); the Table, the

@@ -103,10 +103,14 @@ def _grown(made: list[Any], count: int, make: Any) -> list[Any]:
 _spare: list[AppPopup] = []
 
 
+#: What the pop-up made ahead holds, so a card's first pop-up finds its paragraphs and button already made.
+PREPARED_LINES, PREPARED_BUTTONS = 6, 1
+
+
 def prepare_popup() -> None:
     """Makes the pop-up that the next `show_popup` fills, ahead of the first one (in an idle frame)."""
     if not _spare:
-        _spare.append(AppPopup("", [], []))
+        _spare.append(AppPopup("", [""] * PREPARED_LINES, [PopupButton("", "")] * PREPARED_BUTTONS))
 
 
 def show_popup(title: str, lines: Sequence[PopupLine | str], buttons: Sequence[PopupButton],
