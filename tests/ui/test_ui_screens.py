@@ -92,6 +92,18 @@ TEXT_FIT_SCRIPT = textwrap.dedent(
                     if broken_word(button):
                         result["broken"].append([text, width, button.font_size])
                     width += 0.25
+            # Text drawn straight on a canvas (the Table's tiles, the Board's regions), fitted the same way.
+            from companion.ui.widgets.drawn_text import fit_text
+            result["drawn_broken"] = []
+            for text in WORDS:
+                width = 40.0
+                while width < 160:
+                    drawn = fit_text(text, width, 47, 17, 10)
+                    result["tried"] += 1
+                    shown = [w for line in drawn.lines for w in line.split()]
+                    if drawn.fitted and shown != text.split():
+                        result["drawn_broken"].append([text, width, list(drawn.lines)])
+                    width += 0.25
             # A plain label whose line is a fraction of a pixel narrower than its word: Kivy breaks the word.
             label = Label(text="Historique", font_size=17, size_hint=(None, None), pos=(10, 10), size=(200, 80))
             label.texture_update()
@@ -122,6 +134,7 @@ def test_fitted_text_never_breaks_a_word_and_the_check_reports_one_that_is(xvfb_
     result = json.loads(found[-1][len("RESULT "):])
     assert result["tried"] > 2000
     assert result["broken"] == []
+    assert result["drawn_broken"] == []
     assert len(result["label_lines"]) == 2  # Kivy did break the plain label's word...
     split = [p for p in result["problems"] if p.startswith("word-split")]
     assert len(split) == 1 and "'Historique'" in split[0]  # ...and the check names it

@@ -13,7 +13,7 @@ from typing import Any
 from kivy.core.text import Label as CoreLabel
 from kivy.graphics import Color, Rectangle
 
-from companion.ui.widgets.text import font_ladder
+from companion.ui.widgets.text import broken_word_in, font_ladder
 
 #: Fitted texts kept for reuse. A texture costs a software renderer about 40 kB however small it is, and a cached
 #: one that no canvas shows any more is kept for nothing: the cache holds what the drawn widgets show at once
@@ -26,6 +26,12 @@ class FittedText:
     texture: Any
     fitted: bool
     text: str
+    #: The lines as Kivy laid them out (what the texture shows).
+    lines: tuple[str, ...] = ()
+
+
+def _lines(core: CoreLabel) -> tuple[str, ...]:
+    return tuple("".join(str(word.text) for word in line.words) for line in core._cached_lines)
 
 
 _CACHE: OrderedDict[tuple[Any, ...], FittedText] = OrderedDict()
@@ -40,10 +46,12 @@ def _render(text: str, width: float, size: float, bold: bool, halign: str, max_l
 
 
 def _fits(core: CoreLabel, text: str, width: float, height: float) -> bool:
+    """Fits the box with every word whole, judged on the lines Kivy laid out (it rounds the width down to
+    whole pixels, so a word measured against the exact width could still be broken)."""
     tw, th = core.texture.size
     if tw > width + 0.5 or th > height + 0.5:
         return False
-    return all(core.get_extents(word)[0] <= width + 0.5 for word in text.split())
+    return not broken_word_in(text, core._cached_lines, bool(getattr(core, "is_shortened", False)))
 
 
 def fit_text(text: str, width: float, height: float, base: float, floor: float, bold: bool = False,
@@ -61,13 +69,13 @@ def fit_text(text: str, width: float, height: float, base: float, floor: float, 
     for size in ladder:
         core = _render(text, width, size, bold, halign)
         if _fits(core, text, width, height):
-            result = FittedText(core.texture, True, text)
+            result = FittedText(core.texture, True, text, _lines(core))
             break
     if result is None:
         size = ladder[-1]
         lines = max(1, int(height // (size * 1.25)))
         core = _render(text, width, size, bold, halign, lines, height)
-        result = FittedText(core.texture, False, text)
+        result = FittedText(core.texture, False, text, _lines(core))
     _CACHE[key] = result
     if len(_CACHE) > CACHE_SIZE:
         _CACHE.popitem(last=False)
