@@ -14,13 +14,16 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from companion.devices.backends import BACKENDS
 from companion.devices.errors import LightMapError
-from companion.devices.lightmap import BACKENDS, DEFAULT_MAPS, LightMap, map_path, parse_map, pin_clash
 from companion.devices.pins import pin_problem
 from companion.locale import LANGUAGES, _
 from companion.paths import config_dir
+
+if TYPE_CHECKING:
+    from companion.devices.lightmap import LightMap
 
 SYSTEM_CONFIG = Path("/etc/companion/config.toml")
 ENV_CONFIG = "COMPANION_CONFIG"
@@ -242,6 +245,8 @@ def _gpio(r: _Reader) -> GpioConfig:
 
 
 def _buttons(r: _Reader, gpio: GpioConfig) -> ButtonsConfig:
+    from companion.devices.lightmap import pin_clash
+
     r.only(KEYS["buttons"])
     pins: dict[str, int] = {}
     for command in COMMANDS:
@@ -309,6 +314,8 @@ def _light_map(
     gpio: GpioConfig,
     hood_length: int | Callable[[], int],
 ) -> LightMap:
+    from companion.devices.lightmap import DEFAULT_MAPS, map_path, parse_map
+
     key = "map"
     if isinstance(raw, Mapping):
         doc, source = raw, f"{r.file} [lights.map]"
@@ -337,6 +344,8 @@ def _light_map(
 
 
 def _check_shared_pins(file: str, lights: LightsConfig, buttons: ButtonsConfig) -> None:
+    from companion.devices.lightmap import pin_clash
+
     owners: dict[int, str] = {}
     if lights.map is not None and lights.backend in ("gpio", "shift595"):
         owners = {pin: what for pin, what in lights.map.pins()}

@@ -22,14 +22,13 @@ from companion.devices.layout import (
     all_leds,
     hood_leds,
 )
+from companion.devices.backends import BACKENDS  # noqa: F401  (re-exported: the back-ends a map is for)
 from companion.devices.errors import LightMapError
 from companion.devices.pins import pin_problem
 from companion.locale import _
-
 from companion.paths import ROOT
 
 MAPS_DIR = ROOT / "hardware" / "maps"
-BACKENDS = ("gpio", "shift595", "serial")
 #: The build each back-end uses when the config names none.
 DEFAULT_MAPS: Mapping[str, str] = {"gpio": "gpio-direct", "shift595": "shift595-chain", "serial": "serial-ws2812"}
 GAP = "-"

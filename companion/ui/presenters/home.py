@@ -9,7 +9,6 @@ from typing import Any
 
 from companion.locale import _, language
 from companion.ui.controller import SavedGame
-from companion.ui.presenters.words import joined
 
 
 @dataclass(frozen=True)
@@ -69,7 +68,8 @@ def players_text(summary: Mapping[str, Any], character_name: Callable[[str], str
         label = _("Solo")
     else:
         label = _("{n} players").format(n=count)
-    return joined(label, ", ".join(names)) if names else label
+    # words.joined's message, written out here: Home must not load the game's card modules before its first frame.
+    return _("{head}: {detail}").format(head=label, detail=", ".join(names)) if names else label
 
 
 def present_home(
