@@ -10,16 +10,21 @@ import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-
-from gpiozero.pins import Factory
+from typing import TYPE_CHECKING
 
 from companion.config import Config, LightsConfig
 from companion.devices.backend import LightBackend
-from companion.devices.buttons import ButtonPanel, OnCommand
 from companion.devices.controller import LightsController
 from companion.devices.layout import Layout
 from companion.devices.recording import MirrorBackend, RecordingBackend
 from companion.locale import _
+
+if TYPE_CHECKING:  # gpiozero is loaded only when buttons or GPIO lights are configured
+    from gpiozero.pins import Factory
+
+    from companion.devices.buttons import ButtonPanel
+
+OnCommand = Callable[[str], None]
 
 log = logging.getLogger(__name__)
 
@@ -123,6 +128,8 @@ def start_board(
                 from companion.devices.gpio import default_pin_factory
 
                 pin_factory = default_pin_factory()
+            from companion.devices.buttons import ButtonPanel
+
             buttons = ButtonPanel(config.buttons, pin_factory, on_command)
         except Exception as exc:
             reason = _("the buttons could not start: {error}").format(error=exc)
