@@ -221,18 +221,13 @@ def _spawn_measured(args: list[str], env: dict[str, str]) -> tuple[float | None,
 def run() -> dict[str, float]:
     from companion.ui.launch import has_screen
 
-    xvfb = None
-    if not has_screen():
-        from companion.ui.demo import start_xvfb
-
-        xvfb, display = start_xvfb()
-        os.environ["DISPLAY"] = display
-    try:
+    if has_screen():
         return _measure()
-    finally:
-        if xvfb is not None:
-            xvfb.terminate()
-            xvfb.wait(10)
+    from companion.ui.xvfb import virtual_screen
+
+    with virtual_screen() as display:
+        os.environ["DISPLAY"] = display
+        return _measure()
 
 
 def _measure() -> dict[str, float]:

@@ -10,9 +10,7 @@ from __future__ import annotations
 
 import argparse
 import os
-import select
 import shutil
-import subprocess
 import sys
 import tempfile
 import traceback
@@ -21,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.ui.launch import has_screen, parse_size
+from companion.ui.xvfb import XvfbError, start_xvfb, stop_xvfb
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -35,32 +34,6 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def start_xvfb() -> tuple[subprocess.Popen[bytes], str]:
-    """A private virtual screen; `-displayfd` lets Xvfb pick a free display number and tell us."""
-    if shutil.which("Xvfb") is None:
-        raise SystemExit(
-            "companion demo: no display and no Xvfb; install it (sudo apt-get install xvfb) or set DISPLAY"
-        )
-    read_end, write_end = os.pipe()
-    process = subprocess.Popen(
-        ["Xvfb", "-displayfd", str(write_end), "-screen", "0", "1280x1280x24", "-nolisten", "tcp"],
-        pass_fds=(write_end,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )
-    os.close(write_end)
-    number = b""
-    while not number.endswith(b"\n"):
-        ready, _, _ = select.select([read_end], [], [], 20)
-        chunk = os.read(read_end, 16) if ready else b""
-        if not chunk:
-            break
-        number += chunk
-    os.close(read_end)
-    if not number.strip():
-        process.kill()
-        raise SystemExit("companion demo: the virtual screen (Xvfb) did not start")
-    return process, f":{number.decode().strip()}"
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(list(argv or ()))
     out: Path = args.out.resolve()
@@ -70,7 +43,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     out.mkdir(parents=True, exist_ok=True)
     xvfb = None
     if not has_screen():
-        xvfb, display = start_xvfb()
+        try:
+            xvfb, display = start_xvfb()
+        except XvfbError as error:
+            raise SystemExit(f"companion demo: no display, and {error}") from None
         os.environ["DISPLAY"] = display
     scratch = tempfile.mkdtemp(prefix="companion-demo-")
     os.environ["COMPANION_STATE_DIR"] = str(Path(scratch) / "state")
@@ -80,8 +56,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _run(args, out)
     finally:
         if xvfb is not None:
-            xvfb.terminate()
-            xvfb.wait(10)
+            stop_xvfb(xvfb)
         shutil.rmtree(scratch, ignore_errors=True)
 
 

@@ -16,7 +16,6 @@ import hashlib
 import json
 import os
 import re
-import select
 import shutil
 import sqlite3
 import subprocess
@@ -41,6 +40,7 @@ from companion.paths import ROOT
 from companion.ui.controller import GameController
 from companion.ui.thunderbirds import ThunderbirdsPack
 from companion.ui.worker import SessionWorker
+from companion.ui.xvfb import XvfbError, virtual_screen
 
 from . import malformed
 from .malformed import CONFIG_CASES, DB_CASES, EDITABLE, EXPORT_CASES, OVERLAY_CASES, Case
@@ -311,30 +311,11 @@ ARTIFACTS = ROOT / "artifacts" / "drills"
 @pytest.fixture(scope="module")
 def display() -> Iterator[str]:
     """A virtual screen for the real app (Xvfb; `make test` installs it)."""
-    if shutil.which("Xvfb") is None:
-        pytest.fail("Xvfb is not installed (make test installs it: tools/system-deps.sh test)")
-    read_end, write_end = os.pipe()
-    server = subprocess.Popen(
-        ["Xvfb", "-displayfd", str(write_end), "-screen", "0", "800x480x24", "-nolisten", "tcp", "-noreset"],
-        pass_fds=(write_end,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )
-    os.close(write_end)
-    number = b""
-    while not number.endswith(b"\n"):
-        ready, _, _ = select.select([read_end], [], [], 20)
-        chunk = os.read(read_end, 16) if ready else b""
-        if not chunk:
-            break
-        number += chunk
-    os.close(read_end)
-    if not number.strip():
-        server.kill()
-        pytest.fail("Xvfb did not start")
     try:
-        yield f":{number.decode().strip()}"
-    finally:
-        server.terminate()
-        server.wait(10)
+        with virtual_screen() as screen:
+            yield screen
+    except XvfbError as error:
+        pytest.fail(str(error))
 
 
 def start_the_app(display: str, out: Path) -> tuple[dict[str, object], str]:

@@ -8,11 +8,9 @@ from __future__ import annotations
 import json
 import os
 import re
-import select
 import shutil
 import subprocess
 import sys
-import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,6 +19,7 @@ from typing import Any
 import pytest
 
 from companion.paths import ROOT
+from companion.ui.xvfb import XvfbError, virtual_screen
 
 DRIVER = Path(__file__).resolve().parent / "driver.py"
 ARTIFACTS = ROOT / "artifacts" / "ui"
@@ -41,37 +40,11 @@ class Report:
 
 @pytest.fixture(scope="session")
 def xvfb_display() -> Iterator[str]:
-    if shutil.which("Xvfb") is None:
-        pytest.fail("Xvfb is not installed (make test installs it: tools/system-deps.sh test)")
-    read_end, write_end = os.pipe()
-    process = subprocess.Popen(
-        ["Xvfb", "-displayfd", str(write_end), "-screen", "0", "1280x1280x24", "-nolisten", "tcp", "-noreset"],
-        pass_fds=(write_end,),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    os.close(write_end)
-    number = b""
-    deadline = time.monotonic() + 20
-    while not number.endswith(b"\n") and time.monotonic() < deadline:
-        ready, _, _ = select.select([read_end], [], [], 0.5)
-        if ready:
-            chunk = os.read(read_end, 16)
-            if not chunk:
-                break
-            number += chunk
-    os.close(read_end)
-    if not number.strip():
-        process.kill()
-        pytest.fail("Xvfb did not start")
     try:
-        yield f":{number.decode().strip()}"
-    finally:
-        process.terminate()
-        try:
-            process.wait(10)
-        except subprocess.TimeoutExpired:
-            process.kill()
+        with virtual_screen() as display:
+            yield display
+    except XvfbError as error:
+        pytest.fail(f"{error} (make test installs it: tools/system-deps.sh test)")
 
 
 def artefact_dir(request: pytest.FixtureRequest, suffix: str = "") -> Path:
