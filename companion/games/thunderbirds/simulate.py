@@ -139,17 +139,21 @@ def steps(
     max_steps: int = MAX_STEPS_PER_GAME,
 ) -> Iterator[Step]:
     """Every step of one bot-played game, from the set-up to the end (or `max_steps`)."""
-    for before, action, by, after, events in _play(players, difficulty, seed, defs, model, max_steps):
+    start = _set_up(players, difficulty, seed, defs)
+    for before, action, by, after, events in _play(start, defs, model, max_steps):
         yield Step(before, action, by, after, events)
 
 
-def _play(
-    players: int, difficulty: str, seed: int, defs: Definitions, model: bot.UnknownCardModel, max_steps: int
-) -> Iterator[tuple[GameState, object, str, GameState, tuple[object, ...]]]:
-    """The game loop behind `steps` and `play_game`: (before, action, by, after, events) per step."""
+def _set_up(players: int, difficulty: str, seed: int, defs: Definitions) -> GameState:
     chance = LiveChance(seed_state(seed))
     state = initial_state({"players": players, "difficulty": difficulty}, chance, defs)
-    state = evolve(state, rng=chance.rng_after)
+    return evolve(state, rng=chance.rng_after)
+
+
+def _play(
+    state: GameState, defs: Definitions, model: bot.UnknownCardModel, max_steps: int
+) -> Iterator[tuple[GameState, object, str, GameState, tuple[object, ...]]]:
+    """The game loop behind `steps` and `play_game`: (before, action, by, after, events) per step."""
     upkeep = _Upkeep()
     choices, turn = 0, state.turn
     next_action = bot.next_action
@@ -236,39 +240,12 @@ def play_game(
     model: bot.UnknownCardModel = bot.DEFAULT_MODEL,
     max_steps: int = MAX_STEPS_PER_GAME,
 ) -> tuple[GameState, GameResult]:
-    """One bot-played game to its end and its result: the same steps as `steps`, written out without a generator
-    or a record per step (this loop is what `companion simulate` and the benchmark time)."""
-    chance = LiveChance(seed_state(seed))
-    state = initial_state({"players": players, "difficulty": difficulty}, chance, defs)
-    state = evolve(state, rng=chance.rng_after)
-    upkeep = _Upkeep()
-    choices, turn = 0, state.turn
-    next_action = bot.next_action
+    """One bot-played game to its end and its result (what `companion simulate` and the benchmark time)."""
+    state = _set_up(players, difficulty, seed, defs)
     count = errors = 0
-    for _ in range(max_steps):
-        if state.outcome is not None:
-            break
-        action = upkeep.action(state)
-        by_bot = action is None
-        if by_bot:
-            if state.turn != turn:
-                choices, turn = 0, state.turn
-            action = next_action(state, defs, choices, True, model)
-            choices += 1
-        chance = LiveChance(state.rng)
-        try:
-            after, _events = apply(state, action, chance, defs)
-        except IllegalAction:
-            if not by_bot:
-                raise
-            action = _safe_choice(state, defs)
-            errors += 1
-            chance = LiveChance(state.rng)
-            after, _events = apply(state, action, chance, defs)
-        if chance.rng_after != after.rng:
-            after = evolve(after, rng=chance.rng_after)
-        state = after
+    for _before, _action, by, state, _events in _play(state, defs, model, max_steps):
         count += 1
+        errors += by == "bot-error"
     outcome = state.outcome
     final = score(state, defs)
     return state, GameResult(
