@@ -22,7 +22,12 @@ def label_in_every_language(describe: Callable[[], str]) -> str:
             labels[language] = describe()
     if len(set(labels.values())) == 1:
         return labels[LANGUAGES[0]]
-    return json.dumps(labels, ensure_ascii=False, separators=(",", ":"))
+    return stored_labels(labels)
+
+
+def stored_labels(labels: Mapping[str, str]) -> str:
+    """Every language's label as the store keeps it."""
+    return json.dumps(dict(labels), ensure_ascii=False, separators=(",", ":"))
 
 
 def labels_of(stored: str) -> Mapping[str, str] | None:

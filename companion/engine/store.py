@@ -22,7 +22,7 @@ from typing import Any
 from urllib.parse import quote
 
 from companion.engine.errors import CompanionError, FormatTooNew, SaveFileError, StoreError, StoreFull
-from companion.engine.labels import labels_of
+from companion.engine.labels import labels_of, stored_labels
 from companion.locale import _
 
 #: `PRAGMA user_version` of the schema this code writes.
@@ -670,7 +670,7 @@ def _exported_action(record: ActionRecord) -> dict[str, Any]:
 
 def _imported_label(entry: Mapping[str, Any]) -> str:
     labels = entry.get("labels")
-    return json.dumps(labels, ensure_ascii=False, separators=(",", ":")) if labels else entry["label"]
+    return stored_labels(labels) if labels else entry["label"]
 
 
 def _local_setup_keys(game: str) -> frozenset[str]:

@@ -46,7 +46,7 @@ def set_language(language: str) -> None:
     if language not in LANGUAGES:
         raise ValueError(f"unknown language {language!r}; expected one of {', '.join(LANGUAGES)}")
     _language = language
-    _translation = _load(language)
+    _translation = _loaded[language] = _load(language)  # read afresh: a switch picks up rebuilt catalogues
     for listener in list(_listeners):
         listener(language)
 
