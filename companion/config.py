@@ -190,6 +190,19 @@ def load_config_or_default(
         return Config(), problem
 
 
+def load_general_or_default(path: Path | None = None, environ: Mapping[str, str] | None = None) -> GeneralConfig:
+    """Only the `[general]` section (language, state directory, screen, sounds): what the app needs before its
+    first frame, without checking light maps or pins. A problem in it gives the defaults; the full load, made
+    later for the lights, reports it."""
+    env = os.environ if environ is None else environ
+    path = config_path(env) if path is None else path
+    try:
+        doc = _read(path) or {}
+        return _general(_Reader(str(path), "general", doc.get("general", {})), path.parent)
+    except ConfigError:
+        return GeneralConfig()
+
+
 def _read(path: Path) -> dict[str, Any] | None:
     try:
         text = path.read_text(encoding="utf-8")
@@ -218,9 +231,7 @@ def _build(
         if section not in KEYS:
             raise ConfigError(file, f"[{section}]", _("unknown section (expected {sections})").format(
                 sections=", ".join(KEYS)))
-    general = _general(_Reader(file, "general", doc.get("general", {})))
-    if general.state_dir is not None and not general.state_dir.is_absolute():
-        general = replace(general, state_dir=folder / general.state_dir)  # beside the config file
+    general = _general(_Reader(file, "general", doc.get("general", {})), folder)
     gpio = _gpio(_Reader(file, "gpio", doc.get("gpio", {})))
     buttons = _buttons(_Reader(file, "buttons", doc.get("buttons", {})), gpio)
     lights = _lights(_Reader(file, "lights", doc.get("lights", {})), folder, env, gpio, hood_length)
@@ -228,12 +239,13 @@ def _build(
     return Config(general=general, gpio=gpio, lights=lights, buttons=buttons, source=source)
 
 
-def _general(r: _Reader) -> GeneralConfig:
+def _general(r: _Reader, folder: Path) -> GeneralConfig:
     r.only(KEYS["general"])
     state_dir = r.get("state_dir", None, _is_text, _("a folder path"))
     return GeneralConfig(
         language=r.get("language", "en", lambda v: v in LANGUAGES, " or ".join(f'"{x}"' for x in LANGUAGES)),
-        state_dir=Path(state_dir).expanduser() if state_dir else None,
+        # A relative state directory sits beside the config file.
+        state_dir=folder / Path(state_dir).expanduser() if state_dir else None,
         keep_awake=r.get("keep_awake", True, _is_bool, _("true or false")),
         sounds=r.get("sounds", True, _is_bool, _("true or false")),
     )

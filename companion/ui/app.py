@@ -174,16 +174,12 @@ class CompanionApp(App):
 
     def _load_settings(self) -> UiSettings:
         """The Settings screen's choices over the config file's [general] section (both optional)."""
-        from companion.config import load_config_or_default
+        from companion.config import load_general_or_default
 
-        try:
-            general = load_config_or_default(hood_length=15)[0].general
-            paths.use_state_dir(general.state_dir)
-            defaults = UiSettings(language=general.language, keep_awake=general.keep_awake, sounds=general.sounds)
-        except Exception:  # a config problem is reported by the lights; settings fall back to defaults
-            log.exception("config file unreadable for settings")
-            defaults = UiSettings()
-        return load_settings(defaults)
+        general = load_general_or_default()  # a problem in the file is reported by the lights' full load
+        paths.use_state_dir(general.state_dir)
+        return load_settings(UiSettings(language=general.language, keep_awake=general.keep_awake,
+                                        sounds=general.sounds))
 
     def on_stop(self) -> None:
         if self.worker is not None:

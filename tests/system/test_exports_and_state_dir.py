@@ -97,3 +97,16 @@ def test_an_imported_game_may_not_point_at_a_folder_of_the_machine_it_came_from(
         assert "crafted.json" in refused.value.message and "setup.data_dir" in refused.value.message
         assert store.list_games() == before
         assert store.import_game(exported) != session.game_id  # the same game without it imports
+
+
+def test_the_general_section_alone_is_read_without_the_hardware_sections(tmp_path: Path) -> None:
+    from companion.config import load_general_or_default
+
+    config = tmp_path / "config.toml"
+    # A light map that does not exist: the full load refuses it, the general section still reads.
+    config.write_text('[general]\nlanguage = "fr"\nstate_dir = "games"\n[lights]\nbackend = "gpio"\nmap = "nowhere"\n',
+                      encoding="utf-8")
+    general = load_general_or_default(config, {})
+    assert (general.language, general.state_dir) == ("fr", tmp_path / "games")
+    config.write_text('[general]\nlanguage = "de"\n', encoding="utf-8")
+    assert load_general_or_default(config, {}).language == "en"  # a broken [general]: the defaults
