@@ -14,6 +14,7 @@ from typing import Any
 from companion.games.thunderbirds import names
 from companion.games.thunderbirds.definitions import JOKER, TOKEN_KINDS
 from companion.locale import _
+from companion.ui.presenters.lines import ButtonView
 from companion.ui.presenters.table import ROMAN
 from companion.ui.presenters.words import completeness_label, rescue_type_label, token_label
 
@@ -270,16 +271,9 @@ class Draft:
 
 
 @dataclass(frozen=True)
-class FormButton:
-    key: str
-    label: str
-    role: str = "normal"
-
-
-@dataclass(frozen=True)
 class FormRow:
     label: str
-    buttons: tuple[FormButton, ...] = ()
+    buttons: tuple[ButtonView, ...] = ()
     text_field: str = ""  # "names.en", "text.fr", "event_spaces"...: the row edits a text
     text_value: str = ""
 
@@ -300,11 +294,11 @@ def present_editor(defs: Any, draft: Draft, confidence: str) -> EditorView:
     if draft.kind == "vehicle":
         seats = f.get("seats")
         rows.append(FormRow(_("Seats: {seats}").format(seats=seats if seats is not None else _("no limit")),
-                            (FormButton("seats:-1", "-1"), FormButton("seats:+1", "+1"),
-                             FormButton("seats:none", _("No limit")))))
+                            (ButtonView("seats:-1", "-1"), ButtonView("seats:+1", "+1"),
+                             ButtonView("seats:none", _("No limit")))))
         verified = bool(f.get("seats_verified"))
         rows.append(FormRow(_("Counted on our own model"),
-                            (FormButton("seats_verified:toggle", yes_no(verified),
+                            (ButtonView("seats_verified:toggle", yes_no(verified),
                                         "primary" if verified else "normal"),)))
         changes = draft.changes()
         return EditorView(
@@ -322,53 +316,53 @@ def present_editor(defs: Any, draft: Draft, confidence: str) -> EditorView:
     if draft.kind == "disaster":
         region = f.get("region")
         rows.append(FormRow(_("Region: {name}").format(name=names.region(defs, region) if region else "?"),
-                            (FormButton("pick:region", _("Change")),)))
+                            (ButtonView("pick:region", _("Change")),)))
         rows.append(FormRow(_("Rescue type: {type}").format(type=rescue_type_label(f.get("rescue_type"))),
-                            tuple(FormButton(f"type:{t}", rescue_type_label(t),
+                            tuple(ButtonView(f"type:{t}", rescue_type_label(t),
                                              "primary" if f.get("rescue_type") == t else "normal")
                                   for t in ("air", "sea", "land", "space"))))
         difficulty = f.get("difficulty")
         rows.append(FormRow(_("Difficulty: {value}").format(value=difficulty if difficulty is not None else "?"),
-                            (FormButton("difficulty:-1", "-1"), FormButton("difficulty:+1", "+1"))))
+                            (ButtonView("difficulty:-1", "-1"), ButtonView("difficulty:+1", "+1"))))
         rewards = f.get("rewards")
         reward_text = ", ".join(token_label(defs, r) for r in rewards) if rewards is not None else "?"
         rows.append(FormRow(_("Rewards: {rewards}").format(rewards=reward_text or _("none")),
-                            (FormButton("pick:reward", _("Add")), FormButton("rewards:clear", _("Clear")))))
+                            (ButtonView("pick:reward", _("Add")), ButtonView("rewards:clear", _("Clear")))))
         for index, bonus in enumerate(f.get("bonuses", [])):
             kind = next(k for k in ("character", "vehicle", "pod") if k in bonus)
             where = names.region(defs, bonus["region"]) if "region" in bonus else _("its region")
             label = f"{names.piece(defs, bonus[kind])} +{bonus['value']} · {where}"
-            rows.append(FormRow(label, (FormButton(f"bonus:{index}:-1", "-1"), FormButton(f"bonus:{index}:+1", "+1"),
-                                        FormButton(f"pick:bonus-region:{index}", _("Where")),
-                                        FormButton(f"bonus:{index}:remove", _("Remove"), "danger"))))
-        rows.append(FormRow(_("Bonuses"), (FormButton("pick:bonus", _("Add a bonus")),)))
+            rows.append(FormRow(label, (ButtonView(f"bonus:{index}:-1", "-1"), ButtonView(f"bonus:{index}:+1", "+1"),
+                                        ButtonView(f"pick:bonus-region:{index}", _("Where")),
+                                        ButtonView(f"bonus:{index}:remove", _("Remove"), "danger"))))
+        rows.append(FormRow(_("Bonuses"), (ButtonView("pick:bonus", _("Add a bonus")),)))
     elif draft.kind == "scheme":
         rows.append(FormRow(_("Level {level}").format(level=ROMAN.get(int(f.get("level", 1)), "?")),
-                            (FormButton("level:-1", "-1"), FormButton("level:+1", "+1"))))
+                            (ButtonView("level:-1", "-1"), ButtonView("level:+1", "+1"))))
         regions = ", ".join(names.region(defs, r) for r in f.get("regions", [])) or "?"
         rows.append(FormRow(_("Regions: {regions}").format(regions=regions),
-                            (FormButton("pick:regions", _("Change")),)))
+                            (ButtonView("pick:regions", _("Change")),)))
         for index, token in enumerate(f.get("tokens", [])):
             kind = token_label(defs, token["kind"]) if token.get("kind") else "?"
             place = names.region(defs, token["region"]) if token.get("region") else "?"
             rows.append(FormRow(f"{token['count']} × {kind} · {place}",
-                                (FormButton(f"token:{index}:-1", "-1"), FormButton(f"token:{index}:+1", "+1"),
-                                 FormButton(f"token:{index}:remove", _("Remove"), "danger"))))
-        rows.append(FormRow(_("Tokens to discard"), (FormButton("pick:token", _("Add a token")),)))
+                                (ButtonView(f"token:{index}:-1", "-1"), ButtonView(f"token:{index}:+1", "+1"),
+                                 ButtonView(f"token:{index}:remove", _("Remove"), "danger"))))
+        rows.append(FormRow(_("Tokens to discard"), (ButtonView("pick:token", _("Add a token")),)))
     elif draft.kind in ("event", "fab"):
         text = f.get("text", {})
         rows.append(FormRow(_("Text in English"), text_field="text.en", text_value=text.get("en", "")))
         rows.append(FormRow(_("Text in French"), text_field="text.fr", text_value=text.get("fr", "")))
     else:
         rows.append(FormRow(_("Spaces: {length}").format(length=f.get("length", 0)),
-                            (FormButton("length:-1", "-1"), FormButton("length:+1", "+1"))))
+                            (ButtonView("length:-1", "-1"), ButtonView("length:+1", "+1"))))
         rows.append(FormRow(_("Event spaces"), text_field="event_spaces",
                             text_value=", ".join(str(s) for s in f.get("event_spaces", []))))
         rows.append(FormRow(_("Scheme spaces"), text_field="scheme_spaces",
                             text_value=", ".join(str(s) for s in f.get("scheme_spaces", []))))
     verified = bool(f.get("verified"))
     rows.append(FormRow(_("Checked against our own card"),
-                        (FormButton("verified:toggle", yes_no(verified), "primary" if verified else "normal"),)))
+                        (ButtonView("verified:toggle", yes_no(verified), "primary" if verified else "normal"),)))
     changes = draft.changes()
     title = _("Hood track") if draft.kind == "hood-track" else names.card(defs, draft.card_id)
     return EditorView(

@@ -11,21 +11,14 @@ from companion.games.thunderbirds import actions as a
 from companion.games.thunderbirds import names
 from companion.locale import _
 from companion.ui.action_keys import act
-from companion.ui.presenters.lines import TextLine
-
-
-@dataclass(frozen=True)
-class Choice:
-    key: str
-    label: str
-    role: str = "normal"
+from companion.ui.presenters.lines import ButtonView, TextLine
 
 
 @dataclass(frozen=True)
 class ChooserView:
     title: str
     lines: tuple[TextLine, ...]
-    choices: tuple[Choice, ...]
+    choices: tuple[ButtonView, ...]
 
 
 def present_chooser(
@@ -33,7 +26,7 @@ def present_chooser(
 ) -> ChooserView:
     if what == "build":
         choices = tuple(
-            Choice(act(x), _("Build {pod}").format(pod=names.pod(defs, x.pod)))
+            ButtonView(act(x), _("Build {pod}").format(pod=names.pod(defs, x.pod)))
             for x in legal
             if isinstance(x, a.UseTechnology)
         )
@@ -44,16 +37,16 @@ def present_chooser(
         )
     if what == "exchange":
         choices = tuple(
-            Choice(act(x), _("Give {give}, take {take}").format(give=names.token(defs, x.give),
-                                                                  take=names.token(defs, x.take)))
+            ButtonView(act(x), _("Give {give}, take {take}").format(give=names.token(defs, x.give),
+                                                                      take=names.token(defs, x.take)))
             for x in legal
             if isinstance(x, a.ExchangeToken)
         )
         return ChooserView(_("Exchange a token"), (TextLine(_("Once per turn, with the supply.")),), choices)
     if what == "change":
         choices = tuple(
-            Choice(act(x), _("{out} hands over to {incoming}").format(out=character_name(x.out),
-                                                                        incoming=character_name(x.incoming)))
+            ButtonView(act(x), _("{out} hands over to {incoming}").format(out=character_name(x.out),
+                                                                            incoming=character_name(x.incoming)))
             for x in legal
             if isinstance(x, a.ChangeCharacter)
         )

@@ -22,16 +22,8 @@ from companion.games.thunderbirds.rescue import hood_ignorer
 from companion.games.thunderbirds.state import DIE, HOOD_FACE, PendingRescue, PendingReward
 from companion.locale import _
 from companion.ui.action_keys import act
-from companion.ui.presenters.lines import TextLine
+from companion.ui.presenters.lines import ButtonView, TextLine
 from companion.ui.presenters.words import bonus_line_text, decimal, percent, rescue_type_label, token_label
-
-
-@dataclass(frozen=True)
-class RescueButton:
-    key: str
-    label: str
-    role: str = "normal"
-    enabled: bool = True
 
 
 @dataclass(frozen=True)
@@ -48,10 +40,10 @@ class RescueView:
     ignored_die: int | None
     score_line: str
     advice: str
-    fab_toggles: tuple[RescueButton, ...]
-    buttons: tuple[RescueButton, ...]
+    fab_toggles: tuple[ButtonView, ...]
+    buttons: tuple[ButtonView, ...]
     result_lines: tuple[TextLine, ...]
-    reward_choices: tuple[RescueButton, ...]
+    reward_choices: tuple[ButtonView, ...]
     reward_picked: str
 
 
@@ -110,14 +102,14 @@ def present_rescue(
         return _reward(state, defs, legal, pending, last_events, character_name, reward_picked)
     result = _result_lines(defs, last_events, character_name)
     if result:
-        return _empty(_("Rescue"), "result", result, (RescueButton("rescue:done", _("Back to the table"), "primary"),))
+        return _empty(_("Rescue"), "result", result, (ButtonView("rescue:done", _("Back to the table"), "primary"),))
     if disaster is None or disaster not in defs.disasters:
         return _empty(_("Rescue"), "none", (TextLine(_("Choose a disaster on the Table.")),),
-                      (RescueButton("rescue:done", _("Back to the table")),))
+                      (ButtonView("rescue:done", _("Back to the table")),))
     return _before(state, defs, legal, disaster, chosen_fabs)
 
 
-def _empty(title: str, stage: str, lines: tuple[TextLine, ...], buttons: tuple[RescueButton, ...]) -> RescueView:
+def _empty(title: str, stage: str, lines: tuple[TextLine, ...], buttons: tuple[ButtonView, ...]) -> RescueView:
     return RescueView(stage, title, None, "", None, (), "", (), (), None, "", "", (), buttons, lines, (), "")
 
 
@@ -132,19 +124,19 @@ def _before(state: Any, defs: Any, legal: Sequence[Any], disaster: str, chosen: 
     bonus_rows = tuple(TextLine(("✓ " if line.applies else "✗ ") + bonus_line_text(defs, line),
                                 "good" if line.applies else "dim") for line in lines)
     match = next((x for x in rescues if tuple(sorted(x.fab_cards)) == tuple(sorted(chosen_tuple))), None)
-    buttons: list[RescueButton] = []
+    buttons: list[ButtonView] = []
     if match is not None:
         label = _("Prevent it (one action)") if card.is_no_dice else _("Roll the dice (one action)")
-        buttons.append(RescueButton(act(match), label, "primary"))
+        buttons.append(ButtonView(act(match), label, "primary"))
     for confirm in confirms:
-        buttons.append(RescueButton(act(confirm), _("We averted it, as the card says (one action)"), "primary"))
+        buttons.append(ButtonView(act(confirm), _("We averted it, as the card says (one action)"), "primary"))
     if not buttons:
-        buttons.append(RescueButton("rescue:impossible", _("Not possible now"), "normal", enabled=False))
-    buttons.append(RescueButton("rescue:done", _("Back to the table")))
+        buttons.append(ButtonView("rescue:impossible", _("Not possible now"), "normal", enabled=False))
+    buttons.append(ButtonView("rescue:done", _("Back to the table")))
     toggles = tuple(
-        RescueButton(f"fab:{fab}",
-                     ("✓ " if fab in chosen_tuple else "") + _("Play {card}").format(card=names.card(defs, fab)),
-                     "primary" if fab in chosen_tuple else "normal")
+        ButtonView(f"fab:{fab}",
+                   ("✓ " if fab in chosen_tuple else "") + _("Play {card}").format(card=names.card(defs, fab)),
+                   "primary" if fab in chosen_tuple else "normal")
         for fab in playable
     )
     return RescueView(
@@ -175,22 +167,22 @@ def _rolled(state: Any, defs: Any, legal: Sequence[Any], pending: PendingRescue,
     difficulty = card.difficulty or 0
     score = pending.score
     hand = state.players[pending.player]
-    buttons: list[RescueButton] = []
+    buttons: list[ButtonView] = []
     for action in legal:
         if isinstance(action, a.UseIntelligence):
             face = values[action.die]
             shown = _("Hood") if pending.dice[action.die] == HOOD_FACE else str(face)
-            buttons.append(RescueButton(act(action), _("Re-roll die {n} ({face}) with Intelligence").format(
+            buttons.append(ButtonView(act(action), _("Re-roll die {n} ({face}) with Intelligence").format(
                 n=action.die + 1, face=shown)))
         elif isinstance(action, a.UseTeamwork):
-            buttons.append(RescueButton(act(action), _("+2 with Teamwork")))
+            buttons.append(ButtonView(act(action), _("+2 with Teamwork")))
         elif isinstance(action, a.IgnoreHood):
-            buttons.append(RescueButton(act(action), _("John ignores the Hood on die {n}").format(n=action.die + 1)))
+            buttons.append(ButtonView(act(action), _("John ignores the Hood on die {n}").format(n=action.die + 1)))
     for action in legal:
         if isinstance(action, a.FinishRescue):
             success = score >= difficulty
             label = _("Finish: rescue succeeds") if success else _("Finish: rescue fails, the card stays")
-            buttons.append(RescueButton(act(action), label, "success" if success else "danger"))
+            buttons.append(ButtonView(act(action), label, "success" if success else "danger"))
     hoods = pending.hood_faces
     score_line = _("Score {score} of {difficulty} needed").format(score=score, difficulty=difficulty)
     if hoods:
@@ -243,7 +235,7 @@ def _reward(state: Any, defs: Any, legal: Sequence[Any], pending: PendingReward,
     for kind in TOKEN_KINDS:
         prefix = picked_tuple + (kind,)
         possible = any(_multiset_contains(c, prefix) for c in choices)
-        buttons.append(RescueButton(f"reward:{kind}", token_label(defs, kind), "primary", possible))
+        buttons.append(ButtonView(f"reward:{kind}", token_label(defs, kind), "primary", possible))
     lines = _result_lines(defs, last_events, character_name)
     lines += (TextLine(_("Choose {count} token(s) for the joker reward.").format(count=pending.jokers), "title"),)
     return RescueView(

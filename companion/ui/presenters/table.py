@@ -17,6 +17,7 @@ from companion.games.thunderbirds.definitions import TOKEN_KINDS
 from companion.games.thunderbirds.state import GameState
 from companion.locale import _
 from companion.ui.action_keys import act
+from companion.ui.presenters.lines import ButtonView
 from companion.ui.presenters.words import (
     bonus_line_text,
     effect_source,
@@ -85,13 +86,6 @@ class PlayerPanel:
 
 
 @dataclass(frozen=True)
-class ActionButton:
-    key: str  # "act:..." dispatches one action; "open:..." opens a screen or a chooser
-    label: str
-    role: str = "normal"
-
-
-@dataclass(frozen=True)
 class TableView:
     title: str
     turn: str
@@ -107,8 +101,8 @@ class TableView:
     fab_text: str
     effects: tuple[str, ...]
     players: tuple[PlayerPanel, ...]
-    actions: tuple[ActionButton, ...]
-    end_turn: ActionButton | None
+    actions: tuple[ButtonView, ...]
+    end_turn: ButtonView | None
     notice: str
 
 
@@ -192,17 +186,17 @@ def player_panels(state: GameState, defs: Any, character_name: Callable[[str], s
 
 
 def action_buttons(state: GameState, defs: Any, legal: Sequence[Any], describe: Callable[[Any], str]) -> tuple[
-    tuple[ActionButton, ...], ActionButton | None
+    tuple[ButtonView, ...], ButtonView | None
 ]:
     """Groups the legal actions into the Table's buttons; every legal action stays reachable from one."""
-    buttons: list[ActionButton] = []
+    buttons: list[ButtonView] = []
     seen: set[str] = set()
-    end_turn: ActionButton | None = None
+    end_turn: ButtonView | None = None
 
     def add(key: str, label: str, role: str = "normal") -> None:
         if key not in seen:
             seen.add(key)
-            buttons.append(ActionButton(key, vehicle_names_whole(defs, label), role))
+            buttons.append(ButtonView(key, vehicle_names_whole(defs, label), role))
 
     if state.phase in ("rescue", "reward"):
         add("open:rescue", _("Back to the rescue"), "primary")
@@ -240,7 +234,7 @@ def action_buttons(state: GameState, defs: Any, legal: Sequence[Any], describe: 
         elif kind is a.ChangeCharacter:
             add("open:change", _("Change character (whole turn)"))
         elif kind is a.EndTurn:
-            end_turn = ActionButton(act(action), _("End turn: draw a disaster"), "danger")
+            end_turn = ButtonView(act(action), _("End turn: draw a disaster"), "danger")
         elif kind in (a.UseIntelligence, a.UseTeamwork, a.IgnoreHood, a.FinishRescue, a.ChooseReward):
             add("open:rescue", _("Back to the rescue"), "primary")
         else:

@@ -8,7 +8,8 @@ from kivy.factory import Factory
 from kivy.properties import StringProperty
 
 from companion.locale import _
-from companion.ui.presenters.table import ActionButton, DisasterTile, present_table
+from companion.ui.presenters.lines import ButtonView
+from companion.ui.presenters.table import DisasterTile, present_table
 from companion.ui.screens.base import BaseScreen
 from companion.ui.widgets import game as _widgets  # noqa: F401  (registers the widgets its kv uses)
 from companion.ui.widgets import cached as _cached  # noqa: F401  (registers CachedGrid for its kv)
@@ -83,7 +84,7 @@ class TableScreen(BaseScreen):
         button.bind(on_release=lambda b: self.app.go("fabs", player=b.character))
         return button
 
-    def _fill_actions(self, actions: tuple[ActionButton, ...], end_turn: ActionButton | None) -> None:
+    def _fill_actions(self, actions: tuple[ButtonView, ...], end_turn: ButtonView | None) -> None:
         for button, spec in zip(refill(self.ids.actions, len(actions), self._action_button), actions):
             button.text, button.role, button.action_key = spec.label, spec.role, spec.key
             button.height = self.app.target
