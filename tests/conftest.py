@@ -23,3 +23,15 @@ def isolated_dirs(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.
     monkeypatch.setenv("KIVY_NO_ARGS", "1")
     monkeypatch.setenv("KIVY_NO_CONSOLELOG", "1")
     yield base
+
+
+@pytest.fixture
+def french() -> Iterator[None]:
+    """French for the test (every catalogue compiled first), English again after it."""
+    from companion import locale
+    from companion.locale import build
+
+    build.main()
+    locale.set_language("fr")
+    yield
+    locale.set_language("en")

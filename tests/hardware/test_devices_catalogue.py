@@ -2,24 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from companion.config import ConfigError, load_config
-from companion.locale import LOCALE_DIR, set_language
-from companion.locale.msgfmt import compile_catalogue
-
-PO_FILE = LOCALE_DIR / "fr" / "LC_MESSAGES" / "devices.po"
-
-
-@pytest.fixture
-def french() -> Iterator[None]:
-    compile_catalogue(PO_FILE, PO_FILE.with_suffix(".mo"))
-    set_language("fr")
-    yield
-    set_language("en")
 
 
 def test_config_errors_read_in_french(french: None, tmp_path: Path) -> None:

@@ -48,14 +48,6 @@ def language(request: pytest.FixtureRequest) -> Iterator[str]:
     locale.set_language("en")
 
 
-@pytest.fixture
-def french() -> Iterator[None]:
-    build.main()
-    locale.set_language("fr")
-    yield
-    locale.set_language("en")
-
-
 def table(state: Any) -> Any:
     defs = default_definitions()
     return present_table(state, defs, legal_actions(state, defs), name, str)
@@ -287,7 +279,6 @@ def test_sounds_never_raise_without_an_audio_device(tmp_path: Path) -> None:
                                timeout=60)
     assert completed.returncode == 0, completed.stderr[-2000:]
     assert completed.stdout.strip().endswith("played")
-
 
 
 def test_french_punctuation_never_starts_a_line() -> None:

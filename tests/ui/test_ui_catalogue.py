@@ -7,25 +7,14 @@ from __future__ import annotations
 import re
 import string
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 
 from companion import locale
-from companion.locale import build
 from companion.paths import KV_DIR
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from catalogue import kv_messages, translations  # noqa: E402
-
-
-@pytest.fixture
-def french() -> Iterator[None]:
-    build.main()
-    locale.set_language("fr")
-    yield
-    locale.set_language("en")
 
 
 def kv_strings() -> dict[str, str]:
