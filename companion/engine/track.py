@@ -31,13 +31,13 @@ class SlotTrack:
             raise IllegalAction(_("Slot {slot} is already taken.").format(slot=slot))
         if card in self.slots:
             raise IllegalAction(_("Card {card} is already on the track.").format(card=card))
-        return SlotTrack(self.slots[: slot - 1] + (card,) + self.slots[slot:])
+        return _slot_track(self.slots[: slot - 1] + (card,) + self.slots[slot:])
 
     def remove(self, card: str) -> SlotTrack:
         slot = self.slot_of(card)
         if slot is None:
             raise IllegalAction(_("Card {card} is not on the track.").format(card=card))
-        return SlotTrack(self.slots[: slot - 1] + (None,) + self.slots[slot:])
+        return _slot_track(self.slots[: slot - 1] + (None,) + self.slots[slot:])
 
     def slot_of(self, card: str) -> int | None:
         try:
@@ -62,7 +62,7 @@ class SlotTrack:
         if not self.slots:
             return self, ()
         overflow = () if self.slots[-1] is None else (self.slots[-1],)
-        return SlotTrack((None,) + self.slots[:-1]), overflow
+        return _slot_track((None,) + self.slots[:-1]), overflow
 
     def move(self, card: str, to_slot: int) -> SlotTrack:
         self._check_slot(to_slot)
@@ -75,6 +75,14 @@ class SlotTrack:
             raise IllegalAction(
                 _("There is no slot {slot} (slots go from 1 to {last}).").format(slot=slot, last=len(self.slots))
             )
+
+
+def _slot_track(slots: tuple[str | None, ...]) -> SlotTrack:
+    """A `SlotTrack` without `__init__` (its one field set directly, as a frozen dataclass allows): the disaster
+    track changes at every draw, rescue and scan."""
+    track = object.__new__(SlotTrack)
+    track.__dict__["slots"] = slots
+    return track
 
 
 @dataclass(frozen=True)

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
+from dataclasses import dataclass
+
 import pytest
 
-from companion.games.thunderbirds.state import DIE, HOOD_FACE, PendingRescue, evolve
+from companion.games.thunderbirds import events
+from companion.games.thunderbirds.state import DIE, HOOD_FACE, Hand, PendingRescue, evolve, quick_init
 
 from .positions import game
 
@@ -30,3 +34,68 @@ def test_where_characters_are() -> None:
     assert state.character_region("gordon") == "asia"  # in Thunderbird 4, inside Thunderbird 2
     assert state.occupants("tb2") == ("virgil",)
     assert state.is_played("virgil") and not state.is_played("john")
+
+
+def test_evolve_keeps_the_original_and_gives_a_frozen_equal_copy() -> None:
+    state = game()
+    same = evolve(state)
+    assert same == state and same is not state and same.__dict__ is not state.__dict__
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        same.hood = 4  # type: ignore[misc]
+    assert state.hood == 0
+
+
+@quick_init
+@dataclass(frozen=True)
+class _Record:
+    name: str
+    count: int = 2
+    tags: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class _PlainRecord:
+    name: str
+    count: int = 2
+    tags: tuple[str, ...] = ()
+
+
+def test_quick_init_records_behave_like_their_dataclass() -> None:
+    quick, plain = _Record("a", tags=("x",)), _PlainRecord("a", tags=("x",))
+    assert dataclasses.astuple(quick) == dataclasses.astuple(plain) == ("a", 2, ("x",))
+    assert quick == _Record("a", 2, ("x",)) and hash(quick) == hash(_Record("a", 2, ("x",)))
+    assert repr(quick) == repr(plain).replace("_PlainRecord", "_Record")
+    assert quick != _Record("a", 3, ("x",))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        quick.count = 5  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        _Record()  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        _Record("a", 1, (), 4)  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        _Record("a", nonsense=1)  # type: ignore[call-arg]
+
+
+def test_quick_init_refuses_what_it_cannot_copy() -> None:
+    with pytest.raises(TypeError):
+
+        @quick_init
+        @dataclass(frozen=True)
+        class _Checked:
+            value: int
+
+            def __post_init__(self) -> None:
+                pass
+
+    with pytest.raises(TypeError):
+
+        @quick_init
+        @dataclass(frozen=True)
+        class _Listed:
+            items: tuple[int, ...] = dataclasses.field(default_factory=tuple)
+
+
+def test_events_and_hands_keep_their_defaults() -> None:
+    assert events.VehicleMoved("tb1", "asia", "europe").carried == ()
+    assert Hand("john").tokens == (0, 0, 0, 0, 0) and Hand("john").fabs == ()
+    assert PendingRescue(0, "x", (1, 2)).rerolls == 0

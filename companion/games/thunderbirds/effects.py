@@ -125,22 +125,22 @@ def draw_disaster(state: GameState, defs: Definitions, chance: Chance, out: Even
     if card is None:
         return lose(state, "deck-exhausted", None, out)
     out.append(ev.DisasterDrawn(card))
-    state = evolve(state, disasters=deck)
     if card in tables(defs).hood_advances:
-        state = evolve(state, disasters=state.disasters.discard(card))
+        state = evolve(state, disasters=deck.discard(card))
         state = advance_hood(state, defs, chance, 1, out)
     else:
         track, overflow = state.track.shift_right()
-        moves = tuple((c, slot, slot + 1) for slot, c in state.track.occupied())
+        moves = tuple([(c, slot, slot + 1) for slot, c in enumerate(state.track.slots, 1) if c is not None])
         if moves:
             out.append(ev.DisastersShifted(moves))
         track = track.place(1, card)
         out.append(ev.DisasterPlaced(card, 1))
-        state = evolve(state, track=track)
         if overflow:
             out.append(ev.DisasterReachedSkull(overflow[0]))
-            state = evolve(state, skull=overflow[0])
+            state = evolve(state, disasters=deck, track=track, skull=overflow[0])
             state = lose(state, "skull", overflow[0], out)
+        else:
+            state = evolve(state, disasters=deck, track=track)
     if state.disasters.is_empty:
         state = lose(state, "deck-exhausted", card, out)
     return state

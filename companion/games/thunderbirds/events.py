@@ -8,7 +8,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, Union
 
+from companion.games.thunderbirds.state import quick_init
 
+
+@quick_init
 @dataclass(frozen=True)
 class VehicleMoved:
     vehicle: str
@@ -17,6 +20,7 @@ class VehicleMoved:
     carried: tuple[str, ...] = ()  # pieces that travelled inside it
 
 
+@quick_init
 @dataclass(frozen=True)
 class CharacterTransferred:
     character: str
@@ -24,18 +28,21 @@ class CharacterTransferred:
     to: str
 
 
+@quick_init
 @dataclass(frozen=True)
 class PieceLoaded:
     piece: str
     region: str
 
 
+@quick_init
 @dataclass(frozen=True)
 class PieceUnloaded:
     piece: str
     region: str
 
 
+@quick_init
 @dataclass(frozen=True)
 class RescueStarted:
     player: str
@@ -43,11 +50,13 @@ class RescueStarted:
     fab_cards: tuple[str, ...] = ()
 
 
+@quick_init
 @dataclass(frozen=True)
 class DiceRolled:
     faces: tuple[int, ...]  # face indices (= values; 0 is the Hood)
 
 
+@quick_init
 @dataclass(frozen=True)
 class DieRerolled:
     die: int
@@ -55,16 +64,19 @@ class DieRerolled:
     to: int
 
 
+@quick_init
 @dataclass(frozen=True)
 class TeamworkUsed:
     player: str
 
 
+@quick_init
 @dataclass(frozen=True)
 class HoodIgnored:
     die: int
 
 
+@quick_init
 @dataclass(frozen=True)
 class RescueSucceeded:
     player: str
@@ -73,6 +85,7 @@ class RescueSucceeded:
     difficulty: int | None
 
 
+@quick_init
 @dataclass(frozen=True)
 class RescueFailed:
     player: str
@@ -81,6 +94,7 @@ class RescueFailed:
     difficulty: int
 
 
+@quick_init
 @dataclass(frozen=True)
 class TokenGained:
     player: str
@@ -88,12 +102,14 @@ class TokenGained:
     reason: Literal["reward", "ability", "exchange", "adjust"]
 
 
+@quick_init
 @dataclass(frozen=True)
 class TokenSpent:
     player: str
     kind: str
 
 
+@quick_init
 @dataclass(frozen=True)
 class RewardMissing:
     """A reward token of this kind was out of stock: nothing is given instead."""
@@ -102,6 +118,7 @@ class RewardMissing:
     kind: str
 
 
+@quick_init
 @dataclass(frozen=True)
 class RewardsUnknown:
     """The card's rewards are not known: the players take them with adjustments."""
@@ -110,18 +127,21 @@ class RewardsUnknown:
     disaster: str
 
 
+@quick_init
 @dataclass(frozen=True)
 class JokerChoiceNeeded:
     player: str
     count: int
 
 
+@quick_init
 @dataclass(frozen=True)
 class FabDrawn:
     player: str
     card: str | None  # None: the deck and its discard are both empty
 
 
+@quick_init
 @dataclass(frozen=True)
 class FabPlayed:
     player: str
@@ -129,33 +149,39 @@ class FabPlayed:
     known: bool  # False: its effect is not known; the players apply it with adjustments
 
 
+@quick_init
 @dataclass(frozen=True)
 class PodBuilt:
     pod: str
     region: str
 
 
+@quick_init
 @dataclass(frozen=True)
 class ActionGained:
     player: str
 
 
+@quick_init
 @dataclass(frozen=True)
 class DisasterDrawn:
     card: str
 
 
+@quick_init
 @dataclass(frozen=True)
 class DisastersShifted:
     moves: tuple[tuple[str, int, int], ...]  # (card, from slot, to slot)
 
 
+@quick_init
 @dataclass(frozen=True)
 class DisasterPlaced:
     card: str
     slot: int
 
 
+@quick_init
 @dataclass(frozen=True)
 class DisasterScanned:
     card: str
@@ -163,17 +189,20 @@ class DisasterScanned:
     to: int
 
 
+@quick_init
 @dataclass(frozen=True)
 class DisasterReachedSkull:
     card: str
 
 
+@quick_init
 @dataclass(frozen=True)
 class HoodAdvanced:
     frm: int
     to: int
 
 
+@quick_init
 @dataclass(frozen=True)
 class EventRevealed:
     card: str
@@ -181,17 +210,20 @@ class EventRevealed:
     known: bool  # False: the app announces it by name; the players resolve it with adjustments
 
 
+@quick_init
 @dataclass(frozen=True)
 class EffectStarted:
     card: str
     kind: str
 
 
+@quick_init
 @dataclass(frozen=True)
 class EffectEnded:
     card: str
 
 
+@quick_init
 @dataclass(frozen=True)
 class SchemeActivated:
     """The Hood reached a scheme that was not foiled: the game is lost."""
@@ -200,6 +232,7 @@ class SchemeActivated:
     space: int
 
 
+@quick_init
 @dataclass(frozen=True)
 class SchemeFoiled:
     card: str
@@ -207,12 +240,14 @@ class SchemeFoiled:
     discards: tuple[tuple[str, str], ...]
 
 
+@quick_init
 @dataclass(frozen=True)
 class SchemeRevealed:
     card: str
     space: int
 
 
+@quick_init
 @dataclass(frozen=True)
 class AbilityUsed:
     player: str
@@ -220,29 +255,34 @@ class AbilityUsed:
     known: bool
 
 
+@quick_init
 @dataclass(frozen=True)
 class TurnPassed:
     player: str  # the new active player
     turn: int
 
 
+@quick_init
 @dataclass(frozen=True)
 class CharacterChanged:
     out: str
     incoming: str
 
 
+@quick_init
 @dataclass(frozen=True)
 class GameWon:
     reason: str
 
 
+@quick_init
 @dataclass(frozen=True)
 class GameLost:
     reason: str  # skull, scheme-reached, deck-exhausted
     card: str | None
 
 
+@quick_init
 @dataclass(frozen=True)
 class Adjusted:
     """A manual override, as the players entered it (the action's type and fields)."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from companion.games.thunderbirds import names
 from companion.games.thunderbirds.definitions import Definitions
-from companion.games.thunderbirds.state import TOKEN_INDEX, GameState, Hand, add_tokens, evolve
+from companion.games.thunderbirds.state import TOKEN_INDEX, GameState, Hand, Tokens, add_tokens, evolve
 from companion.locale import _
 
 ACTIONS_PER_TURN = 3
@@ -43,10 +43,21 @@ def with_hand(state: GameState, index: int, hand: Hand) -> GameState:
 
 
 def give_tokens(state: GameState, index: int, kind: str, count: int = 1) -> GameState:
-    """Moves `count` tokens of `kind` from the supply to a hand (the caller checked the supply)."""
-    hand = state.players[index]
-    state = with_hand(state, index, Hand(hand.character, add_tokens(hand.tokens, kind, count), hand.fabs))
-    return evolve(state, supply=add_tokens(state.supply, kind, -count))
+    """Moves `count` tokens of `kind` from the supply to a hand (the caller checked the supply).
+
+    One state copy for both the hand and the supply: rewards and token spending come through here often."""
+    players, supply = moved_tokens(state.players, state.supply, index, kind, count)
+    return evolve(state, players=players, supply=supply)
+
+
+def moved_tokens(
+    players: tuple[Hand, ...], supply: Tokens, index: int, kind: str, count: int
+) -> tuple[tuple[Hand, ...], Tokens]:
+    """The hands and the supply after `count` tokens of `kind` go from the supply to hand `index`, for steps
+    that change more of the state and make one copy of it."""
+    hand = players[index]
+    hand = Hand(hand.character, add_tokens(hand.tokens, kind, count), hand.fabs)
+    return players[:index] + (hand,) + players[index + 1 :], add_tokens(supply, kind, -count)
 
 
 def return_tokens(state: GameState, index: int, kind: str, count: int = 1) -> GameState:
