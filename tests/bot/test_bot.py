@@ -272,13 +272,13 @@ def far_from_the_card() -> GameState:
 
 def counting_plans(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     calls = [0]
-    original = bot_module._Turn.plan
+    original = bot_module.Turn.plan
 
     def plan(turn: Any) -> Any:
         calls[0] += 1
         return original(turn)
 
-    monkeypatch.setattr(bot_module._Turn, "plan", plan)
+    monkeypatch.setattr(bot_module.Turn, "plan", plan)
     return calls
 
 

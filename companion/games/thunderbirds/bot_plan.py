@@ -1,0 +1,928 @@
+"""The bot's decision in the actions phase (`Turn`): the free operations worth taking at once, then the plan for
+the actions left, chosen among the few regions that matter (see `bot`'s docstring for what is weighed).
+
+The search is written for speed: what the definitions fix is derived once (`bot_tables.facts`, with every card as
+each character sees it), a decision turns the state's small tuples into dictionaries once, a card's bonus is
+counted once and only corrected for the pieces a vehicle moves, each vehicle's candidate regions are scored in one
+loop, and values that recur between decisions (a rescue's worth, a card's bonus needs, the next region on a route)
+are kept in bounded tables keyed by everything they depend on."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from companion.games.thunderbirds import actions as act
+from companion.games.thunderbirds.bot_model import UnknownCardModel
+from companion.games.thunderbirds.bot_schemes import assign_needs, foil_action
+from companion.games.thunderbirds.bot_tables import (
+    CARD_NEEDS,
+    FLOAT_ODDS,
+    KEPT,
+    Card,
+    Need,
+    Scheme,
+    blocked_distances,
+    card_needs,
+    current_scheme,
+    facts,
+    fits_with,
+    float_odds,
+    rescue_action,
+    worth,
+)
+from companion.games.thunderbirds.bot_weights import (
+    DETERMINATION_THRESHOLD,
+    DISCARD_ORDER,
+    FAR,
+    MOVE_COST,
+    NEXT_TURN_DISCOUNT,
+    NO_DICE_PIECE_SHARE,
+    PICKUP_SHARE,
+    RESCUE_WEIGHT,
+    SCHEME_APPROACH,
+    SCHEME_PIECE_VALUE,
+    SCHEME_VALUE,
+    TOKEN_VALUE,
+    TRANSFER_COST,
+    URGENCY,
+    hood_costs,
+)
+from companion.games.thunderbirds.definitions import TOKEN_KINDS, Definitions
+from companion.games.thunderbirds.movement import blocked_edges, cargo_room, top_speed
+from companion.games.thunderbirds.state import GameState, HoodCard
+from companion.games.thunderbirds.tables import tables
+
+
+def pods_wanted(state: GameState, defs: Definitions) -> list[tuple[float, str]]:
+    """Unbuilt pods that a disaster on the track gives a bonus for, by how much it matters (largest first)."""
+    wanted: dict[str, float] = {}
+    current = state.current_scheme
+    if current is not None:
+        for need in defs.schemes[current.card].pieces or ():
+            if need.piece_kind == "pod" and state.pod_region(need.piece) is None:
+                wanted[need.piece] = wanted.get(need.piece, 0.0) + 10.0
+    for slot, card_id in state.track.occupied():
+        card = defs.disasters[card_id]
+        for bonus in card.bonuses:
+            if bonus.piece_kind == "pod" and state.pod_region(bonus.piece) is None:
+                wanted[bonus.piece] = wanted.get(bonus.piece, 0.0) + URGENCY.get(slot, 1.0) * bonus.value
+    return sorted(((v, p) for p, v in wanted.items()), reverse=True)
+
+
+def _attempts(entry: list[object], attempts: int, hood_cost: float, loss_risk_at: float) -> float:
+    """The worth of trying a card `attempts` times (see `_worth`), kept in the flight's entry for the card."""
+    value = worth(entry[0], entry[1], attempts, hood_cost, loss_risk_at)  # type: ignore[arg-type]
+    entry[3][attempts] = value  # type: ignore[index]
+    return value
+
+
+
+def _progress(region: str, towards: Sequence[tuple[float, int, int, Mapping[str, int]]]) -> float:
+    """How much closer pieces flown to `region` come to where they are needed (`_Turn._towards`); each need counts
+    its share of the way left, down to minus one for leaving the place it is needed."""
+    found = 0.0
+    for weight, before, divisor, distances in towards:
+        found += weight * max(-1.0, (before - distances.get(region, FAR)) / divisor)
+    return found
+
+
+
+class Flight:
+    """The active character flying one vehicle: its speed and network, every piece that goes with it, and what
+    each card on the track offers that way: `chances[card] = [odds, weight, action, worth by attempts]` (odds
+    None for certain, Hood-free cards; action None when the card cannot be attempted that way)."""
+
+    __slots__ = ("vehicle", "speed", "network", "moved", "chances")
+
+    def __init__(
+        self, vehicle: str, speed: int, network: str, moved: frozenset[str], chances: dict[str, list[object]]
+    ) -> None:
+        self.vehicle = vehicle
+        self.speed = speed
+        self.network = network
+        self.moved = moved
+        self.chances = chances
+
+
+#: A plan: (vehicle, transfer into it first, loads, region it flies to, moves, the action there or None).
+Plan = tuple[str, bool, tuple[str, ...], str, int, "object | None"]
+_NONE = float("-inf")
+
+
+class Turn:
+    """One decision in the actions phase. The plan search reads the state through dictionaries built once here
+    (`_prepare`), scores each vehicle's plans over the few candidate regions in one loop (`_legs`, and `_onward`
+    for a Thunderbird taken on the way), and builds the first step only for the winner."""
+
+    def __init__(self, state: GameState, defs: Definitions, model: UnknownCardModel, chance_free: bool) -> None:
+        self.facts = facts(defs, model)
+        self.state = state
+        self.defs = defs
+        self.model = model
+        self.chance_free = chance_free
+        self.hand = state.players[state.active]
+        self.who = self.hand.character
+        self.current = current_scheme(state)
+        self._ready = False
+
+    def _prepare(self) -> None:
+        """What only the plan search reads (the free operations before it need none of it)."""
+        if self._ready:
+            return
+        self._ready = True
+        state, facts, who = self.state, self.facts, self.who
+        self.seats = seats = dict(state.seats)
+        self.vehicle_at = vehicle_at = dict(state.vehicles)
+        self.character_at = character_at = {c: vehicle_at.get(v) for c, v in state.seats}
+        self.pod_at = pod_at = dict(state.pods)
+        self.pos: dict[str, dict[str, str | None]] = {
+            "character": character_at,  # type: ignore[dict-item]
+            "vehicle": vehicle_at,  # type: ignore[dict-item]
+            "pod": pod_at,  # type: ignore[dict-item]
+        }
+        occupants: dict[str, list[str]] = {}
+        for character, vehicle in state.seats:
+            found_seats = occupants.get(vehicle)
+            if found_seats is None:
+                occupants[vehicle] = [character]
+            else:
+                found_seats.append(character)
+        self.occupants = occupants
+        self.cargo = cargo = state.cargo
+        self.here = here = character_at.get(who) or ""
+        self.seat = seat = seats.get(who) or ""
+        self.carrier = facts.carrier
+        self.blocked = blocked_edges(state)
+        self.track = state.track.occupied()
+        self.peek_disaster = False
+        if not self.chance_free and state.disasters.draw_pile:
+            self.peek_disaster = state.disasters.draw_pile[0] not in tables(self.defs).hood_advances
+        self.hood_cost, self.loss_risk_at = self._hood_costs()
+        self.teamwork = self.hand.count("teamwork")
+        self.intelligence = self.hand.count("intelligence")
+        # Who ignores a Hood face: another played character where they sit, or the active one by the vehicle flown.
+        self.john_elsewhere = False
+        self.john_anywhere = False
+        self.john_vehicles: frozenset[str] = frozenset()
+        if facts.ignore_hood:
+            john_needs: list[str | None] = []
+            played = {hand.character for hand in state.players}
+            for character, needed in facts.ignore_hood:
+                if character not in played:
+                    continue
+                if character == who:
+                    john_needs.append(needed)
+                elif needed is None or seats.get(character) == needed:
+                    self.john_elsewhere = True
+            self.john_anywhere = None in john_needs
+            self.john_vehicles = frozenset([v for v in john_needs if v is not None])
+        self._distance_cache: dict[tuple[str, str], Mapping[str, int]] = {}
+        self._flights: dict[str, Flight] = {}
+        self._base: dict[bool, dict[str, list[object]]] = {}
+        self._scheme_cache: dict[tuple[str, frozenset[str]], float] = {}
+        self._towards_cache: dict[frozenset[str], list[tuple[float, int, int, Mapping[str, int]]]] = {}
+        self._second_cache: dict[tuple[str, str, int], float] = {}
+        self._local: list[tuple[float, object]] | None = None
+        self._pickups: dict[str, float] | None = None
+        self._load_candidates: list[tuple[str, float, str]] | None = None
+        self._loads_cache: dict[str, tuple[str, ...]] = {}
+        parked: dict[str, list[str]] = {}
+        seat_counts, networks = facts.seat_counts, facts.networks
+        for vehicle, where in state.vehicles:
+            if vehicle == seat or vehicle in cargo or networks[vehicle] == "none":
+                continue
+            room = seat_counts[vehicle]
+            if room is None or len(occupants.get(vehicle, ())) < room:
+                parked.setdefault(where, []).append(vehicle)
+        for found in parked.values():
+            found.sort()
+        self.parked = parked  # vehicles the active character could board where they stand (own seat excluded)
+        # The cards on the track, in track order: (card, urgency, weight, the bonus with the active character flown
+        # there and nothing else, the pieces besides them whose place changes it, F.A.B. boost and action, the
+        # active character's "(if in Thunderbird N)" bonuses by vehicle).
+        cards, pos = facts.cards, self.pos
+        rescue_type, rescue_bonus = facts.rescue_type[who]
+        modifiers = [e for e in state.effects if e.kind == "rescue-modifier"] if state.effects else ()
+        held_fabs = any(hand.fabs for hand in state.players) and facts.fab_values
+        no_seats: dict[str, int] = {}
+        urgencies = URGENCY if not self.peek_disaster else {slot: self._urgency(slot) for slot in URGENCY}
+        cards_at: dict[str, list[str]] = {}
+        self.cards_at = cards_at
+        entries = []
+        seated_vehicles: frozenset[str] = frozenset()
+        piece_cards: frozenset[str] = frozenset()
+        for slot, card_id in self.track:
+            card = cards[card_id]
+            found = cards_at.get(card.region)
+            if found is None:
+                cards_at[card.region] = [card_id]
+            else:
+                found.append(card_id)
+            urgency = urgencies.get(slot, 1.0)
+            base = 0
+            for character, vehicle, value in card.seat_bonuses:
+                if character != who and seats.get(character) == vehicle:
+                    base += value
+            for kind, piece, required, value, flown in card.place_bonuses:
+                if piece == who:
+                    base += flown
+                else:
+                    where = pos[kind].get(piece)
+                    if where is not None and where == required:
+                        base += value
+            if rescue_type is not None and rescue_type == card.rescue_type:
+                base += rescue_bonus
+            for effect in modifiers:
+                if effect.rescue_type in (None, card.rescue_type):
+                    base += effect.value
+            boost, action = 0, card.rescue
+            if held_fabs and card.difficulty is not None:
+                fabs = self._rescue_fabs(card)
+                if fabs:
+                    boost = sum(v for _, v in fabs)
+                    action = rescue_action(card_id, tuple(f for f, _ in fabs))
+            pieces = card.pieces if who not in card.pieces else card.pieces_without.get(who, card.pieces)
+            if pieces:
+                piece_cards = piece_cards | pieces
+            who_seats = card.seats_by_character.get(who, no_seats)
+            if who_seats:
+                seated_vehicles = seated_vehicles.union(who_seats)
+            entries.append(
+                (
+                    card,
+                    urgency,
+                    urgency * RESCUE_WEIGHT + TOKEN_VALUE * card.rewards,
+                    base,
+                    pieces,
+                    boost,
+                    action,
+                    who_seats,
+                )
+            )
+        self.entries = entries
+        self.seated_vehicles = seated_vehicles
+        self.piece_cards = piece_cards
+        current = self.current
+        self.scheme = None if current is None else facts.schemes[current.card]
+        self.scheme_regions: tuple[str, ...] = () if self.scheme is None else self.scheme.regions
+        self.scheme_pieces = () if self.scheme is None else self.scheme.pieces
+        self.scheme_urgency = 0.0 if current is None else self._scheme_urgency(current.space)
+        self.needs = self._needs()
+        self.here_ok = here != ""
+
+    # --- the decision --------------------------------------------------------------------------------------------
+
+    def decide(self) -> object:
+        free = self.free_operation()
+        if free is not None:
+            return free
+        plan = self.plan()
+        return act.EndTurn() if plan is None else self.first_step(plan)
+
+    def free_operation(self) -> object | None:
+        """Foiling the scheme, building a pod a card asks for, Lady Penelope's exchange: taken before any plan."""
+        foil = foil_action(self.state, self.defs, self.model)
+        if foil is not None:
+            return foil
+        build = self._build_pod()
+        if build is not None:
+            return build
+        return self._exchange()
+
+    def plan(self) -> Plan | None:
+        """The best plan for the actions left (None: end the turn); with no action left, a Determination token is
+        spent when one more action is worth it (the plan is then a bare `UseDetermination`)."""
+        state = self.state
+        if state.actions_left <= 0:
+            if (
+                self.hand.count("determination")
+                and self._one_more_may_pay()
+                and self._best(1)[0] >= DETERMINATION_THRESHOLD
+            ):
+                return ("", False, (), "", 0, act.UseDetermination())
+            return None
+        value, plan = self._best(state.actions_left)
+        return plan if value > 0 and plan is not None else None
+
+    def _one_more_may_pay(self) -> bool:
+        """Whether one more action could be worth a Determination token at all, read from the state alone (most
+        turns end with nothing of the kind, and a search would cost more than the rest of the turn): a card where
+        the character stands, a card near the skull, the scheme with tokens in hand, a Scan or a token to draw."""
+        state = self.state
+        here = state.character_region(self.who)
+        cards = self.facts.cards
+        for slot, card_id in state.track.occupied():
+            if slot >= 5 or cards[card_id].region == here:
+                return True
+        current = self.current
+        if current is not None and sum(self.hand.tokens) >= self.facts.schemes[current.card].tokens_needed:
+            return True
+        if state.seat_of(self.who) == "tb5":
+            return True
+        ability = self.facts.draw_ability.get(self.who)
+        return ability is not None and ability.id not in state.used
+
+    # --- free operations -------------------------------------------------------------------------------------------
+
+    def _build_pod(self) -> object | None:
+        if not self.hand.count("technology"):
+            return None
+        wanted = pods_wanted(self.state, self.defs)
+        return act.UseTechnology(wanted[0][1]) if wanted else None
+
+    def _exchange(self) -> object | None:
+        """Lady Penelope's exchange: a token of a kind the face-up scheme names, for one it does not."""
+        ability = self.facts.exchange_ability.get(self.who)
+        current = self.current
+        if ability is None or ability.id in self.state.used or current is None:
+            return None
+        needs = self.facts.schemes[current.card].tokens
+        named = {n.kind for n in needs if n.kind is not None}
+        for need in needs:
+            if need.kind is None or self.hand.count(need.kind) >= need.count:
+                continue
+            if self.state.supply[TOKEN_KINDS.index(need.kind)] <= 0:
+                continue
+            for give in DISCARD_ORDER:
+                if give not in named and self.hand.count(give):
+                    return act.ExchangeToken(give, need.kind)
+        return None
+
+    # --- vehicles ------------------------------------------------------------------------------------------------
+
+    def _flight(self, vehicle: str) -> Flight:
+        """The active character flying `vehicle`, with what every card on the track offers that way: the cards
+        whose bonus does not depend on the vehicle share one entry (`_base`)."""
+        found = self._flights.get(vehicle)
+        if found is not None:
+            return found
+        occupants, who, cargo = self.occupants, self.who, self.cargo
+        moved = {vehicle, who, *occupants.get(vehicle, ())}
+        if vehicle == self.carrier:
+            for piece in cargo:
+                moved.add(piece)
+                moved.update(occupants.get(piece, ()))
+        network = self.facts.networks[vehicle]
+        if network == "none" or vehicle in cargo:
+            speed, network = 0, "none"
+        else:
+            speed = top_speed(self.state, self.defs, vehicle)
+        frozen = frozenset(moved)
+        john = self.john_elsewhere or self.john_anywhere or vehicle in self.john_vehicles
+        base = self._base.get(john)
+        if base is None:
+            base = self._base[john] = self._chances(frozenset((who,)), "", john)
+        if frozen.isdisjoint(self.piece_cards) and vehicle not in self.seated_vehicles:
+            chances = base
+        else:
+            chances = self._chances(frozen, vehicle, john, base)
+        found = self._flights[vehicle] = Flight(vehicle, speed, network, frozen, chances)
+        return found
+
+    def _chances(
+        self,
+        moved: frozenset[str],
+        vehicle: str,
+        john: bool,
+        base: dict[str, list[object]] | None = None,
+    ) -> dict[str, list[object]]:
+        """What every card offers the active character flying `vehicle` with `moved` pieces; cards untouched by
+        the moved pieces reuse `base`."""
+        pos, who = self.pos, self.who
+        teamwork, intelligence = self.teamwork, self.intelligence
+        chances: dict[str, list[object]] = {}
+        for card, urgency, weight, fixed, pieces, boost, action, who_seats in self.entries:
+            card_id = card.id
+            seated = who_seats.get(vehicle, 0)
+            if base is not None and not seated and pieces.isdisjoint(moved):
+                if card_id in base:
+                    chances[card_id] = base[card_id]
+                continue
+            if card.unknown:
+                chances[card_id] = [None, urgency * RESCUE_WEIGHT, card.confirm, {}]
+                continue
+            region = card.region
+            if card.no_dice is not None:
+                ready = True
+                for kind, piece, required in card.no_dice:
+                    if (region if piece in moved else pos[kind].get(piece)) != required:
+                        ready = False
+                        break
+                chances[card_id] = [None, weight, card.rescue if ready else None, {}]
+                continue
+            difficulty = card.difficulty
+            if difficulty is None:
+                continue
+            bonus = fixed + seated
+            for kind, piece, required, value, flown in card.place_bonuses:
+                if piece != who and piece in moved:
+                    where = pos[kind].get(piece)
+                    bonus += flown - (value if where is not None and where == required else 0)
+            odds = FLOAT_ODDS.get((difficulty, bonus, teamwork, intelligence, john)) or float_odds(
+                difficulty, bonus, teamwork, intelligence, john
+            )
+            if boost and odds[0] < 0.95:
+                boosted = float_odds(difficulty, bonus + boost, teamwork, intelligence, john)
+                chances[card_id] = [boosted, weight, action, {}]
+            else:
+                chances[card_id] = [odds, weight, card.rescue, {}]
+        return chances
+
+    # --- plans -------------------------------------------------------------------------------------------------------
+
+    def _best(self, actions: int) -> tuple[float, Plan | None]:
+        """The best plan within `actions`: (transfer into a Thunderbird here) fly it towards one of the few regions
+        that matter (a card, the scheme, a piece's target, a pickup, a Thunderbird to take on, here) and act
+        there, or get as close as the actions allow for next turn."""
+        self._prepare()
+        if not self.here_ok:
+            return 0.0, None
+        best_value, best_plan = 0.0, None
+        seat = self.seat
+        for vehicle in [seat] + self.parked.get(self.here, []):
+            transfer = vehicle != seat
+            penalty = (TRANSFER_COST + self._leaving_seat_cost()) if transfer else 0.0
+            value, plan = self._legs(self._flight(vehicle), transfer, penalty, actions, self.here)
+            if value > best_value:
+                best_value, best_plan = value, plan
+        return best_value, best_plan
+
+    def _candidates(self) -> tuple[str, ...]:
+        """The regions worth flying to: cards, the scheme's regions, where needed pieces go, Thunderbirds to take
+        on, here."""
+        found = self._candidate_regions
+        if found is None:
+            regions = dict.fromkeys(self.cards_at)
+            regions.update(dict.fromkeys(self.scheme_regions))
+            for need in self.needs:
+                regions[need.target] = None
+            regions.update(dict.fromkeys(self.parked))
+            regions[self.here] = None
+            found = self._candidate_regions = tuple(regions)
+        return found
+
+    _candidate_regions: tuple[str, ...] | None = None
+
+    def _legs(
+        self, flight: Flight, transfer: bool, penalty: float, actions: int, start: str, first: bool = True
+    ) -> tuple[float, Plan | None]:
+        """The best plan flying `flight` from `start` to one candidate region: acting there with the actions left
+        (a rescue, the scheme, or where the character stands a Scan or a token-drawing ability), taking another
+        Thunderbird on from there (`first` only), or, for a region out of reach this turn, what getting closer
+        sets up. (Written out in one loop: it runs for every vehicle of every decision.)"""
+        vehicle, speed = flight.vehicle, flight.speed
+        distances = self._distances(flight.network, start) if speed > 0 else None
+        is_carrier = vehicle == self.carrier
+        loading = first and is_carrier and self.vehicle_at.get(vehicle) == start and self._loadable_here()
+        pickups = self._pickup_values() if is_carrier else None
+        parked = self.parked if first else None
+        moved = flight.moved
+        towards = self._towards(moved)
+        at_start = first and not transfer
+        cards_at, chances = self.cards_at, flight.chances
+        hood_cost, loss_risk_at = self.hood_cost, self.loss_risk_at
+        scheme_regions, here = self.scheme_regions, self.here
+        best_value, best_plan = _NONE, None
+        for region in self._candidates():
+            if region == start:
+                moves = 0
+            elif distances is None:
+                continue
+            else:
+                distance = distances.get(region)
+                if distance is None:
+                    continue
+                moves = -(-distance // speed)
+            loads: tuple[str, ...] = ()
+            arriving, arriving_towards = moved, towards
+            if loading and moves:
+                loads = self._loads_for(region)
+                if loads:
+                    arriving = moved | set(loads) | {o for p in loads for o in self.occupants.get(p, ())}
+                    arriving_towards = self._towards(arriving)
+            progress = 0.0
+            if moves and arriving_towards:
+                for weight, before, divisor, to_target in arriving_towards:
+                    gain = (before - to_target.get(region, FAR)) / divisor
+                    progress += weight * (gain if gain > -1.0 else -1.0)
+            ids = cards_at.get(region)
+            left = actions - moves
+            value, local = 0.0, None
+            if left > 0 and ids:  # the best rescue there with the attempts the actions left allow
+                for card_id in ids:
+                    entry = chances.get(card_id)
+                    if entry is None or entry[2] is None:
+                        continue
+                    worth = entry[3].get(left)  # type: ignore[attr-defined]
+                    if worth is None:
+                        worth = _attempts(entry, left, hood_cost, loss_risk_at)
+                    if worth > value:
+                        value, local = worth, entry[2]
+            if left >= 0:
+                if left > 0 and moves == 0 and at_start:
+                    for worth, action in self._local_actions():
+                        if worth > value:
+                            value, local = worth, action
+                if region in scheme_regions and region != here:
+                    worth = self._scheme_value(region, arriving)
+                    if worth > value:
+                        value, local = worth, None
+                if ids and (left == 0 or local is None):  # what it sets up for next turn
+                    value += NEXT_TURN_DISCOUNT * self._next_turn(flight, region, 0)
+                if moves:
+                    if parked and left and region in parked:
+                        onward = self._onward(flight, region, left)
+                        if onward > value:
+                            value, local = onward, None
+                    value += progress - MOVE_COST * moves
+                    if pickups:
+                        value += pickups.get(region, 0.0)
+                elif not transfer and local is None:
+                    continue  # staying is a plan only with something to do here
+            else:
+                if ids:
+                    value = NEXT_TURN_DISCOUNT * self._next_turn(flight, region, -left)
+                value += actions / moves * progress - MOVE_COST * actions
+            value -= penalty
+            if value > best_value:
+                best_value, best_plan = value, (vehicle, transfer, loads, region, moves, local)
+        return best_value, best_plan
+
+    def _onward(self, flight: Flight, region: str, left: int) -> float:
+        """The best of taking a Thunderbird standing in `region` on from there with `left` actions (one faster than
+        `flight`, or on another network)."""
+        key = (flight.vehicle, region, left)
+        found = self._second_cache.get(key)
+        if found is not None:
+            return found
+        found = 0.0
+        for other in self.parked[region]:
+            if other == flight.vehicle or other in flight.moved:
+                continue
+            second = self._flight(other)
+            if second.network == flight.network and second.speed <= flight.speed:
+                continue
+            value, _plan = self._legs(second, True, TRANSFER_COST, left, region, first=False)
+            if value > found:
+                found = value
+        self._second_cache[key] = found
+        return found
+
+    def _next_turn(self, flight: Flight, region: str, later: int) -> float:
+        """The best rescue at `region` next turn (3 actions) for the character flying this vehicle, with `later`
+        moves still to make."""
+        ids = self.cards_at.get(region)
+        if not ids or later >= 3:
+            return 0.0
+        attempts = 3 - later
+        best = 0.0
+        chances = flight.chances
+        for card_id in ids:
+            entry = chances.get(card_id)
+            if entry is None or entry[2] is None:
+                continue
+            value = entry[3].get(attempts)  # type: ignore[attr-defined]
+            if value is None:
+                value = _attempts(entry, attempts, self.hood_cost, self.loss_risk_at)
+            if value > best:
+                best = value
+        return best
+
+    def first_step(self, plan: Plan, weigh_cargo: bool = True) -> object:
+        """The action that starts `plan`: a transfer, a load, leaving cargo behind, a move, or the action there.
+        (Cheap unless Thunderbird 2 has cargo to weigh: plans being followed come here without a search, and weigh
+        it only before the first move, not just after loading it or on the way.)"""
+        vehicle, transfer, loads, region, moves, local = plan
+        if transfer:
+            return act.Transfer(self.who, vehicle)
+        if loads:
+            return act.Load(loads[0])
+        if moves:
+            state = self.state
+            if weigh_cargo and vehicle == self.facts.carrier and state.cargo:
+                self._prepare()
+                unload = self._unload_before_leaving(vehicle, region)
+                if unload is not None:
+                    return unload
+            if not self._ready:
+                self.here = state.character_region(self.who) or ""
+                self.blocked = blocked_edges(state)
+                self._distance_cache = {}
+            speed = top_speed(state, self.defs, vehicle)
+            return act.Move(vehicle, self._next_region(self.facts.networks[vehicle], speed, region))
+        assert local is not None
+        return local
+
+    def _leaving_seat_cost(self) -> float:
+        """John leaving Thunderbird 5 gives up ignoring a Hood face in every rescue and scanning."""
+        return self.facts.leaving_cost.get((self.who, self.seat), 0.0)
+
+    # --- rescues ------------------------------------------------------------------------------------------------
+
+    def _urgency(self, slot: int) -> float:
+        urgency = URGENCY.get(slot, 1.0)
+        if self.peek_disaster and slot == len(self.state.track):
+            urgency *= 2
+        return urgency
+
+    def _rescue_fabs(self, card: Card) -> list[tuple[str, int]]:
+        """F.A.B. cards that may add to this rescue before the roll (the active player's, and others' that may be
+        played in another player's turn), with their value."""
+        found: list[tuple[str, int]] = []
+        fab_values = self.facts.fab_values
+        if not fab_values:
+            return found
+        for index, hand in enumerate(self.state.players):
+            for fab_id in hand.fabs:
+                entry = fab_values.get(fab_id)
+                if entry is None or any(f == fab_id for f, _ in found):
+                    continue
+                any_turn, values = entry
+                if not any_turn and index != self.state.active:
+                    continue
+                value = sum(v for rescue_type, v in values if rescue_type in (None, card.rescue_type))
+                if value > 0:
+                    found.append((fab_id, value))
+        return found
+
+    def _hood_costs(self) -> tuple[float, float]:
+        return hood_costs(self.state)
+
+    # --- what a move sets up -----------------------------------------------------------------------------------
+
+    def _distances(self, network: str, target: str) -> Mapping[str, int]:
+        """Moves from every region to `target` (the board is undirected); shared tables when nothing is blocked."""
+        if not self.blocked:
+            return self.facts.distances[network].get(target) or {target: 0}
+        key = (network, target)
+        found = self._distance_cache.get(key)
+        if found is None:
+            found = blocked_distances(self.defs, network, target, self.blocked)
+            self._distance_cache[key] = found
+        return found
+
+    # --- pieces that must be brought somewhere (no-dice cards, the face-up scheme) --------------------------------
+
+    def _needs(self) -> tuple[Need, ...]:
+        """Pieces wanted somewhere, with what having them there is worth (see `Need`): a no-dice card's pieces, the
+        scheme's pieces, and the printed bonus pieces of the cards on the track weighted by the chance their bonus
+        adds (or, for those in place, would lose), seen from the best type bonus the team can bring (per card:
+        `_card_needs`). `need_before` holds how far each is now, `need_pieces` which pieces they are."""
+        facts, pos, pod_at = self.facts, self.pos, self.pod_at
+        needs: list[Need] = []
+        types: dict[str, int] | None = None
+        for card, urgency, *_rest in self.entries:
+            required = card.no_dice
+            if required:
+                share = urgency * RESCUE_WEIGHT * NO_DICE_PIECE_SHARE / len(required)
+                for _kind, piece, region in required:
+                    needs.append(Need(piece, region, share))
+            elif card.need_lines and card.difficulty is not None and card.kind == "disaster":
+                if types is None:
+                    types = {}
+                    for hand in self.state.players:
+                        rescue_type, bonus = facts.rescue_type[hand.character]
+                        if rescue_type is not None and types.get(rescue_type, -1) < bonus:
+                            types[rescue_type] = bonus
+                placed = built = 0  # one bit per line
+                bit = 1
+                for kind, piece, where_needed, _value in card.need_lines:
+                    if pos[kind].get(piece) == where_needed:
+                        placed |= bit
+                    if kind != "pod" or piece in pod_at:
+                        built |= bit
+                    bit <<= 1
+                key = (card.id, placed, built, types.get(card.rescue_type or "", 0), urgency)
+                found = CARD_NEEDS.get(key)
+                if found is None:
+                    found = CARD_NEEDS[key] = card_needs(card, placed, built, key[3], urgency)
+                    if len(CARD_NEEDS) > KEPT:
+                        CARD_NEEDS.clear()
+                needs.extend(found)
+        if self.scheme_pieces:
+            share = self.scheme_urgency * SCHEME_PIECE_VALUE / len(self.scheme_pieces)
+            for _kind, piece, region in self.scheme_pieces:
+                needs.append(Need(piece, region, share))
+        if not needs:
+            self.need_pieces = frozenset()
+            self.need_before = []
+            return ()
+        vehicles, kinds = facts.vehicles, facts.kinds
+        earth = None if self.blocked else facts.distances["earth"]
+        kept = []
+        before = []
+        for need in needs:
+            piece, target, _weight = need
+            kind = kinds.get(piece, "character")
+            where = pos[kind].get(piece)
+            if where is None and kind == "pod":
+                continue  # a pod still on Brains' notebook goes nowhere
+            kept.append(need)
+            if where is None:
+                before.append(FAR)
+            elif where == target:
+                before.append(0)
+            elif earth is not None:
+                before.append((earth.get(target) or {target: 0}).get(where, FAR))
+            else:
+                before.append(self._distances("earth", target).get(where, FAR))
+        self.need_pieces = frozenset([n[0] for n in kept])
+        self.need_before = before
+        return tuple(kept)
+
+    def _towards(self, moved: frozenset[str]) -> list[tuple[float, int, int, Mapping[str, int]]]:
+        """The needs `moved` pieces serve, for `_progress`: (weight, moves before, its divisor, distances to its
+        target), in the order of `needs`."""
+        if not self.needs or self.need_pieces.isdisjoint(moved):
+            return []
+        found = self._towards_cache.get(moved)
+        if found is None:
+            found = [
+                (need.weight, before, max(before, 1), self._distances("earth", need.target))
+                for need, before in zip(self.needs, self.need_before)
+                if need.piece in moved
+            ]
+            self._towards_cache[moved] = found
+        return found
+
+    def _progress(self, region: str, moved: frozenset[str]) -> float:
+        """How much closer the moved pieces come to where no-dice cards and the scheme need them (negative when
+        they leave)."""
+        towards = self._towards(moved)
+        return _progress(region, towards) if towards else 0.0
+
+    def _where(self, piece: str) -> str | None:
+        kind = self.facts.kinds.get(piece, "character")
+        return self.pos[kind].get(piece)
+
+    def _pickup_values(self) -> dict[str, float]:
+        """Thunderbird 2 reaching a needed piece it can carry (to bring it on later), by region."""
+        pickups = self._pickups
+        if pickups is None:
+            pickups = {}
+            pods, carries = self.facts.pods, self.facts.carries
+            for need in self.needs:
+                where = self._where(need.piece)
+                if where is None or where == need.target or need.piece in self.cargo:
+                    continue
+                if need.piece in pods or need.piece in carries:
+                    pickups[where] = max(pickups.get(where, 0.0), need.weight * PICKUP_SHARE)
+            self._pickups = pickups
+        return pickups
+
+    def _loadable_here(self) -> bool:
+        candidates = self._load_candidates
+        if candidates is None:
+            candidates = self._load_candidates = self._loadable()
+        return bool(candidates)
+
+    def _loads_for(self, region: str) -> tuple[str, ...]:
+        """What Thunderbird 2, standing here, should pick up before flying to `region`: pieces with a bonus there."""
+        found = self._loads_cache.get(region)
+        if found is not None:
+            return found
+        candidates = self._load_candidates
+        if candidates is None:
+            candidates = self._load_candidates = self._loadable()
+        found = ()
+        if candidates:
+            here = self.here
+            wanted = []
+            for target, value, piece in candidates:
+                distances = self._distances("earth", target)
+                closer = 0 if region == target else distances.get(region, FAR)
+                now = 0 if here == target else distances.get(here, FAR)
+                if closer < now:
+                    wanted.append((value, piece))
+            loads: list[str] = []
+            for _value, piece in sorted(wanted, reverse=True):
+                if piece in loads:
+                    continue
+                if cargo_room(self.state, self.defs, piece) and all(fits_with(self.defs, piece, o) for o in loads):
+                    loads.append(piece)
+            found = tuple(loads[: self.facts.pod_capacity])
+        self._loads_cache[region] = found
+        return found
+
+    def _loadable(self) -> list[tuple[str, float, str]]:
+        """(where it is wanted, its weight, the piece to load) for needed pieces Thunderbird 2 can load here."""
+        pods, carries = self.facts.pods, self.facts.carries
+        moved = self._flight(self.carrier).moved
+        found: list[tuple[str, float, str]] = []
+        for need in self.needs:
+            piece = need.piece
+            if piece not in pods and piece not in self.facts.vehicles:
+                piece = self.seats.get(piece) or ""  # a character: load the vehicle they sit in
+            if piece in moved or piece in self.cargo:
+                continue
+            if self.pos["pod" if piece in pods else "vehicle"].get(piece) != self.here:
+                continue
+            if piece in pods or piece in carries:
+                found.append((need.target, need.weight, piece))
+        return found
+
+    def _unload_before_leaving(self, vehicle: str, destination: str) -> object | None:
+        """Thunderbird 2 leaves behind cargo that gives a bonus here and none at the destination."""
+        if vehicle != self.carrier:
+            return None
+        occupants = self.occupants
+        for piece in self.cargo:
+            pieces = frozenset({piece, *occupants.get(piece, ())})
+            if self._progress(destination, pieces) < 0:
+                return act.Unload(piece)
+        return None
+
+    def _next_region(self, network: str, speed: int, target: str) -> str:
+        """The region one move takes the vehicle to on a shortest path to `target` (kept per definitions when no
+        route is blocked)."""
+        if self.blocked:
+            return self._next_region_uncached(network, speed, target)
+        key = (network, speed, self.here, target)
+        found = self.facts.next_regions.get(key)
+        if found is None:
+            found = self.facts.next_regions[key] = self._next_region_uncached(network, speed, target)
+        return found
+
+    def _next_region_uncached(self, network: str, speed: int, target: str) -> str:
+        to_target = self._distances(network, target)
+        total = to_target.get(self.here, 0)
+        if total <= speed:
+            return target
+        here_dist = self._distances(network, self.here)
+        best = target
+        for region in sorted(here_dist):
+            step = here_dist[region]
+            if step == speed and to_target.get(region, 99) == total - step:
+                return region
+        return best
+
+    # --- schemes ------------------------------------------------------------------------------------------------
+
+    def _scheme_value(self, region: str, moved: frozenset[str]) -> float:
+        current = self.current
+        scheme = self.scheme
+        if current is None or scheme is None or region not in self.scheme_regions or region == self.here:
+            return 0.0
+        key = (region, moved)
+        found = self._scheme_cache.get(key)
+        if found is not None:
+            return found
+        found = self._scheme_cache[key] = self._scheme_uncached(current, scheme, region, moved)
+        return found
+
+    def _scheme_uncached(self, current: HoodCard, scheme: Scheme, region: str, moved: frozenset[str]) -> float:
+        urgency = self.scheme_urgency
+        needed = scheme.tokens_needed
+        character_at, token_regions = self.character_at, scheme.token_regions
+        where: dict[str, str | None] = {}
+        held = 0  # tokens of the characters who would stand where some need can take them
+        for hand in self.state.players:
+            character = hand.character
+            found = where[character] = region if character in moved else character_at.get(character)
+            if found in token_regions:
+                held += sum(hand.tokens)
+        if held >= needed:
+            pos = self.pos
+            pieces_ready = all(
+                (region if piece in moved else pos[kind].get(piece)) == required
+                for kind, piece, required in scheme.pieces
+            )
+            if pieces_ready and assign_needs(self.state, scheme.tokens, where) is not None:
+                return SCHEME_VALUE * urgency
+        mine = sum(self.hand.tokens)
+        if not needed or not mine:
+            return 0.0
+        return SCHEME_APPROACH * urgency * min(1.0, mine / needed)
+
+    def _scheme_urgency(self, space: int) -> float:
+        gap = space - self.state.hood
+        return {1: 3.0, 2: 2.2, 3: 1.6, 4: 1.3}.get(gap, 1.0)
+
+    # --- actions where the character stands ------------------------------------------------------------------------
+
+    def _local_actions(self) -> list[tuple[float, object]]:
+        found = self._local
+        if found is None:
+            found = self._local = self._local_uncached()
+        return found
+
+    def _local_uncached(self) -> list[tuple[float, object]]:
+        state = self.state
+        found: list[tuple[float, object]] = []
+        if self.seat == "tb5":
+            for slot, card_id in self.track:
+                if slot > 1 and state.track.slots[slot - 2] is None:
+                    gain = self._urgency(slot) - self._urgency(slot - 1)
+                    found.append((gain * RESCUE_WEIGHT * 0.5, act.Scan(card_id)))
+        ability = self.facts.draw_ability.get(self.who)
+        if (
+            ability is not None
+            and ability.token is not None
+            and ability.id not in state.used
+            and state.supply[TOKEN_KINDS.index(ability.token)] > 0
+            and (ability.in_vehicle is None or self.seat == ability.in_vehicle)
+            and (ability.in_region is None or self.here == ability.in_region)
+        ):
+            found.append((TOKEN_VALUE * 1.5, act.DrawAbilityToken()))
+        return found
+
