@@ -17,6 +17,7 @@ lazily per (need, Teamwork, John) and cached, so a query after the first costs a
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -107,11 +108,16 @@ class TokenAdvice:
 # --- the tables --------------------------------------------------------------------------------------------
 #
 # For a fixed need (difficulty - bonus, clamped), Teamwork held `t` and John's ignore, `_level(need, t, john, i)`
-# maps each sorted dice tuple to (wins, hood, tokens, intelligence, choice), where the first four are integer
+# gives, for each sorted dice tuple, (wins, hood, tokens, intelligence, choice), where the first four are integer
 # totals over the 6^i equally likely futures of the re-rolls still to come (divide by 6^i for expectations)
 # and choice is -1 to stop or the index (in the sorted tuple) of the die to re-roll.
+#
+# The app builds every table at start (some 1,800 of them), so they are stored flat: one `array` of 32-bit
+# integers per table, `ENTRY_FIELDS` per dice tuple in `ALL_DICE` order. That is a fifth of the memory of a dict
+# of tuples of Python integers, and the largest figure (12 tokens x 6^6 futures) fits with room to spare.
 
 _Entry = tuple[int, int, int, int, int]
+ENTRY_FIELDS = 5
 
 
 def _hood_count(dice: Dice, john_ignores: bool) -> int:
@@ -127,21 +133,24 @@ def _teamwork_needed(total: int, need: int, teamwork: int) -> int | None:
     return missing if missing <= teamwork else None
 
 
-@lru_cache(maxsize=None)
-def _all_dice() -> tuple[Dice, ...]:
-    seen: set[Dice] = set()
-    for a in FACES:
-        for b in FACES:
-            seen.add(tuple(sorted((a, b))))
-    return tuple(sorted(seen))
+#: Every roll of the dice as a sorted tuple, and each one's place in a table.
+ALL_DICE: tuple[Dice, ...] = tuple(sorted({tuple(sorted((a, b))) for a in FACES for b in FACES}))
+DICE_INDEX: dict[Dice, int] = {dice: index for index, dice in enumerate(ALL_DICE)}
+
+
+def _entry(table: array[int], dice: Dice) -> _Entry:
+    """The entry of a (sorted) dice tuple in a flat table."""
+    start = DICE_INDEX[dice] * ENTRY_FIELDS
+    wins, hood, tokens, intel, choice = table[start : start + ENTRY_FIELDS]
+    return wins, hood, tokens, intel, choice
 
 
 @lru_cache(maxsize=None)
-def _level(need: int, teamwork: int, john_ignores: bool, intelligence: int) -> dict[Dice, _Entry]:
-    table: dict[Dice, _Entry] = {}
+def _level(need: int, teamwork: int, john_ignores: bool, intelligence: int) -> array[int]:
+    table = array("i")
     below = None if intelligence == 0 else _level(need, teamwork, john_ignores, intelligence - 1)
     scale = SIDES**intelligence
-    for dice in _all_dice():
+    for dice in ALL_DICE:
         used = _teamwork_needed(sum(dice), need, teamwork)
         hood = _hood_count(dice, john_ignores)
         # Stopping: succeed (with the fewest Teamwork) or fail (spending nothing).
@@ -155,7 +164,7 @@ def _level(need: int, teamwork: int, john_ignores: bool, intelligence: int) -> d
                 wins = hood_sum = tokens = intel = 0
                 rest = dice[:index] + dice[index + 1 :]
                 for new in FACES:
-                    w, h, k, n, _choice = below[tuple(sorted(rest + (new,)))]
+                    w, h, k, n, _choice = _entry(below, tuple(sorted(rest + (new,))))
                     wins += w
                     hood_sum += h
                     tokens += k
@@ -163,7 +172,7 @@ def _level(need: int, teamwork: int, john_ignores: bool, intelligence: int) -> d
                 candidate: _Entry = (wins, hood_sum, tokens + scale, intel + scale, index)
                 if _better(candidate, best):
                     best = candidate
-        table[dice] = best
+        table.extend(best)
     return table
 
 
@@ -222,7 +231,7 @@ def _start(
     totals = [0, 0, 0, 0]
     for a in FACES:
         for b in FACES:
-            entry = table[(a, b) if a <= b else (b, a)]
+            entry = _entry(table, (a, b) if a <= b else (b, a))
             for k in range(4):
                 totals[k] += entry[k]
     denominator = SIDES**DICE_PER_RESCUE * SIDES**intelligence
@@ -272,7 +281,7 @@ def best_token_use(
     intelligence = _clamp_tokens(intelligence)
     need = _clamp_need(difficulty - bonus, teamwork)
     key = tuple(sorted(shown))
-    wins, hood, tokens, _intel, choice = _level(need, teamwork, john_ignores, intelligence)[key]
+    wins, hood, tokens, _intel, choice = _entry(_level(need, teamwork, john_ignores, intelligence), key)
     scale = SIDES**intelligence
     figures = (Fraction(wins, scale), Fraction(hood, scale), Fraction(tokens, scale))
     if choice >= 0:
