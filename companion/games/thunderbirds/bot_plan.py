@@ -9,7 +9,7 @@ are kept in bounded tables keyed by everything they depend on."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from companion.games.thunderbirds import actions as act
 from companion.games.thunderbirds.bot_model import UnknownCardModel
@@ -19,6 +19,7 @@ from companion.games.thunderbirds.bot_tables import (
     FLOAT_ODDS,
     KEPT,
     Card,
+    Facts,
     Need,
     Scheme,
     blocked_distances,
@@ -49,7 +50,7 @@ from companion.games.thunderbirds.bot_weights import (
 )
 from companion.games.thunderbirds.definitions import TOKEN_KINDS, Definitions
 from companion.games.thunderbirds.movement import blocked_edges, cargo_room, top_speed
-from companion.games.thunderbirds.state import GameState, HoodCard
+from companion.games.thunderbirds.state import GameState, Hand, HoodCard
 from companion.games.thunderbirds.tables import tables
 
 
@@ -77,12 +78,58 @@ def _attempts(entry: list[object], attempts: int, hood_cost: float, loss_risk_at
 
 
 
-def _progress(region: str, towards: Sequence[tuple[float, int, int, Mapping[str, int]]]) -> float:
-    """How much closer pieces flown to `region` come to where they are needed (`_Turn._towards`); each need counts
-    its share of the way left, down to minus one for leaving the place it is needed."""
-    found = 0.0
-    for weight, before, divisor, distances in towards:
-        found += weight * max(-1.0, (before - distances.get(region, FAR)) / divisor)
+_EMPTY: frozenset[str] = frozenset()
+_TEAMWORK = TOKEN_KINDS.index("teamwork")
+_INTELLIGENCE = TOKEN_KINDS.index("intelligence")
+#: The seating last asked about: (the state's seats, as a dictionary, each vehicle's occupants in seat order).
+_LAST_SEATING: list[tuple[tuple[tuple[str, str], ...], dict[str, str], dict[str, list[str]]] | None] = [None]
+#: The Hood costs last asked about: (Hood cards, the Hood's space, the costs).
+_LAST_HOOD: list[tuple[tuple[HoodCard, ...], int, tuple[float, float]] | None] = [None]
+
+
+def _seating(pairs: tuple[tuple[str, str], ...]) -> tuple[dict[str, str], dict[str, list[str]]]:
+    """The seats as a dictionary and each vehicle's occupants, kept for the seats last asked about (states share
+    an unchanged tuple, and seats change far less often than the decisions come); neither is ever changed."""
+    last = _LAST_SEATING[0]
+    if last is not None and last[0] is pairs:
+        return last[1], last[2]
+    occupants: dict[str, list[str]] = {}
+    for character, vehicle in pairs:
+        found = occupants.get(vehicle)
+        if found is None:
+            occupants[vehicle] = [character]
+        else:
+            found.append(character)
+    seats = dict(pairs)
+    _LAST_SEATING[0] = (pairs, seats, occupants)
+    return seats, occupants
+
+
+def _team_types(players: tuple[Hand, ...], facts: Facts) -> Mapping[str, int]:
+    """The best rescue-type bonus the team can bring, by rescue type (kept for the hands last asked about)."""
+    last = _LAST_TYPES[0]
+    if last is not None and last[0] is players and last[1] is facts:
+        return last[2]
+    types: dict[str, int] = {}
+    for hand in players:
+        rescue_type, bonus = facts.rescue_type[hand.character]
+        if rescue_type is not None and types.get(rescue_type, -1) < bonus:
+            types[rescue_type] = bonus
+    _LAST_TYPES[0] = (players, facts, types)
+    return types
+
+
+_LAST_TYPES: list[tuple[tuple[Hand, ...], Facts, Mapping[str, int]] | None] = [None]
+
+
+def _hood_costs(state: GameState) -> tuple[float, float]:
+    """`hood_costs`, kept for the Hood cards and space last asked about."""
+    cards, hood = state.hood_cards, state.hood
+    last = _LAST_HOOD[0]
+    if last is not None and last[0] is cards and last[1] == hood:
+        return last[2]
+    found = hood_costs(state)
+    _LAST_HOOD[0] = (cards, hood, found)
     return found
 
 
@@ -131,56 +178,34 @@ class Turn:
             return
         self._ready = True
         state, facts, who = self.state, self.facts, self.who
-        self.seats = seats = dict(state.seats)
+        seats, occupants = _seating(state.seats)
+        self.seats, self.occupants = seats, occupants
         self.vehicle_at = vehicle_at = dict(state.vehicles)
-        self.character_at = character_at = {c: vehicle_at.get(v) for c, v in state.seats}
+        vehicle_of = vehicle_at.get
+        self.character_at = character_at = {c: vehicle_of(v) for c, v in state.seats}
         self.pod_at = pod_at = dict(state.pods)
-        self.pos: dict[str, dict[str, str | None]] = {
-            "character": character_at,  # type: ignore[dict-item]
-            "vehicle": vehicle_at,  # type: ignore[dict-item]
-            "pod": pod_at,  # type: ignore[dict-item]
-        }
-        occupants: dict[str, list[str]] = {}
-        for character, vehicle in state.seats:
-            found_seats = occupants.get(vehicle)
-            if found_seats is None:
-                occupants[vehicle] = [character]
-            else:
-                found_seats.append(character)
-        self.occupants = occupants
+        self.pos = pos = {"character": character_at, "vehicle": vehicle_at, "pod": pod_at}
         self.cargo = cargo = state.cargo
         self.here = here = character_at.get(who) or ""
         self.seat = seat = seats.get(who) or ""
         self.carrier = facts.carrier
-        self.blocked = blocked_edges(state)
-        self.track = state.track.occupied()
+        effects = state.effects
+        self.blocked = blocked_edges(state) if effects else ()
+        self.track = track = state.track.occupied()
         self.peek_disaster = False
         if not self.chance_free and state.disasters.draw_pile:
             self.peek_disaster = state.disasters.draw_pile[0] not in tables(self.defs).hood_advances
-        self.hood_cost, self.loss_risk_at = self._hood_costs()
-        self.teamwork = self.hand.count("teamwork")
-        self.intelligence = self.hand.count("intelligence")
-        # Who ignores a Hood face: another played character where they sit, or the active one by the vehicle flown.
-        self.john_elsewhere = False
-        self.john_anywhere = False
-        self.john_vehicles: frozenset[str] = frozenset()
-        if facts.ignore_hood:
-            john_needs: list[str | None] = []
-            played = {hand.character for hand in state.players}
-            for character, needed in facts.ignore_hood:
-                if character not in played:
-                    continue
-                if character == who:
-                    john_needs.append(needed)
-                elif needed is None or seats.get(character) == needed:
-                    self.john_elsewhere = True
-            self.john_anywhere = None in john_needs
-            self.john_vehicles = frozenset([v for v in john_needs if v is not None])
+        self.hood_cost, self.loss_risk_at = _hood_costs(state)
+        tokens = self.hand.tokens
+        self.teamwork = tokens[_TEAMWORK]
+        self.intelligence = tokens[_INTELLIGENCE]
+        self._john(facts, seats)
         self._distance_cache: dict[tuple[str, str], Mapping[str, int]] = {}
         self._flights: dict[str, Flight] = {}
         self._base: dict[bool, dict[str, list[object]]] = {}
         self._scheme_cache: dict[tuple[str, frozenset[str]], float] = {}
         self._towards_cache: dict[frozenset[str], list[tuple[float, int, int, Mapping[str, int]]]] = {}
+        self._onward_legs: dict[tuple[str, str, int], float] = {}
         self._second_cache: dict[tuple[str, str, int], float] = {}
         self._local: list[tuple[float, object]] | None = None
         self._pickups: dict[str, float] | None = None
@@ -193,45 +218,41 @@ class Turn:
                 continue
             room = seat_counts[vehicle]
             if room is None or len(occupants.get(vehicle, ())) < room:
-                parked.setdefault(where, []).append(vehicle)
-        for found in parked.values():
-            found.sort()
+                found_here = parked.get(where)
+                if found_here is None:
+                    parked[where] = [vehicle]
+                else:
+                    found_here.append(vehicle)
+                    found_here.sort()
         self.parked = parked  # vehicles the active character could board where they stand (own seat excluded)
         # The cards on the track, in track order: (card, urgency, weight, the bonus with the active character flown
         # there and nothing else, the pieces besides them whose place changes it, F.A.B. boost and action, the
         # active character's "(if in Thunderbird N)" bonuses by vehicle).
-        cards, pos = facts.cards, self.pos
-        rescue_type, rescue_bonus = facts.rescue_type[who]
-        modifiers = [e for e in state.effects if e.kind == "rescue-modifier"] if state.effects else ()
-        held_fabs = any(hand.fabs for hand in state.players) and facts.fab_values
-        no_seats: dict[str, int] = {}
+        views = facts.views[who]
+        modifiers = [e for e in effects if e.kind == "rescue-modifier"] if effects else ()
+        held_fabs = facts.fab_values and any([hand.fabs for hand in state.players])
         urgencies = URGENCY if not self.peek_disaster else {slot: self._urgency(slot) for slot in URGENCY}
+        seat_of = seats.get
         cards_at: dict[str, list[str]] = {}
         self.cards_at = cards_at
         entries = []
-        seated_vehicles: frozenset[str] = frozenset()
-        piece_cards: frozenset[str] = frozenset()
-        for slot, card_id in self.track:
-            card = cards[card_id]
-            found = cards_at.get(card.region)
+        seated_vehicles: frozenset[str] = _EMPTY
+        piece_cards: frozenset[str] = _EMPTY
+        for slot, card_id in track:
+            card, base, seat_lines, place_lines, pieces, who_seats, rewards_value = views[card_id]
+            region = card.region
+            found = cards_at.get(region)
             if found is None:
-                cards_at[card.region] = [card_id]
+                cards_at[region] = [card_id]
             else:
                 found.append(card_id)
             urgency = urgencies.get(slot, 1.0)
-            base = 0
-            for character, vehicle, value in card.seat_bonuses:
-                if character != who and seats.get(character) == vehicle:
+            for character, vehicle, value in seat_lines:
+                if seat_of(character) == vehicle:
                     base += value
-            for kind, piece, required, value, flown in card.place_bonuses:
-                if piece == who:
-                    base += flown
-                else:
-                    where = pos[kind].get(piece)
-                    if where is not None and where == required:
-                        base += value
-            if rescue_type is not None and rescue_type == card.rescue_type:
-                base += rescue_bonus
+            for kind, piece, required, value, _flown in place_lines:
+                if pos[kind].get(piece) == required:
+                    base += value
             for effect in modifiers:
                 if effect.rescue_type in (None, card.rescue_type):
                     base += effect.value
@@ -241,34 +262,55 @@ class Turn:
                 if fabs:
                     boost = sum(v for _, v in fabs)
                     action = rescue_action(card_id, tuple(f for f, _ in fabs))
-            pieces = card.pieces if who not in card.pieces else card.pieces_without.get(who, card.pieces)
             if pieces:
                 piece_cards = piece_cards | pieces
-            who_seats = card.seats_by_character.get(who, no_seats)
             if who_seats:
                 seated_vehicles = seated_vehicles.union(who_seats)
             entries.append(
                 (
                     card,
                     urgency,
-                    urgency * RESCUE_WEIGHT + TOKEN_VALUE * card.rewards,
+                    urgency * RESCUE_WEIGHT + rewards_value,
                     base,
                     pieces,
                     boost,
                     action,
                     who_seats,
+                    place_lines,
                 )
             )
         self.entries = entries
         self.seated_vehicles = seated_vehicles
         self.piece_cards = piece_cards
         current = self.current
-        self.scheme = None if current is None else facts.schemes[current.card]
-        self.scheme_regions: tuple[str, ...] = () if self.scheme is None else self.scheme.regions
-        self.scheme_pieces = () if self.scheme is None else self.scheme.pieces
+        self.scheme = scheme = None if current is None else facts.schemes[current.card]
+        self.scheme_regions: tuple[str, ...] = () if scheme is None else scheme.regions
+        self.scheme_pieces = () if scheme is None else scheme.pieces
         self.scheme_urgency = 0.0 if current is None else self._scheme_urgency(current.space)
         self.needs = self._needs()
         self.here_ok = here != ""
+
+    def _john(self, facts: Facts, seats: Mapping[str, str]) -> None:
+        """Who ignores a Hood face: another played character where they sit (`john_elsewhere`), or the active one
+        anywhere (`john_anywhere`) or in the vehicles `john_vehicles`."""
+        self.john_elsewhere = False
+        self.john_anywhere = False
+        self.john_vehicles: frozenset[str] = _EMPTY
+        if not facts.ignore_hood:
+            return
+        who = self.who
+        john_needs: list[str | None] = []
+        played = [hand.character for hand in self.state.players]
+        for character, needed in facts.ignore_hood:
+            if character not in played:
+                continue
+            if character == who:
+                john_needs.append(needed)
+            elif needed is None or seats.get(character) == needed:
+                self.john_elsewhere = True
+        if john_needs:
+            self.john_anywhere = None in john_needs
+            self.john_vehicles = frozenset([v for v in john_needs if v is not None])
 
     # --- the decision --------------------------------------------------------------------------------------------
 
@@ -362,16 +404,19 @@ class Turn:
             for piece in cargo:
                 moved.add(piece)
                 moved.update(occupants.get(piece, ()))
-        network = self.facts.networks[vehicle]
+        facts = self.facts
+        network = facts.networks[vehicle]
         if network == "none" or vehicle in cargo:
             speed, network = 0, "none"
-        else:
+        elif self.state.effects:
             speed = top_speed(self.state, self.defs, vehicle)
+        else:
+            speed = facts.speeds[vehicle]  # what `top_speed` gives with no lasting effect
         frozen = frozenset(moved)
         john = self.john_elsewhere or self.john_anywhere or vehicle in self.john_vehicles
         base = self._base.get(john)
         if base is None:
-            base = self._base[john] = self._chances(frozenset((who,)), "", john)
+            base = self._base[john] = self._chances(_EMPTY, "", john)
         if frozen.isdisjoint(self.piece_cards) and vehicle not in self.seated_vehicles:
             chances = base
         else:
@@ -386,14 +431,16 @@ class Turn:
         john: bool,
         base: dict[str, list[object]] | None = None,
     ) -> dict[str, list[object]]:
-        """What every card offers the active character flying `vehicle` with `moved` pieces; cards untouched by
+        """What every card offers the active character flying `vehicle` with `moved` pieces besides them; without
+        `base`, the character alone (no vehicle, no other piece: the entries' own bonus), else cards untouched by
         the moved pieces reuse `base`."""
         pos, who = self.pos, self.who
         teamwork, intelligence = self.teamwork, self.intelligence
+        odds_table = FLOAT_ODDS
         chances: dict[str, list[object]] = {}
-        for card, urgency, weight, fixed, pieces, boost, action, who_seats in self.entries:
+        for card, urgency, weight, fixed, pieces, boost, action, who_seats, place_lines in self.entries:
             card_id = card.id
-            seated = who_seats.get(vehicle, 0)
+            seated = who_seats.get(vehicle, 0) if who_seats else 0
             if base is not None and not seated and pieces.isdisjoint(moved):
                 if card_id in base:
                     chances[card_id] = base[card_id]
@@ -401,11 +448,12 @@ class Turn:
             if card.unknown:
                 chances[card_id] = [None, urgency * RESCUE_WEIGHT, card.confirm, {}]
                 continue
-            region = card.region
-            if card.no_dice is not None:
+            no_dice = card.no_dice
+            if no_dice is not None:
                 ready = True
-                for kind, piece, required in card.no_dice:
-                    if (region if piece in moved else pos[kind].get(piece)) != required:
+                region = card.region
+                for kind, piece, required in no_dice:
+                    if (region if piece == who or piece in moved else pos[kind].get(piece)) != required:
                         ready = False
                         break
                 chances[card_id] = [None, weight, card.rescue if ready else None, {}]
@@ -414,11 +462,11 @@ class Turn:
             if difficulty is None:
                 continue
             bonus = fixed + seated
-            for kind, piece, required, value, flown in card.place_bonuses:
-                if piece != who and piece in moved:
-                    where = pos[kind].get(piece)
-                    bonus += flown - (value if where is not None and where == required else 0)
-            odds = FLOAT_ODDS.get((difficulty, bonus, teamwork, intelligence, john)) or float_odds(
+            if base is not None:  # other pieces fly too: their lines count where the card is
+                for kind, piece, required, value, flown in place_lines:
+                    if piece in moved:
+                        bonus += flown - (value if pos[kind].get(piece) == required else 0)
+            odds = odds_table.get((difficulty, bonus, teamwork, intelligence, john)) or float_odds(
                 difficulty, bonus, teamwork, intelligence, john
             )
             if boost and odds[0] < 0.95:
@@ -438,30 +486,35 @@ class Turn:
         if not self.here_ok:
             return 0.0, None
         best_value, best_plan = 0.0, None
-        seat = self.seat
-        for vehicle in [seat] + self.parked.get(self.here, []):
+        seat, here = self.seat, self.here
+        for vehicle in [seat] + self.parked.get(here, []):
             transfer = vehicle != seat
             penalty = (TRANSFER_COST + self._leaving_seat_cost()) if transfer else 0.0
-            value, plan = self._legs(self._flight(vehicle), transfer, penalty, actions, self.here)
+            value, plan = self._legs(self._flight(vehicle), transfer, penalty, actions, here)
             if value > best_value:
                 best_value, best_plan = value, plan
         return best_value, best_plan
 
-    def _candidates(self) -> tuple[str, ...]:
-        """The regions worth flying to: cards, the scheme's regions, where needed pieces go, Thunderbirds to take
-        on, here."""
+    def _candidates(self) -> list[tuple[str, list[str] | None, bool, bool]]:
+        """The regions worth flying to (cards, the scheme's regions, where needed pieces go, Thunderbirds to take
+        on, here), each with what every vehicle's plans read there: (region, the cards there or None, whether
+        it is a scheme region other than here, whether a Thunderbird waits there)."""
         found = self._candidate_regions
         if found is None:
-            regions = dict.fromkeys(self.cards_at)
-            regions.update(dict.fromkeys(self.scheme_regions))
+            cards_at, scheme_regions, parked, here = self.cards_at, self.scheme_regions, self.parked, self.here
+            regions = dict.fromkeys(cards_at)
+            regions.update(dict.fromkeys(scheme_regions))
             for need in self.needs:
                 regions[need.target] = None
-            regions.update(dict.fromkeys(self.parked))
-            regions[self.here] = None
-            found = self._candidate_regions = tuple(regions)
+            regions.update(dict.fromkeys(parked))
+            regions[here] = None
+            found = self._candidate_regions = [
+                (region, cards_at.get(region), region in scheme_regions and region != here, region in parked)
+                for region in regions
+            ]
         return found
 
-    _candidate_regions: tuple[str, ...] | None = None
+    _candidate_regions: list[tuple[str, list[str] | None, bool, bool]] | None = None
 
     def _legs(
         self, flight: Flight, transfer: bool, penalty: float, actions: int, start: str, first: bool = True
@@ -475,15 +528,13 @@ class Turn:
         is_carrier = vehicle == self.carrier
         loading = first and is_carrier and self.vehicle_at.get(vehicle) == start and self._loadable_here()
         pickups = self._pickup_values() if is_carrier else None
-        parked = self.parked if first else None
         moved = flight.moved
         towards = self._towards(moved)
         at_start = first and not transfer
-        cards_at, chances = self.cards_at, flight.chances
+        chances = flight.chances
         hood_cost, loss_risk_at = self.hood_cost, self.loss_risk_at
-        scheme_regions, here = self.scheme_regions, self.here
         best_value, best_plan = _NONE, None
-        for region in self._candidates():
+        for region, ids, scheme_here, parked_here in self._candidates():
             if region == start:
                 moves = 0
             elif distances is None:
@@ -505,7 +556,6 @@ class Turn:
                 for weight, before, divisor, to_target in arriving_towards:
                     gain = (before - to_target.get(region, FAR)) / divisor
                     progress += weight * (gain if gain > -1.0 else -1.0)
-            ids = cards_at.get(region)
             left = actions - moves
             value, local = 0.0, None
             if left > 0 and ids:  # the best rescue there with the attempts the actions left allow
@@ -523,14 +573,14 @@ class Turn:
                     for worth, action in self._local_actions():
                         if worth > value:
                             value, local = worth, action
-                if region in scheme_regions and region != here:
+                if scheme_here:
                     worth = self._scheme_value(region, arriving)
                     if worth > value:
                         value, local = worth, None
                 if ids and (left == 0 or local is None):  # what it sets up for next turn
-                    value += NEXT_TURN_DISCOUNT * self._next_turn(flight, region, 0)
+                    value += NEXT_TURN_DISCOUNT * self._next_turn(chances, ids, 3)
                 if moves:
-                    if parked and left and region in parked:
+                    if parked_here and first and left:
                         onward = self._onward(flight, region, left)
                         if onward > value:
                             value, local = onward, None
@@ -541,7 +591,7 @@ class Turn:
                     continue  # staying is a plan only with something to do here
             else:
                 if ids:
-                    value = NEXT_TURN_DISCOUNT * self._next_turn(flight, region, -left)
+                    value = NEXT_TURN_DISCOUNT * self._next_turn(chances, ids, 3 + left)
                 value += actions / moves * progress - MOVE_COST * actions
             value -= penalty
             if value > best_value:
@@ -562,21 +612,23 @@ class Turn:
             second = self._flight(other)
             if second.network == flight.network and second.speed <= flight.speed:
                 continue
-            value, _plan = self._legs(second, True, TRANSFER_COST, left, region, first=False)
+            onward_key = (other, region, left)
+            value = self._onward_legs.get(onward_key)
+            if value is None:  # the same whichever Thunderbird brought the character there
+                value = self._onward_legs[onward_key] = self._legs(
+                    second, True, TRANSFER_COST, left, region, first=False
+                )[0]
             if value > found:
                 found = value
         self._second_cache[key] = found
         return found
 
-    def _next_turn(self, flight: Flight, region: str, later: int) -> float:
-        """The best rescue at `region` next turn (3 actions) for the character flying this vehicle, with `later`
-        moves still to make."""
-        ids = self.cards_at.get(region)
-        if not ids or later >= 3:
+    def _next_turn(self, chances: dict[str, list[object]], ids: list[str], attempts: int) -> float:
+        """The best rescue among the cards `ids` (in one region) next turn with `attempts` actions there, as the
+        character flying with these `chances` (nothing when no attempt is left)."""
+        if attempts <= 0:
             return 0.0
-        attempts = 3 - later
         best = 0.0
-        chances = flight.chances
         for card_id in ids:
             entry = chances.get(card_id)
             if entry is None or entry[2] is None:
@@ -667,47 +719,47 @@ class Turn:
         """Pieces wanted somewhere, with what having them there is worth (see `Need`): a no-dice card's pieces, the
         scheme's pieces, and the printed bonus pieces of the cards on the track weighted by the chance their bonus
         adds (or, for those in place, would lose), seen from the best type bonus the team can bring (per card:
-        `_card_needs`). `need_before` holds how far each is now, `need_pieces` which pieces they are."""
+        `card_needs`). `need_before` holds how far each is now, `need_pieces` which pieces they are."""
         facts, pos, pod_at = self.facts, self.pos, self.pod_at
         needs: list[Need] = []
-        types: dict[str, int] | None = None
-        for card, urgency, *_rest in self.entries:
+        types: Mapping[str, int] | None = None
+        for entry in self.entries:
+            card = entry[0]
             required = card.no_dice
             if required:
-                share = urgency * RESCUE_WEIGHT * NO_DICE_PIECE_SHARE / len(required)
+                share = entry[1] * RESCUE_WEIGHT * NO_DICE_PIECE_SHARE / len(required)
                 for _kind, piece, region in required:
                     needs.append(Need(piece, region, share))
-            elif card.need_lines and card.difficulty is not None and card.kind == "disaster":
-                if types is None:
-                    types = {}
-                    for hand in self.state.players:
-                        rescue_type, bonus = facts.rescue_type[hand.character]
-                        if rescue_type is not None and types.get(rescue_type, -1) < bonus:
-                            types[rescue_type] = bonus
-                placed = built = 0  # one bit per line
-                bit = 1
-                for kind, piece, where_needed, _value in card.need_lines:
-                    if pos[kind].get(piece) == where_needed:
-                        placed |= bit
-                    if kind != "pod" or piece in pod_at:
-                        built |= bit
-                    bit <<= 1
-                key = (card.id, placed, built, types.get(card.rescue_type or "", 0), urgency)
-                found = CARD_NEEDS.get(key)
-                if found is None:
-                    found = CARD_NEEDS[key] = card_needs(card, placed, built, key[3], urgency)
-                    if len(CARD_NEEDS) > KEPT:
-                        CARD_NEEDS.clear()
-                needs.extend(found)
-        if self.scheme_pieces:
-            share = self.scheme_urgency * SCHEME_PIECE_VALUE / len(self.scheme_pieces)
-            for _kind, piece, region in self.scheme_pieces:
+                continue
+            lines = card.bonus_lines
+            if not lines:
+                continue
+            if types is None:
+                types = _team_types(self.state.players, facts)
+            placed = built = 0  # one bit per line
+            bit = 1
+            for kind, piece, where_needed, _value in lines:
+                if pos[kind].get(piece) == where_needed:
+                    placed |= bit
+                if kind != "pod" or piece in pod_at:
+                    built |= bit
+                bit <<= 1
+            urgency = entry[1]
+            key = (card.id, placed, built, types.get(card.rescue_type or "", 0), urgency)
+            found = CARD_NEEDS.get(key)
+            if found is None:
+                found = CARD_NEEDS[key] = card_needs(card, placed, built, key[3], urgency)
+            needs.extend(found)
+        scheme_pieces = self.scheme_pieces
+        if scheme_pieces:
+            share = self.scheme_urgency * SCHEME_PIECE_VALUE / len(scheme_pieces)
+            for _kind, piece, region in scheme_pieces:
                 needs.append(Need(piece, region, share))
         if not needs:
-            self.need_pieces = frozenset()
+            self.need_pieces = _EMPTY
             self.need_before = []
             return ()
-        vehicles, kinds = facts.vehicles, facts.kinds
+        kinds = facts.kinds
         earth = None if self.blocked else facts.distances["earth"]
         kept = []
         before = []
@@ -715,18 +767,19 @@ class Turn:
             piece, target, _weight = need
             kind = kinds.get(piece, "character")
             where = pos[kind].get(piece)
-            if where is None and kind == "pod":
-                continue  # a pod still on Brains' notebook goes nowhere
-            kept.append(need)
             if where is None:
+                if kind == "pod":
+                    continue  # a pod still on Brains' notebook goes nowhere
                 before.append(FAR)
             elif where == target:
                 before.append(0)
             elif earth is not None:
-                before.append((earth.get(target) or {target: 0}).get(where, FAR))
+                to_target = earth.get(target)
+                before.append(FAR if to_target is None else to_target.get(where, FAR))
             else:
                 before.append(self._distances("earth", target).get(where, FAR))
-        self.need_pieces = frozenset([n[0] for n in kept])
+            kept.append(need)
+        self.need_pieces = frozenset([need[0] for need in kept])
         self.need_before = before
         return tuple(kept)
 
@@ -748,8 +801,12 @@ class Turn:
     def _progress(self, region: str, moved: frozenset[str]) -> float:
         """How much closer the moved pieces come to where no-dice cards and the scheme need them (negative when
         they leave)."""
-        towards = self._towards(moved)
-        return _progress(region, towards) if towards else 0.0
+        found = 0.0
+        for need, before in zip(self.needs, self.need_before):
+            if need.piece in moved:
+                gain = (before - self._distances("earth", need.target).get(region, FAR)) / max(before, 1)
+                found += need.weight * (gain if gain > -1.0 else -1.0)
+        return found
 
     def _where(self, piece: str) -> str | None:
         kind = self.facts.kinds.get(piece, "character")

@@ -54,6 +54,7 @@ class Card:
     #: Every other printed bonus: (kind, piece, required region, value, value when the piece is flown to the card).
     place_bonuses: tuple[tuple[str, str, str | None, int, int], ...]
     need_lines: tuple[tuple[str, str, str | None, int], ...]  # bonuses without a seat condition: pieces to bring
+    bonus_lines: tuple[tuple[str, str, str | None, int], ...]  # `need_lines` of a known dice card, else none
     rescue: object  # Rescue(card), shared (actions are immutable)
     confirm: object  # ConfirmRescue(card)
     #: The pieces whose place changes the card's bonus or makes it possible (printed bonuses, no-dice conditions),
@@ -231,6 +232,11 @@ def _card(card: object, region: str) -> Card:
         if b.in_vehicle is not None and b.piece_kind == "character":
             by_vehicle = seats_by_character.setdefault(b.piece, {})
             by_vehicle[b.in_vehicle] = by_vehicle.get(b.in_vehicle, 0) + b.value
+    need_lines = tuple(
+        (b.piece_kind, b.piece, b.region if b.region is not None else card.region, b.value)  # type: ignore
+        for b in card.bonuses  # type: ignore[attr-defined]
+        if b.in_vehicle is None
+    )
     return Card(
         id=card.id,  # type: ignore[attr-defined]
         region=region,
@@ -246,11 +252,8 @@ def _card(card: object, region: str) -> Card:
             if b.in_vehicle is not None and b.piece_kind == "character"
         ),
         place_bonuses=tuple(place),
-        need_lines=tuple(
-            (b.piece_kind, b.piece, b.region if b.region is not None else card.region, b.value)  # type: ignore
-            for b in card.bonuses  # type: ignore[attr-defined]
-            if b.in_vehicle is None
-        ),
+        need_lines=need_lines,
+        bonus_lines=need_lines if card.difficulty is not None and card.kind == "disaster" else (),  # type: ignore
         rescue=act.Rescue(card.id),  # type: ignore[attr-defined]
         confirm=act.ConfirmRescue(card.id),  # type: ignore[attr-defined]
         pieces=frozenset(p[1] for p in place) | no_dice_pieces,
