@@ -53,13 +53,21 @@ import operator
 from companion.games.thunderbirds import actions as act
 from companion.games.thunderbirds.bot_model import DEFAULT_MODEL, TokenNeed, UnknownCardModel
 from companion.games.thunderbirds.bot_plan import Plan, Turn, pods_wanted
+from companion.games.thunderbirds.bot_tables import current_scheme, facts
 from companion.games.thunderbirds.bot_schemes import foil_action
 from companion.games.thunderbirds.bot_weights import hood_costs
 from companion.games.thunderbirds.definitions import TOKEN_KINDS, Definitions
 from companion.games.thunderbirds.odds import advice_for
-from companion.games.thunderbirds.rescue import hood_ignorer
 from companion.games.thunderbirds.rules import check
-from companion.games.thunderbirds.state import HOOD_FACE, GameState, PendingRescue, PendingReward, assign
+from companion.games.thunderbirds.state import (
+    HOOD_FACE,
+    TOKEN_INDEX,
+    GameState,
+    PendingRescue,
+    PendingReward,
+    assign,
+    lookup,
+)
 
 #: After this many choices in one turn the caller forces the turn to close (see `next_action`).
 MAX_CHOICES_PER_TURN = 60
@@ -81,7 +89,7 @@ def choose(
     if state.outcome is not None:
         raise ValueError("the game is over: there is nothing to choose")
     if isinstance(state.pending, PendingRescue):
-        return _rescue_step(state, defs)
+        return _rescue_step(state, defs, model)
     if isinstance(state.pending, PendingReward):
         return _reward_choice(state, defs, model)
     return Turn(state, defs, model, chance_free).decide()
@@ -166,7 +174,7 @@ def _follow(state: GameState, defs: Definitions, chance_free: bool, model: Unkno
             return act.EndTurn()
         step = turn.first_step(plan)
     rest = _rest(plan, step)  # type: ignore[arg-type]
-    if isinstance(step, act.Rescue) and not defs.disasters[step.disaster].is_no_dice:
+    if type(step) is act.Rescue and turn.facts.cards[step.disaster].no_dice is None:
         _RETRY[0] = (state, step)
     if rest is not None:
         _FOLLOWING[0] = (state, step, rest)
@@ -242,18 +250,25 @@ def _rest(plan: "Plan", step: object) -> "Plan | None":
 # --- the rescue under way and rewards ------------------------------------------------------------------------
 
 
-def _rescue_step(state: GameState, defs: Definitions) -> object:
+def _rescue_step(state: GameState, defs: Definitions, model: UnknownCardModel) -> object:
     pending = state.pending
     assert isinstance(pending, PendingRescue)
-    card = defs.disasters[pending.disaster]
-    ignorer = hood_ignorer(state, defs) is not None
-    hand = state.players[pending.player]
+    known = facts(defs, model)
+    ignorer = False  # whether a played character may ignore a Hood face now (`hood_ignorer`)
+    if known.ignore_hood:
+        played = [hand.character for hand in state.players]
+        seats = state.seats
+        for character, needed in known.ignore_hood:
+            if character in played and (needed is None or lookup(seats, character) == needed):
+                ignorer = True
+                break
+    tokens = state.players[pending.player].tokens
     key = (
-        card.difficulty,
+        known.cards[pending.disaster].difficulty,
         pending.bonus + pending.adjust_bonus + 2 * pending.teamwork,
         pending.dice,
-        hand.count("teamwork"),
-        hand.count("intelligence"),
+        tokens[_TEAMWORK],
+        tokens[_INTELLIGENCE],
         pending.ignored_die,
         ignorer,
     )
@@ -266,6 +281,8 @@ def _rescue_step(state: GameState, defs: Definitions) -> object:
     return found
 
 
+_TEAMWORK = TOKEN_INDEX["teamwork"]
+_INTELLIGENCE = TOKEN_INDEX["intelligence"]
 #: Token decisions after a roll by everything they depend on (see `_rescue_step`); actions are immutable.
 _RESCUE_STEPS: dict[tuple[object, ...], object] = {}
 
@@ -292,7 +309,7 @@ def _reward_choice(state: GameState, defs: Definitions, model: UnknownCardModel)
     kinds: list[str] = []
     while len(kinds) < wanted:
         for kind in order:
-            i = TOKEN_KINDS.index(kind)
+            i = TOKEN_INDEX[kind]
             if supply[i] > 0:
                 supply[i] -= 1
                 kinds.append(kind)
@@ -305,18 +322,23 @@ def _reward_choice(state: GameState, defs: Definitions, model: UnknownCardModel)
 def _wanted_kinds(state: GameState, defs: Definitions, model: UnknownCardModel) -> list[str]:
     """Token kinds by usefulness to the team now: what the face-up scheme names and nobody holds, then the rest."""
     order: list[str] = []
-    current = state.current_scheme
+    known = facts(defs, model)
+    current = current_scheme(state)
     if current is not None:
-        held = [sum(h.count(k) for h in state.players) for k in TOKEN_KINDS]
-        for need in model.scheme_tokens(defs.schemes[current.card], defs):
-            if need.kind is not None and held[TOKEN_KINDS.index(need.kind)] < need.count and need.kind not in order:
+        held = [sum([hand.tokens[i] for hand in state.players]) for i in range(len(TOKEN_KINDS))]
+        for need in known.schemes[current.card].tokens:
+            if need.kind is not None and held[TOKEN_INDEX[need.kind]] < need.count and need.kind not in order:
                 order.append(need.kind)
-    if pods_wanted(state, defs):
+    if pods_wanted(state, known):
         order.append("technology")
-    for kind in ("teamwork", "intelligence", "determination", "technology", "logistics"):
+    for kind in _REWARD_ORDER:
         if kind not in order:
             order.append(kind)
     return order
+
+
+#: Token kinds by their worth to the team when nothing in particular asks for one.
+_REWARD_ORDER = ("teamwork", "intelligence", "determination", "technology", "logistics")
 
 
 __all__ = [

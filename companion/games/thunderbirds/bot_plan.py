@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 
 from companion.games.thunderbirds import actions as act
 from companion.games.thunderbirds.bot_model import UnknownCardModel
-from companion.games.thunderbirds.bot_schemes import assign_needs, foil_action
+from companion.games.thunderbirds.bot_schemes import assign_needs, foil_now
 from companion.games.thunderbirds.bot_tables import (
     CARD_NEEDS,
     FLOAT_ODDS,
@@ -54,19 +54,21 @@ from companion.games.thunderbirds.state import GameState, Hand, HoodCard
 from companion.games.thunderbirds.tables import tables
 
 
-def pods_wanted(state: GameState, defs: Definitions) -> list[tuple[float, str]]:
-    """Unbuilt pods that a disaster on the track gives a bonus for, by how much it matters (largest first)."""
+def pods_wanted(state: GameState, known: Facts) -> list[tuple[float, str]]:
+    """Unbuilt pods that the face-up scheme or a disaster on the track gives a bonus for, by how much it matters
+    (largest first)."""
     wanted: dict[str, float] = {}
-    current = state.current_scheme
+    built = dict(state.pods)
+    current = current_scheme(state)
     if current is not None:
-        for need in defs.schemes[current.card].pieces or ():
-            if need.piece_kind == "pod" and state.pod_region(need.piece) is None:
-                wanted[need.piece] = wanted.get(need.piece, 0.0) + 10.0
+        for kind, piece, _region in known.schemes[current.card].pieces:
+            if kind == "pod" and piece not in built:
+                wanted[piece] = wanted.get(piece, 0.0) + 10.0
+    cards = known.cards
     for slot, card_id in state.track.occupied():
-        card = defs.disasters[card_id]
-        for bonus in card.bonuses:
-            if bonus.piece_kind == "pod" and state.pod_region(bonus.piece) is None:
-                wanted[bonus.piece] = wanted.get(bonus.piece, 0.0) + URGENCY.get(slot, 1.0) * bonus.value
+        for piece, value in cards[card_id].pod_lines:
+            if piece not in built:
+                wanted[piece] = wanted.get(piece, 0.0) + URGENCY.get(slot, 1.0) * value
     return sorted(((v, p) for p, v in wanted.items()), reverse=True)
 
 
@@ -80,6 +82,7 @@ def _attempts(entry: list[object], attempts: int, hood_cost: float, loss_risk_at
 
 _EMPTY: frozenset[str] = frozenset()
 _TEAMWORK = TOKEN_KINDS.index("teamwork")
+_TECHNOLOGY = TOKEN_KINDS.index("technology")
 _INTELLIGENCE = TOKEN_KINDS.index("intelligence")
 #: The seating last asked about: (the state's seats, as a dictionary, each vehicle's occupants in seat order).
 _LAST_SEATING: list[tuple[tuple[tuple[str, str], ...], dict[str, str], dict[str, list[str]]] | None] = [None]
@@ -323,13 +326,18 @@ class Turn:
 
     def free_operation(self) -> object | None:
         """Foiling the scheme, building a pod a card asks for, Lady Penelope's exchange: taken before any plan."""
-        foil = foil_action(self.state, self.defs, self.model)
-        if foil is not None:
-            return foil
-        build = self._build_pod()
-        if build is not None:
-            return build
-        return self._exchange()
+        current = self.current
+        if current is not None:
+            foil = foil_now(self.state, self.defs, self.facts, current)
+            if foil is not None:
+                return foil
+        if self.hand.tokens[_TECHNOLOGY]:
+            wanted = pods_wanted(self.state, self.facts)
+            if wanted:
+                return act.UseTechnology(wanted[0][1])
+        if self.who in self.facts.exchange_ability:
+            return self._exchange()
+        return None
 
     def plan(self) -> Plan | None:
         """The best plan for the actions left (None: end the turn); with no action left, a Determination token is
@@ -365,12 +373,6 @@ class Turn:
         return ability is not None and ability.id not in state.used
 
     # --- free operations -------------------------------------------------------------------------------------------
-
-    def _build_pod(self) -> object | None:
-        if not self.hand.count("technology"):
-            return None
-        wanted = pods_wanted(self.state, self.defs)
-        return act.UseTechnology(wanted[0][1]) if wanted else None
 
     def _exchange(self) -> object | None:
         """Lady Penelope's exchange: a token of a kind the face-up scheme names, for one it does not."""

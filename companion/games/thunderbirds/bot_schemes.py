@@ -6,12 +6,12 @@ from collections.abc import Mapping, Sequence
 
 from companion.games.thunderbirds import actions as act
 from companion.games.thunderbirds.bot_model import DEFAULT_MODEL, TokenNeed, UnknownCardModel
-from companion.games.thunderbirds.bot_tables import current_scheme, facts
+from companion.games.thunderbirds.bot_tables import Facts, current_scheme, facts
 from companion.games.thunderbirds.bot_weights import DISCARD_ORDER
 from companion.games.thunderbirds.definitions import TOKEN_KINDS, Definitions
 from companion.games.thunderbirds.movement import piece_region
 from companion.games.thunderbirds.operations import check_foil_scheme, scheme_needs_confirmation
-from companion.games.thunderbirds.state import GameState
+from companion.games.thunderbirds.state import GameState, HoodCard
 
 
 def foil_action(state: GameState, defs: Definitions, model: UnknownCardModel = DEFAULT_MODEL) -> object | None:
@@ -21,7 +21,12 @@ def foil_action(state: GameState, defs: Definitions, model: UnknownCardModel = D
     current = current_scheme(state)
     if current is None:
         return None
-    scheme = facts(defs, model).schemes[current.card]
+    return foil_now(state, defs, facts(defs, model), current)
+
+
+def foil_now(state: GameState, defs: Definitions, known: Facts, current: HoodCard) -> object | None:
+    """`foil_action` in the actions phase with the face-up scheme `current` already found."""
+    scheme = known.schemes[current.card]
     needed = scheme.tokens_needed
     players = state.players
     last = _LAST_TEAM_TOKENS[0]
@@ -32,16 +37,18 @@ def foil_action(state: GameState, defs: Definitions, model: UnknownCardModel = D
         _LAST_TEAM_TOKENS[0] = (players, team_tokens)
     if team_tokens < needed:
         return None  # not enough tokens on the whole team: the common case, answered first
+    seats, vehicles = dict(state.seats), dict(state.vehicles)
+    where = {hand.character: vehicles.get(seats.get(hand.character)) for hand in players}  # type: ignore[arg-type]
+    token_regions = scheme.token_regions
     held = 0  # every token a need can take, from characters where one of its regions is
-    for hand in state.players:
-        if state.character_region(hand.character) in scheme.token_regions:
+    for hand in players:
+        if where[hand.character] in token_regions:
             held += sum(hand.tokens)
     if held < needed:
         return None
     for kind, piece, region in scheme.pieces:
         if piece_region(state, defs, kind, piece) != region:
             return None
-    where = {hand.character: state.character_region(hand.character) for hand in state.players}
     discards = assign_needs(state, scheme.tokens, where)
     if discards is None:
         return None

@@ -55,6 +55,7 @@ class Card:
     place_bonuses: tuple[tuple[str, str, str | None, int, int], ...]
     need_lines: tuple[tuple[str, str, str | None, int], ...]  # bonuses without a seat condition: pieces to bring
     bonus_lines: tuple[tuple[str, str, str | None, int], ...]  # `need_lines` of a known dice card, else none
+    pod_lines: tuple[tuple[str, int], ...]  # (pod, value) of every printed pod bonus, in printed order
     rescue: object  # Rescue(card), shared (actions are immutable)
     confirm: object  # ConfirmRescue(card)
     #: The pieces whose place changes the card's bonus or makes it possible (printed bonuses, no-dice conditions),
@@ -254,6 +255,7 @@ def _card(card: object, region: str) -> Card:
         place_bonuses=tuple(place),
         need_lines=need_lines,
         bonus_lines=need_lines if card.difficulty is not None and card.kind == "disaster" else (),  # type: ignore
+        pod_lines=tuple((b.piece, b.value) for b in card.bonuses if b.piece_kind == "pod"),  # type: ignore
         rescue=act.Rescue(card.id),  # type: ignore[attr-defined]
         confirm=act.ConfirmRescue(card.id),  # type: ignore[attr-defined]
         pieces=frozenset(p[1] for p in place) | no_dice_pieces,
