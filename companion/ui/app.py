@@ -291,6 +291,28 @@ class CompanionApp(App):
         self.controller.export_game(
             game_id, None, lambda path: self.show_notice(_("Game exported to {file}").format(file=path), 12.0))
 
+    def delete_game(self, row: Any) -> None:
+        """Home's Delete: asks first (a deleted game cannot be brought back), then deletes on the worker; Home
+        refreshes when the list changes."""
+        from companion.ui.presenters.home import delete_question
+
+        assert self.controller is not None
+        controller = self.controller
+        question = delete_question(row)
+
+        def deleted(_games: Any) -> None:
+            if self.screen_manager is not None and self.screen_manager.current == "home":
+                self.refresh_current()
+            self.show_notice(_("Game deleted."), 6.0)
+
+        def confirmed() -> None:
+            controller.delete_game(row.game_id, deleted)
+
+        show_popup(question.title, list(question.lines), [
+            PopupButton("delete:keep", question.keep_label),
+            PopupButton("delete:confirm", question.delete_label, confirmed, role="danger"),
+        ])
+
     def start_game(self, setup: dict[str, Any], seed: int) -> None:
         assert self.controller is not None
         self.controller.new_game(setup, seed, lambda _snapshot: self.go("setup_guide"))

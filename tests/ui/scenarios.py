@@ -327,3 +327,39 @@ def export_from_home(pilot: Any, out: Path, args: dict[str, str], notes: dict[st
     yield pilot.until(lambda: bool(app.notice), "the export's notice")
     notes["notice"] = app.notice
     yield from player.visit("home-exported")
+
+
+def delete_from_home(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, Any]) -> Script:
+    """A game started and left, then deleted from its Home line: the question first (kept once), then deleted."""
+    from companion.ui.autoplay import AutoPlayer, PlayReport
+
+    player = AutoPlayer(pilot, out, PlayReport())
+    yield from player.start(2, "introduction", 34)
+    app = pilot.app
+    app.leave_game()
+    yield pilot.until(lambda: bool(pilot.keys("delete:")), "the saved game's delete button on Home")
+    key = next(k for k in pilot.keys("delete:") if k.split(":")[1].isdigit())
+    notes["games_before"] = len(app.controller.saved_games)
+    yield from player.tap(key)
+    yield pilot.button("delete:confirm")
+    yield from player.visit("home-delete-question")
+    notes["question"] = [w.text for w in pilot.widgets() if isinstance(getattr(w, "text", None), str) and w.text]
+    yield from player.tap("delete:keep")
+    yield pilot.until(lambda: not pilot.has("delete:confirm"), "the question closed")
+    # The tap on the row's button did not drag the list: it is still at the top of its area, frame after frame.
+    games = app.screen_manager.get_screen("home").ids.games
+    scroll = games.parent
+    gaps = []
+    for _frame in range(30):
+        yield pilot.settle(frames=1)
+        gaps.append(scroll.top - (scroll.g_translate.y + games.height))
+    notes["list_gaps_at_top"] = gaps
+    notes["list_fits"] = games.height <= scroll.height
+    notes["games_after_keep"] = len(app.controller.saved_games)
+    yield from player.tap(key)
+    yield pilot.button("delete:confirm")
+    yield from player.tap("delete:confirm")
+    yield pilot.until(lambda: bool(app.notice) and not pilot.has(key), "the game gone from Home")
+    notes["notice"] = app.notice
+    notes["games_after_delete"] = len(app.controller.saved_games)
+    yield from player.visit("home-deleted")

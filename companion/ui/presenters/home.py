@@ -21,6 +21,7 @@ class SavedGameRow:
     resume_label: str
     can_resume: bool
     export_label: str
+    delete_label: str
 
 
 @dataclass(frozen=True)
@@ -94,6 +95,7 @@ def present_home(
                 resume_label=_("Review") if finished else _("Resume"),
                 can_resume=True,
                 export_label=_("Export"),
+                delete_label=_("Delete"),
             )
         )
     return HomeView(
@@ -106,4 +108,28 @@ def present_home(
         empty_text=_("No saved games yet."),
         games=tuple(rows),
         notice="\n".join([text for text in (notice or "",) if text] + list(problems)),
+    )
+
+
+@dataclass(frozen=True)
+class DeleteQuestion:
+    """What Home asks before a saved game is deleted: deleting cannot be undone, so the game is named and the
+    players are offered the way to keep a copy."""
+
+    title: str
+    lines: tuple[str, ...]
+    keep_label: str
+    delete_label: str
+
+
+def delete_question(row: SavedGameRow) -> DeleteQuestion:
+    return DeleteQuestion(
+        title=_("Delete this saved game?"),
+        lines=(
+            f"{row.when} · {row.difficulty}",
+            f"{row.players} · {row.status}",
+            _("Deleting cannot be undone. To keep a copy, export the game first."),
+        ),
+        keep_label=_("Keep it"),
+        delete_label=_("Delete"),
     )

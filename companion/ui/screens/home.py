@@ -48,4 +48,7 @@ class HomeScreen(BaseScreen):
             line.ids.export.text = row.export_label
             line.ids.export.action_key = f"export:{row.game_id}"
             line.ids.export.bind(on_release=lambda _b, game_id=row.game_id: app.export_game(game_id))
+            line.ids.delete.text = row.delete_label
+            line.ids.delete.action_key = f"delete:{row.game_id}"
+            line.ids.delete.bind(on_release=lambda _b, chosen=row: app.delete_game(chosen))
             box.add_widget(line)

@@ -159,6 +159,9 @@ class ListScroll(ScrollView):
 
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("do_scroll_x", False)
+        # Kivy lets a short list be dragged and springs it back (always_overscroll): a list that fits stays put,
+        # at the top, under the finger that only meant to tap one of its rows.
+        kwargs.setdefault("always_overscroll", False)
         super().__init__(**kwargs)
         self.bind(size=self._keep_top)
 
