@@ -84,18 +84,23 @@ _EMPTY: frozenset[str] = frozenset()
 _TEAMWORK = TOKEN_KINDS.index("teamwork")
 _TECHNOLOGY = TOKEN_KINDS.index("technology")
 _INTELLIGENCE = TOKEN_KINDS.index("intelligence")
-#: The seating last asked about: (the state's seats, as a dictionary, each vehicle's occupants in seat order).
-_LAST_SEATING: list[tuple[tuple[tuple[str, str], ...], dict[str, str], dict[str, list[str]]] | None] = [None]
+#: The seating last asked about: (the state's seats, what `_seating` makes of them).
+_LAST_SEATING: list[tuple[tuple[tuple[str, str], ...], tuple[object, ...]] | None] = [None]  # type: ignore
+#: The boarding places last asked about: (vehicles, seats, cargo, seat, what `_parked` makes of them).
+_LAST_PARKED: list[tuple[object, object, object, str, dict[str, list[str]]] | None] = [None]
 #: The Hood costs last asked about: (Hood cards, the Hood's space, the costs).
 _LAST_HOOD: list[tuple[tuple[HoodCard, ...], int, tuple[float, float]] | None] = [None]
 
 
-def _seating(pairs: tuple[tuple[str, str], ...]) -> tuple[dict[str, str], dict[str, list[str]]]:
-    """The seats as a dictionary and each vehicle's occupants, kept for the seats last asked about (states share
-    an unchanged tuple, and seats change far less often than the decisions come); neither is ever changed."""
+def _seating(
+    pairs: tuple[tuple[str, str], ...]
+) -> tuple[dict[str, str], dict[str, list[str]], tuple[str, ...], tuple[str, ...]]:
+    """The seats as a dictionary, each vehicle's occupants in seat order, and the characters and their vehicles in
+    seat order, kept for the seats last asked about (states share an unchanged tuple, and seats change far less
+    often than the decisions come); none of them is ever changed."""
     last = _LAST_SEATING[0]
     if last is not None and last[0] is pairs:
-        return last[1], last[2]
+        return last[1]
     occupants: dict[str, list[str]] = {}
     for character, vehicle in pairs:
         found = occupants.get(vehicle)
@@ -103,9 +108,39 @@ def _seating(pairs: tuple[tuple[str, str], ...]) -> tuple[dict[str, str], dict[s
             occupants[vehicle] = [character]
         else:
             found.append(character)
-    seats = dict(pairs)
-    _LAST_SEATING[0] = (pairs, seats, occupants)
-    return seats, occupants
+    seating = (dict(pairs), occupants, tuple([c for c, _v in pairs]), tuple([v for _c, v in pairs]))
+    _LAST_SEATING[0] = (pairs, seating)
+    return seating
+
+
+def _parked(
+    vehicles: tuple[tuple[str, str], ...],
+    seats: tuple[tuple[str, str], ...],
+    cargo: tuple[str, ...],
+    seat: str,
+    occupants: Mapping[str, list[str]],
+    known: Facts,
+) -> dict[str, list[str]]:
+    """The vehicles a character seated in `seat` could board, by region (their own, carried ones and those with
+    no seat left excluded), kept for the positions last asked about; never changed."""
+    last = _LAST_PARKED[0]
+    if last is not None and last[0] is vehicles and last[1] is seats and last[2] is cargo and last[3] == seat:
+        return last[4]
+    parked: dict[str, list[str]] = {}
+    rooms = known.rooms
+    for vehicle, where in vehicles:
+        if vehicle == seat or vehicle not in rooms or vehicle in cargo:
+            continue
+        room = rooms[vehicle]
+        if room is None or len(occupants.get(vehicle, ())) < room:
+            found = parked.get(where)
+            if found is None:
+                parked[where] = [vehicle]
+            else:
+                found.append(vehicle)
+                found.sort()
+    _LAST_PARKED[0] = (vehicles, seats, cargo, seat, parked)
+    return parked
 
 
 def _team_types(players: tuple[Hand, ...], facts: Facts) -> Mapping[str, int]:
@@ -123,6 +158,20 @@ def _team_types(players: tuple[Hand, ...], facts: Facts) -> Mapping[str, int]:
 
 
 _LAST_TYPES: list[tuple[tuple[Hand, ...], Facts, Mapping[str, int]] | None] = [None]
+
+
+def _fab_boosts(players: tuple[Hand, ...], active: int, known: Facts) -> dict[str | None, list[tuple[str, int]]]:
+    """The F.A.B. cards that may add to a rescue (`Turn._rescue_fabs`) by the card's rescue type, kept for the hands
+    and active player last asked about: they depend on nothing else."""
+    last = _LAST_FABS[0]
+    if last is not None and last[0] is players and last[1] == active and last[2] is known:
+        return last[3]
+    found: dict[str | None, list[tuple[str, int]]] = {}
+    _LAST_FABS[0] = (players, active, known, found)
+    return found
+
+
+_LAST_FABS: list[tuple[tuple[Hand, ...], int, Facts, dict[str | None, list[tuple[str, int]]]] | None] = [None]
 
 
 def _hood_costs(state: GameState) -> tuple[float, float]:
@@ -162,7 +211,67 @@ _NONE = float("-inf")
 class Turn:
     """One decision in the actions phase. The plan search reads the state through dictionaries built once here
     (`_prepare`), scores each vehicle's plans over the few candidate regions in one loop (`_legs`, and `_onward`
-    for a Thunderbird taken on the way), and builds the first step only for the winner."""
+    for a Thunderbird taken on the way), and builds the first step only for the winner. (Slots: every attribute
+    read is a fixed offset, which matters in the search's loops.)"""
+
+    __slots__ = (
+        "_base",
+        "_candidate_regions",
+        "_distance_cache",
+        "_flights",
+        "_load_candidates",
+        "_loads_cache",
+        "_local",
+        "_onward_legs",
+        "_pickups",
+        "_ready",
+        "_scheme_cache",
+        "_second_cache",
+        "_towards_cache",
+        "blocked",
+        "cards_at",
+        "cargo",
+        "carrier",
+        "chance_free",
+        "character_at",
+        "current",
+        "defs",
+        "entries",
+        "facts",
+        "hand",
+        "here",
+        "here_ok",
+        "hood_cost",
+        "intelligence",
+        "john_anywhere",
+        "john_elsewhere",
+        "john_vehicles",
+        "loss_risk_at",
+        "model",
+        "need_before",
+        "need_pieces",
+        "need_places",
+        "need_towards",
+        "needs",
+        "occupants",
+        "parked",
+        "peek_disaster",
+        "piece_cards",
+        "pod_at",
+        "pos",
+        "scheme",
+        "scheme_pieces",
+        "scheme_regions",
+        "scheme_urgency",
+        "seat",
+        "seated_vehicles",
+        "seats",
+        "state",
+        "teamwork",
+        "track",
+        "vehicle_at",
+        "who",
+    )
 
     def __init__(self, state: GameState, defs: Definitions, model: UnknownCardModel, chance_free: bool) -> None:
         self.facts = facts(defs, model)
@@ -181,11 +290,10 @@ class Turn:
             return
         self._ready = True
         state, facts, who = self.state, self.facts, self.who
-        seats, occupants = _seating(state.seats)
+        seats, occupants, characters, seated_in = _seating(state.seats)
         self.seats, self.occupants = seats, occupants
         self.vehicle_at = vehicle_at = dict(state.vehicles)
-        vehicle_of = vehicle_at.get
-        self.character_at = character_at = {c: vehicle_of(v) for c, v in state.seats}
+        self.character_at = character_at = dict(zip(characters, map(vehicle_at.get, seated_in)))
         self.pod_at = pod_at = dict(state.pods)
         self.pos = pos = {"character": character_at, "vehicle": vehicle_at, "pod": pod_at}
         self.cargo = cargo = state.cargo
@@ -214,19 +322,8 @@ class Turn:
         self._pickups: dict[str, float] | None = None
         self._load_candidates: list[tuple[str, float, str]] | None = None
         self._loads_cache: dict[str, tuple[str, ...]] = {}
-        parked: dict[str, list[str]] = {}
-        seat_counts, networks = facts.seat_counts, facts.networks
-        for vehicle, where in state.vehicles:
-            if vehicle == seat or vehicle in cargo or networks[vehicle] == "none":
-                continue
-            room = seat_counts[vehicle]
-            if room is None or len(occupants.get(vehicle, ())) < room:
-                found_here = parked.get(where)
-                if found_here is None:
-                    parked[where] = [vehicle]
-                else:
-                    found_here.append(vehicle)
-                    found_here.sort()
+        self._candidate_regions: list[tuple[str, list[str] | None, bool, bool]] | None = None
+        parked = _parked(state.vehicles, state.seats, cargo, seat, occupants, facts)
         self.parked = parked  # vehicles the active character could board where they stand (own seat excluded)
         # The cards on the track, in track order: (card, urgency, weight, the bonus with the active character flown
         # there and nothing else, the pieces besides them whose place changes it, F.A.B. boost and action, the
@@ -234,6 +331,7 @@ class Turn:
         views = facts.views[who]
         modifiers = [e for e in effects if e.kind == "rescue-modifier"] if effects else ()
         held_fabs = facts.fab_values and any([hand.fabs for hand in state.players])
+        fab_boosts: dict[str | None, list[tuple[str, int]]] | None = None
         urgencies = URGENCY if not self.peek_disaster else {slot: self._urgency(slot) for slot in URGENCY}
         seat_of = seats.get
         cards_at: dict[str, list[str]] = {}
@@ -261,10 +359,14 @@ class Turn:
                     base += effect.value
             boost, action = 0, card.rescue
             if held_fabs and card.difficulty is not None:
-                fabs = self._rescue_fabs(card)
-                if fabs:
-                    boost = sum(v for _, v in fabs)
-                    action = rescue_action(card_id, tuple(f for f, _ in fabs))
+                if fab_boosts is None:
+                    fab_boosts = _fab_boosts(state.players, state.active, facts)
+                found_fabs = fab_boosts.get(card.rescue_type)
+                if found_fabs is None:
+                    found_fabs = fab_boosts[card.rescue_type] = self._rescue_fabs(card)
+                if found_fabs:
+                    boost = sum(v for _, v in found_fabs)
+                    action = rescue_action(card_id, tuple(f for f, _ in found_fabs))
             if pieces:
                 piece_cards = piece_cards | pieces
             if who_seats:
@@ -507,7 +609,7 @@ class Turn:
             regions = dict.fromkeys(cards_at)
             regions.update(dict.fromkeys(scheme_regions))
             for need in self.needs:
-                regions[need.target] = None
+                regions[need[1]] = None
             regions.update(dict.fromkeys(parked))
             regions[here] = None
             found = self._candidate_regions = [
@@ -515,8 +617,6 @@ class Turn:
                 for region in regions
             ]
         return found
-
-    _candidate_regions: list[tuple[str, list[str] | None, bool, bool]] | None = None
 
     def _legs(
         self, flight: Flight, transfer: bool, penalty: float, actions: int, start: str, first: bool = True
@@ -760,29 +860,39 @@ class Turn:
         if not needs:
             self.need_pieces = _EMPTY
             self.need_before = []
+            self.need_towards = []
+            self.need_places = []
             return ()
         kinds = facts.kinds
         earth = None if self.blocked else facts.distances["earth"]
         kept = []
         before = []
+        towards = []  # (piece, (weight, moves before, divisor, distances to the target)) per kept need
+        places = []  # (piece, target, weight, where the piece is) per kept need
         for need in needs:
-            piece, target, _weight = need
+            piece, target, weight = need
             kind = kinds.get(piece, "character")
             where = pos[kind].get(piece)
+            if earth is not None:
+                to_target = earth.get(target) or {target: 0}
+            else:
+                to_target = self._distances("earth", target)
             if where is None:
                 if kind == "pod":
                     continue  # a pod still on Brains' notebook goes nowhere
-                before.append(FAR)
+                moves_before = FAR
             elif where == target:
-                before.append(0)
-            elif earth is not None:
-                to_target = earth.get(target)
-                before.append(FAR if to_target is None else to_target.get(where, FAR))
+                moves_before = 0
             else:
-                before.append(self._distances("earth", target).get(where, FAR))
+                moves_before = to_target.get(where, FAR)
             kept.append(need)
+            before.append(moves_before)
+            towards.append((piece, (weight, moves_before, moves_before if moves_before > 1 else 1, to_target)))
+            places.append((piece, target, weight, where))
         self.need_pieces = frozenset([need[0] for need in kept])
         self.need_before = before
+        self.need_towards = towards
+        self.need_places = places
         return tuple(kept)
 
     def _towards(self, moved: frozenset[str]) -> list[tuple[float, int, int, Mapping[str, int]]]:
@@ -792,40 +902,29 @@ class Turn:
             return []
         found = self._towards_cache.get(moved)
         if found is None:
-            found = [
-                (need.weight, before, max(before, 1), self._distances("earth", need.target))
-                for need, before in zip(self.needs, self.need_before)
-                if need.piece in moved
-            ]
-            self._towards_cache[moved] = found
+            found = self._towards_cache[moved] = [serves for piece, serves in self.need_towards if piece in moved]
         return found
 
     def _progress(self, region: str, moved: frozenset[str]) -> float:
         """How much closer the moved pieces come to where no-dice cards and the scheme need them (negative when
         they leave)."""
         found = 0.0
-        for need, before in zip(self.needs, self.need_before):
-            if need.piece in moved:
-                gain = (before - self._distances("earth", need.target).get(region, FAR)) / max(before, 1)
-                found += need.weight * (gain if gain > -1.0 else -1.0)
+        for weight, before, divisor, to_target in self._towards(moved):
+            gain = (before - to_target.get(region, FAR)) / divisor
+            found += weight * (gain if gain > -1.0 else -1.0)
         return found
-
-    def _where(self, piece: str) -> str | None:
-        kind = self.facts.kinds.get(piece, "character")
-        return self.pos[kind].get(piece)
 
     def _pickup_values(self) -> dict[str, float]:
         """Thunderbird 2 reaching a needed piece it can carry (to bring it on later), by region."""
         pickups = self._pickups
         if pickups is None:
             pickups = {}
-            pods, carries = self.facts.pods, self.facts.carries
-            for need in self.needs:
-                where = self._where(need.piece)
-                if where is None or where == need.target or need.piece in self.cargo:
+            pods, carries, cargo = self.facts.pods, self.facts.carries, self.cargo
+            for piece, target, weight, where in self.need_places:
+                if where is None or where == target or piece in cargo:
                     continue
-                if need.piece in pods or need.piece in carries:
-                    pickups[where] = max(pickups.get(where, 0.0), need.weight * PICKUP_SHARE)
+                if piece in pods or piece in carries:
+                    pickups[where] = max(pickups.get(where, 0.0), weight * PICKUP_SHARE)
             self._pickups = pickups
         return pickups
 
@@ -865,19 +964,20 @@ class Turn:
 
     def _loadable(self) -> list[tuple[str, float, str]]:
         """(where it is wanted, its weight, the piece to load) for needed pieces Thunderbird 2 can load here."""
-        pods, carries = self.facts.pods, self.facts.carries
+        facts = self.facts
+        pods, carries, vehicles = facts.pods, facts.carries, facts.vehicles
         moved = self._flight(self.carrier).moved
+        seats, cargo, here, pod_at, vehicle_at = self.seats, self.cargo, self.here, self.pod_at, self.vehicle_at
         found: list[tuple[str, float, str]] = []
-        for need in self.needs:
-            piece = need.piece
-            if piece not in pods and piece not in self.facts.vehicles:
-                piece = self.seats.get(piece) or ""  # a character: load the vehicle they sit in
-            if piece in moved or piece in self.cargo:
+        for piece, target, weight in self.needs:
+            if piece not in pods and piece not in vehicles:
+                piece = seats.get(piece) or ""  # a character: load the vehicle they sit in
+            if piece in moved or piece in cargo:
                 continue
-            if self.pos["pod" if piece in pods else "vehicle"].get(piece) != self.here:
+            if (pod_at if piece in pods else vehicle_at).get(piece) != here:
                 continue
             if piece in pods or piece in carries:
-                found.append((need.target, need.weight, piece))
+                found.append((target, weight, piece))
         return found
 
     def _unload_before_leaving(self, vehicle: str, destination: str) -> object | None:

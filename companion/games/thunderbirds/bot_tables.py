@@ -102,6 +102,7 @@ class Facts:
     networks: Mapping[str, str]  # vehicle -> network
     speeds: Mapping[str, int]  # vehicle -> printed speed (what `top_speed` gives with no lasting effect)
     seat_counts: Mapping[str, int | None]
+    rooms: Mapping[str, int | None]  # seats of every vehicle that moves on a network (None: unlimited)
     pods: frozenset[str]
     vehicles: frozenset[str]
     characters: frozenset[str]
@@ -202,6 +203,7 @@ def _build_facts(defs: Definitions, model: UnknownCardModel) -> Facts:
         networks={v.id: v.network for v in defs.vehicles.values()},
         speeds={v.id: v.speed for v in defs.vehicles.values()},
         seat_counts={v.id: v.seats for v in defs.vehicles.values()},
+        rooms={v.id: v.seats for v in defs.vehicles.values() if v.network != "none"},
         pods=frozenset(defs.pods),
         vehicles=frozenset(defs.vehicles),
         characters=frozenset(defs.characters),
