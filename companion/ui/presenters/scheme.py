@@ -88,16 +88,20 @@ def present_scheme(
         for req in scheme.tokens:
             holders = [h for h in state.players
                        if req.region is None or state.character_region(h.character) == req.region]
-            place = names.region(defs, req.region) if req.region else _("anywhere")
+            place = names.region(defs, req.region) if req.region else None
             if req.kind is None:
                 held = sum(sum(h.tokens) for h in holders)
-                text = _("{count} token(s) of the kind printed on the card, by players in {place}").format(
-                    count=req.count, place=place)
+                text = (_("{count} token(s) of the kind printed on the card, by players in {region}").format(
+                    count=req.count, region=place) if place else
+                    _("{count} token(s) of the kind printed on the card, by any players").format(count=req.count))
                 items.append(CheckItem(text, None if held >= req.count else False))
             else:
                 held = sum(h.count(req.kind) for h in holders)
-                text = _("{count} {kind} token(s), by players in {place} (they hold {held})").format(
-                    count=req.count, kind=names.token(defs, req.kind), place=place, held=held)
+                kind = names.token(defs, req.kind)
+                text = (_("{count} {kind} token(s), by players in {region} (they hold {held})").format(
+                    count=req.count, kind=kind, region=place, held=held) if place else
+                    _("{count} {kind} token(s), by any players (they hold {held})").format(
+                        count=req.count, kind=kind, held=held))
                 items.append(CheckItem(text, held >= req.count))
     foils = tuple(FoilChoice(act(x), describe(x)) for x in legal if isinstance(x, a.FoilScheme))
     complete = all(item.done is not False for item in items) and bool(foils)
