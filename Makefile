@@ -7,22 +7,30 @@ DEPS_KEY := $(shell cksum pyproject.toml | cut -d' ' -f1)
 
 .PHONY: run test bench demo clean
 
+# The app's bytecode is written up front (compileall only redoes changed files): with PYTHONDONTWRITEBYTECODE set,
+# or a read-only install as on the Pi, every start would otherwise compile the app's sources again.
+COMPILE := $(VPY) -m compileall -q companion bench >/dev/null
+
 run: $(VENV)/.app-$(DEPS_KEY)
 	@tools/system-deps.sh run
+	@$(COMPILE)
 	@$(VPY) -m companion run; rc=$$?; [ $$rc -eq 3 ] || exit $$rc
 
 test: $(VENV)/.test-$(DEPS_KEY)
 	@tools/system-deps.sh test
 	@$(VPY) -m companion.locale.build
+	@$(COMPILE)
 	$(VPY) -m pytest
 
 bench: $(VENV)/.test-$(DEPS_KEY)
 	@tools/system-deps.sh test
 	@$(VPY) -m companion.locale.build
+	@$(COMPILE)
 	$(VPY) -m bench
 
 demo: $(VENV)/.test-$(DEPS_KEY)
 	@tools/system-deps.sh test
+	@$(COMPILE)
 	$(VPY) -m companion demo --out artifacts/demo
 
 $(VENV)/bin/python:
