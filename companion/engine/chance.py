@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import Protocol, TypeVar
 
 from companion.engine.rng import below as _below
+from companion.engine.rng import shuffle_draws as _shuffle_draws
 from companion.engine.dice import Die, Face
 from companion.engine.errors import IllegalAction, ReplayMismatch
 from companion.locale import _
@@ -67,14 +68,14 @@ class LiveChance(Chance):
         return die.faces[self.roll_index(die)]
 
     def shuffle(self, items: Sequence[T]) -> tuple[T, ...]:
-        """`Chance.shuffle` (the same draws, logged the same way), without a method call per card."""
+        """`Chance.shuffle` (the same draws, logged the same way), without a function call per card."""
         result = list(items)
-        rng, outcomes = self._rng, self._outcomes
-        for i in range(len(result) - 1, 0, -1):
-            j, rng = _below(rng, i + 1)
-            outcomes.append(j)
+        draws, self._rng = _shuffle_draws(self._rng, len(result))
+        self._outcomes += draws
+        i = len(result) - 1
+        for j in draws:
             result[i], result[j] = result[j], result[i]
-        self._rng = rng
+            i -= 1
         return tuple(result)
 
     def roll_index(self, die: Die) -> int:

@@ -44,4 +44,30 @@ def below(state: int, n: int) -> tuple[int, int]:
             return z % n, state
 
 
+def shuffle_draws(state: int, count: int) -> tuple[list[int], int]:
+    """The draws of a Fisher-Yates shuffle of `count` items: `below(state, i + 1)` for i from count - 1 down to 1,
+    in that order, and the state after them.
+
+    Exactly the values and state that calling `below` once per item gives; written out because a set-up shuffles
+    about a hundred cards and a function call per card would cost as much as the arithmetic."""
+    draws: list[int] = []
+    limits = _LIMITS
+    gamma, mask = _GOLDEN_GAMMA, MASK64
+    for n in range(count, 1, -1):
+        limit = limits.get(n)
+        if limit is None:
+            limit = ((1 << 64) // n) * n
+            if len(limits) < 4096:
+                limits[n] = limit
+        while True:
+            state = (state + gamma) & mask
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & mask
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+            z ^= z >> 31
+            if z < limit:
+                draws.append(z % n)
+                break
+    return draws, state
+
+
 _LIMITS: dict[int, int] = {}

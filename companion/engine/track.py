@@ -64,6 +64,16 @@ class SlotTrack:
         overflow = () if self.slots[-1] is None else (self.slots[-1],)
         return _slot_track((None,) + self.slots[:-1]), overflow
 
+    def push_in(self, card: str) -> tuple[SlotTrack, tuple[str, ...]]:
+        """`shift_right`, then `place(1, card)`: a new card enters on slot 1 and pushes the others along (the
+        disaster phase, every turn). Returns the card pushed past the last slot, as `shift_right` does."""
+        slots = self.slots
+        if not slots or card in slots[:-1]:  # refused: let `place` say why
+            track, overflow = self.shift_right()
+            return track.place(1, card), overflow
+        overflow = () if slots[-1] is None else (slots[-1],)
+        return _slot_track((card,) + slots[:-1]), overflow
+
     def move(self, card: str, to_slot: int) -> SlotTrack:
         self._check_slot(to_slot)
         if self.slot_of(card) == to_slot:

@@ -94,3 +94,22 @@ def test_replay_finish_reports_unused_outcomes() -> None:
 
 def test_replay_hands_back_the_logged_prng_state() -> None:
     assert ReplayChance([], rng_after=1234).rng_after == 1234
+
+
+class _OneDrawAtATime(LiveChance):
+    """A live chance that shuffles the plain way: one `below` call per swap, as the `Chance` protocol does."""
+
+    def shuffle(self, items):  # type: ignore[no-untyped-def]
+        result = list(items)
+        for i in range(len(result) - 1, 0, -1):
+            j = self.below(i + 1)
+            result[i], result[j] = result[j], result[i]
+        return tuple(result)
+
+
+@given(st.integers(min_value=0, max_value=(1 << 64) - 1), st.lists(st.integers(), max_size=60))
+def test_a_live_shuffle_draws_exactly_what_one_below_per_swap_draws(state: int, items: list[int]) -> None:
+    fast, plain = LiveChance(state), _OneDrawAtATime(state)
+    assert fast.shuffle(items) == plain.shuffle(items)
+    assert fast.outcomes == plain.outcomes and fast.rng_after == plain.rng_after
+    assert fast.below(7) == plain.below(7)

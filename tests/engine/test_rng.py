@@ -97,3 +97,12 @@ def test_below_is_close_to_uniform() -> None:
 def test_below_refuses_an_empty_range() -> None:
     with pytest.raises(ValueError):
         rng.below(1, 0)
+
+
+@given(U64, st.integers(min_value=0, max_value=80))
+def test_shuffle_draws_are_below_called_once_per_swap(state: int, count: int) -> None:
+    expected, after = [], state
+    for n in range(count, 1, -1):
+        value, after = rng.below(after, n)
+        expected.append(value)
+    assert rng.shuffle_draws(state, count) == (expected, after)

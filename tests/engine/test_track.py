@@ -71,3 +71,26 @@ def test_marker_move_to() -> None:
         MarkerTrack(length=3, position=3)
     with pytest.raises(ValueError):
         marker.advance(-1)
+
+
+@pytest.mark.parametrize(
+    "slots",
+    [("a", None, "b"), (None, None, None), ("a", "b", "c"), (None, "a", None), ("x",), ("a", "x", None), ("a", None, "x")],
+)
+def test_push_in_is_shift_right_then_place_on_slot_one(slots: tuple[str | None, ...]) -> None:
+    track = SlotTrack(slots)
+    try:
+        shifted, overflow = track.shift_right()
+        expected: object = (shifted.place(1, "x"), overflow)
+    except IllegalAction as refusal:
+        expected = str(refusal)
+    try:
+        got: object = track.push_in("x")
+    except IllegalAction as refusal:
+        got = str(refusal)
+    assert got == expected
+
+
+def test_push_in_on_a_track_without_slots_is_refused_like_place() -> None:
+    with pytest.raises(IllegalAction, match="slot 1"):
+        SlotTrack(()).push_in("x")

@@ -129,11 +129,10 @@ def draw_disaster(state: GameState, defs: Definitions, chance: Chance, out: Even
         state = evolve(state, disasters=deck.discard(card))
         state = advance_hood(state, defs, chance, 1, out)
     else:
-        track, overflow = state.track.shift_right()
+        track, overflow = state.track.push_in(card)
         moves = tuple([(c, slot, slot + 1) for slot, c in enumerate(state.track.slots, 1) if c is not None])
         if moves:
             out.append(ev.DisastersShifted(moves))
-        track = track.place(1, card)
         out.append(ev.DisasterPlaced(card, 1))
         if overflow:
             out.append(ev.DisasterReachedSkull(overflow[0]))
@@ -141,7 +140,7 @@ def draw_disaster(state: GameState, defs: Definitions, chance: Chance, out: Even
             state = lose(state, "skull", overflow[0], out)
         else:
             state = evolve(state, disasters=deck, track=track)
-    if state.disasters.is_empty:
+    if not state.disasters.draw_pile:  # `is_empty`
         state = lose(state, "deck-exhausted", card, out)
     return state
 

@@ -46,8 +46,8 @@ from companion.games.thunderbirds.state import (
 from companion.games.thunderbirds.steps import (
     action_reason,
     fab_holder,
-    give_tokens,
     lacks_token,
+    moved_tokens,
     phase_reason,
     remove_fab,
     return_tokens,
@@ -75,8 +75,10 @@ def track_reason(state: GameState, defs: Definitions, disaster: str) -> str | No
 
 
 def region_reason(state: GameState, defs: Definitions, card: DisasterCard) -> str | None:
+    if card.region is None:
+        return None
     where = state.character_region(state.active_character)
-    if card.region is not None and where != card.region:
+    if where != card.region:
         return _("{card} is in {region}; {character} is in {where}.").format(
             card=names.card(defs, card.id),
             region=names.region(defs, card.region),
@@ -129,10 +131,13 @@ def rescue_type_name(kind: str | None) -> str:
 
 
 def check_rescue(state: GameState, action: Rescue, defs: Definitions) -> str | None:
-    reason = action_reason(state) or track_reason(state, defs, action.disaster)
-    if reason:
-        return reason
-    card = defs.disasters[action.disaster]
+    if state.pending is not None or state.outcome is not None or state.actions_left <= 0:
+        reason = action_reason(state)
+        if reason:
+            return reason
+    card = defs.disasters.get(action.disaster)
+    if card is None or action.disaster not in state.track.slots:
+        return track_reason(state, defs, action.disaster)
     if is_unknown(card):
         return _("The app does not know {card}: read it from the card, then confirm the rescue.").format(
             card=names.card(defs, card.id)
@@ -144,6 +149,8 @@ def check_rescue(state: GameState, action: Rescue, defs: Definitions) -> str | N
         if action.fab_cards:
             return _("No F.A.B. card can help a rescue without dice.")
         return missing_requirement(state, defs, card)
+    if not action.fab_cards:
+        return None
     return fab_reason(state, defs, card, tuple(action.fab_cards))
 
 
@@ -151,44 +158,47 @@ def do_rescue(state: GameState, action: Rescue, defs: Definitions, chance: Chanc
     card = defs.disasters[action.disaster]
     player = state.active
     out.append(ev.RescueStarted(state.active_character, card.id, tuple(action.fab_cards)))
-    state = spend_action(state)
     if card.is_no_dice:
-        return succeed(state, defs, player, card, None, out)
+        return succeed(spend_action(state), defs, player, card, None, out)
     bonus = rescue_bonus(state, defs, card.id, action.fab_cards)
     for fab_id in action.fab_cards:
         holder = fab_holder(state, fab_id)
         assert holder is not None
         out.append(ev.FabPlayed(state.players[holder].character, fab_id, True))
         state = remove_fab(state, holder, fab_id)
-    dice = tuple(chance.roll_index(DIE) for _ in range(DICE_PER_RESCUE))
+    dice = tuple([chance.roll_index(DIE) for _ in range(DICE_PER_RESCUE)])
     out.append(ev.DiceRolled(dice))
     pending = PendingRescue(player, card.id, dice, bonus=bonus, fab_cards=tuple(action.fab_cards))
-    return evolve(state, pending=pending)
+    # The action is spent in the same copy that records the roll.
+    return evolve(state, pending=pending, actions_left=state.actions_left - 1, fresh_turn=False)
 
 
 def succeed(
     state: GameState, defs: Definitions, player: int, card: DisasterCard, score: int | None, out: Events
 ) -> GameState:
+    """The card leaves the track for the discard pile and its printed rewards are given, in one state copy."""
     character = state.players[player].character
     out.append(ev.RescueSucceeded(character, card.id, score, card.difficulty))
-    state = evolve(state, track=state.track.remove(card.id), disasters=state.disasters.discard(card.id), pending=None)
+    track, disasters = state.track.remove(card.id), state.disasters.discard(card.id)
     if card.rewards is None:
         out.append(ev.RewardsUnknown(character, card.id))
-        return state
+        return evolve(state, track=track, disasters=disasters, pending=None)
+    players, supply = state.players, state.supply
     jokers = 0
     for reward in card.rewards:
         if reward == JOKER:
             jokers += 1
-        elif supply_count(state, reward) > 0:
+        elif supply[TOKEN_INDEX[reward]] > 0:
             out.append(ev.TokenGained(character, reward, "reward"))
-            state = give_tokens(state, player, reward)
+            players, supply = moved_tokens(players, supply, player, reward, 1)
         else:
             out.append(ev.RewardMissing(character, reward))
-    jokers = min(jokers, sum(state.supply))
+    jokers = min(jokers, sum(supply))
+    pending = None
     if jokers:
         out.append(ev.JokerChoiceNeeded(character, jokers))
-        state = evolve(state, pending=PendingReward(player, card.id, jokers))
-    return state
+        pending = PendingReward(player, card.id, jokers)
+    return evolve(state, track=track, disasters=disasters, pending=pending, players=players, supply=supply)
 
 
 def check_confirm_rescue(state: GameState, action: ConfirmRescue, defs: Definitions) -> str | None:
@@ -306,11 +316,11 @@ def do_finish_rescue(
     card = defs.disasters[pending.disaster]
     score = pending.score
     difficulty = card.difficulty or 0
-    state = evolve(state, pending=None)
     if score >= difficulty:
-        state = succeed(state, defs, pending.player, card, score, out)
+        state = succeed(state, defs, pending.player, card, score, out)  # clears `pending` too
     else:
         out.append(ev.RescueFailed(state.players[pending.player].character, card.id, score, difficulty))
+        state = evolve(state, pending=None)
     return advance_hood(state, defs, chance, pending.hood_faces, out)
 
 
@@ -340,7 +350,8 @@ def do_choose_reward(
     pending = state.pending
     assert isinstance(pending, PendingReward)
     character = state.players[pending.player].character
+    players, supply = state.players, state.supply
     for kind in action.kinds:
         out.append(ev.TokenGained(character, kind, "reward"))
-        state = give_tokens(state, pending.player, kind)
-    return evolve(state, pending=None)
+        players, supply = moved_tokens(players, supply, pending.player, kind, 1)
+    return evolve(state, players=players, supply=supply, pending=None)

@@ -80,12 +80,14 @@ def apply(
     handlers = HANDLERS.get(type(action))
     if handlers is None:
         raise IllegalAction(_("Unknown action {name}.").format(name=type(action).__name__))
-    defs = defs_of(state, defs)
-    reason = handlers[0](state, action, defs)
+    if defs is None:
+        defs = definitions_for(state.setup)
+    check_action, do_action = handlers
+    reason = check_action(state, action, defs)
     if reason is not None:
         raise IllegalAction(reason)
     out: list[object] = []
-    return handlers[1](state, action, defs, chance, out), tuple(out)
+    return do_action(state, action, defs, chance, out), tuple(out)
 
 
 def legal_actions(state: GameState, defs: Definitions | None = None) -> tuple[object, ...]:

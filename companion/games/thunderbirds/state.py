@@ -40,6 +40,8 @@ DIE = Die(
     ),
 )
 HOOD_FACE = 0
+#: What each face adds to a rescue, by face index (read for every rescue's score).
+FACE_VALUES: tuple[int, ...] = tuple(face.value for face in DIE.faces)
 
 #: Token counts in `TOKEN_KINDS` order (technology, determination, intelligence, teamwork, logistics).
 Tokens = tuple[int, ...]
@@ -153,11 +155,14 @@ class PendingRescue:
     @property
     def score(self) -> int:
         """Dice (a Hood face adds nothing) + bonuses + 2 per Teamwork token + manual correction."""
-        return sum(DIE.faces[f].value for f in self.dice) + self.bonus + 2 * self.teamwork + self.adjust_bonus
+        values = FACE_VALUES
+        return sum([values[f] for f in self.dice]) + self.bonus + 2 * self.teamwork + self.adjust_bonus
 
     @property
     def hood_faces(self) -> int:
         """Hood faces showing that will advance the Hood (John's ignored one excluded)."""
+        if HOOD_FACE not in self.dice:
+            return 0
         return sum(1 for i, f in enumerate(self.dice) if f == HOOD_FACE and i != self.ignored_die)
 
 

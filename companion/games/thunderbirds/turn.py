@@ -29,7 +29,7 @@ from companion.games.thunderbirds.movement import (
     distances,
     top_speed,
 )
-from companion.games.thunderbirds.state import GameState, Hand, evolve
+from companion.games.thunderbirds.state import GameState, Hand, assign, evolve, lookup
 from companion.games.thunderbirds.tables import tables
 from companion.games.thunderbirds.steps import (
     ACTIONS_PER_TURN,
@@ -49,49 +49,62 @@ TB5 = "tb5"
 
 
 def check_move(state: GameState, action: Move, defs: Definitions) -> str | None:
-    reason = action_reason(state)
-    if reason:
-        return reason
-    if action.vehicle not in defs.vehicles:
-        return _("There is no vehicle called {name}.").format(name=action.vehicle)
-    if action.to not in defs.board.region_ids:
-        return _("There is no region called {name}.").format(name=action.to)
-    who = state.active_character
-    seat = state.seat_of(who)
-    if seat != action.vehicle:
+    """Why the Move is refused, or None. Written for the common case (no lasting effect in play, the phase
+    right): it runs for every move a bot considers and every move applied, so each fact is read once."""
+    if state.pending is not None or state.outcome is not None or state.actions_left <= 0:
+        reason = action_reason(state)
+        if reason:
+            return reason
+    moved, to = action.vehicle, action.to
+    vehicle = defs.vehicles.get(moved)
+    if vehicle is None:
+        return _("There is no vehicle called {name}.").format(name=moved)
+    if to not in defs.board.region_ids:
+        return _("There is no region called {name}.").format(name=to)
+    who = state.players[state.active].character
+    seat = lookup(state.seats, who)
+    if seat != moved:
         return _("{character} can only move the Thunderbird they are in ({vehicle}).").format(
             character=names.character(defs, who), vehicle=names.vehicle(defs, seat)
         )
-    if action.vehicle in state.cargo:
+    if moved in state.cargo:
         return _("{vehicle} is inside {carrier}: unload it first.").format(
-            vehicle=names.vehicle(defs, action.vehicle), carrier=names.vehicle(defs, carrier_id(defs))
+            vehicle=names.vehicle(defs, moved), carrier=names.vehicle(defs, carrier_id(defs))
         )
-    vehicle = defs.vehicles[action.vehicle]
-    here = state.vehicle_region(action.vehicle)
-    if vehicle.network == "none":
+    here = lookup(state.vehicles, moved)
+    network = vehicle.network
+    if network == "none":
         return _("{vehicle} never moves: it stays in {region}.").format(
-            vehicle=names.vehicle(defs, action.vehicle), region=names.region(defs, here)
+            vehicle=names.vehicle(defs, moved), region=names.region(defs, here)
         )
-    if here == action.to:
+    if here == to:
         return _("{vehicle} is already in {region}.").format(
-            vehicle=names.vehicle(defs, action.vehicle), region=names.region(defs, here)
+            vehicle=names.vehicle(defs, moved), region=names.region(defs, here)
         )
-    if action.to not in tables(defs).network_regions[vehicle.network]:
-        if vehicle.network == "tb3-path":
+    table = tables(defs)
+    if to not in table.network_regions[network]:
+        if network == "tb3-path":
             return _("{vehicle} moves only along the orange path; {region} is not on it.").format(
-                vehicle=names.vehicle(defs, action.vehicle), region=names.region(defs, action.to)
+                vehicle=names.vehicle(defs, moved), region=names.region(defs, to)
             )
         return _("Only Thunderbird 3 can reach {region}, along the orange path.").format(
-            region=names.region(defs, action.to)
+            region=names.region(defs, to)
         )
-    speed = top_speed(state, defs, action.vehicle)
-    if speed <= 0:
-        return _("{vehicle} cannot move: its top speed is 0.").format(vehicle=names.vehicle(defs, action.vehicle))
-    distance = distances(state, defs, action.vehicle).get(action.to)
+    if state.effects:  # a speed limit or blocked edges may be in force
+        speed = top_speed(state, defs, moved)
+        if speed <= 0:
+            return _("{vehicle} cannot move: its top speed is 0.").format(vehicle=names.vehicle(defs, moved))
+        distance = distances(state, defs, moved).get(to)
+    else:
+        speed = vehicle.speed
+        if speed <= 0:
+            return _("{vehicle} cannot move: its top speed is 0.").format(vehicle=names.vehicle(defs, moved))
+        # `distances` without effects: the table's row (here != to, so a missing row means unreachable)
+        distance = table.distances[network].get(here, _NOWHERE).get(to)
     if distance is None:
         return _("{vehicle} cannot reach {region}: the way is blocked ({card}).").format(
-            vehicle=names.vehicle(defs, action.vehicle),
-            region=names.region(defs, action.to),
+            vehicle=names.vehicle(defs, moved),
+            region=names.region(defs, to),
             card=names.card(defs, blocking_card(state)),
         )
     if distance > speed:
@@ -100,28 +113,30 @@ def check_move(state: GameState, action: Move, defs: Definitions) -> str | None:
         else:
             text = _("{vehicle} moves up to {speed} regions per action; {region} is {distance} away")
         return text.format(
-            vehicle=names.vehicle(defs, action.vehicle),
+            vehicle=names.vehicle(defs, moved),
             speed=speed,
-            region=names.region(defs, action.to),
+            region=names.region(defs, to),
             distance=distance,
         )
     return None
 
 
+_NOWHERE: dict[str, int] = {}
+
+
 def do_move(state: GameState, action: Move, defs: Definitions, chance: Chance, out: Events) -> GameState:
-    here = state.vehicle_region(action.vehicle) or ""
-    to = action.to
-    carried: tuple[str, ...] = ()
-    pods = state.pods
-    moved = action.vehicle
+    moved, to = action.vehicle, action.to
+    here = lookup(state.vehicles, moved) or ""
     if state.cargo and moved == carrier_id(defs):
         carried = state.cargo
         vehicles = tuple([(v, to) if v == moved or v in carried else (v, r) for v, r in state.vehicles])
         pods = tuple([(p, to) if p in carried else (p, r) for p, r in state.pods])
-    else:
-        vehicles = tuple([(v, to) if v == moved else (v, r) for v, r in state.vehicles])
-    out.append(ev.VehicleMoved(action.vehicle, here, to, carried))
-    return evolve(state, vehicles=vehicles, pods=pods, actions_left=state.actions_left - 1, fresh_turn=False)
+        out.append(ev.VehicleMoved(moved, here, to, carried))
+        return evolve(state, vehicles=vehicles, pods=pods, actions_left=state.actions_left - 1, fresh_turn=False)
+    out.append(ev.VehicleMoved(moved, here, to))
+    # The check found the vehicle on the board, so `assign` replaces its pair in place.
+    vehicles = assign(state.vehicles, moved, to)
+    return evolve(state, vehicles=vehicles, actions_left=state.actions_left - 1, fresh_turn=False)
 
 
 # --- Plan -------------------------------------------------------------------------------------------------------
@@ -220,16 +235,13 @@ def check_end_turn(state: GameState, action: EndTurn, defs: Definitions) -> str 
 
 def pass_turn(state: GameState, out: Events) -> GameState:
     active = (state.active + 1) % len(state.players)
-    state = evolve(
-        state,
-        active=active,
-        actions_left=ACTIONS_PER_TURN,
-        used=frozenset(),
-        fresh_turn=True,
-        turn=state.turn + 1,
-    )
-    out.append(ev.TurnPassed(state.players[active].character, state.turn))
-    return state
+    turn = state.turn + 1
+    out.append(ev.TurnPassed(state.players[active].character, turn))
+    return evolve(state, active=active, actions_left=ACTIONS_PER_TURN, used=NOTHING_USED, fresh_turn=True, turn=turn)
+
+
+#: The abilities used in a turn that has just begun.
+NOTHING_USED: frozenset[str] = frozenset()
 
 
 def do_end_turn(state: GameState, action: EndTurn, defs: Definitions, chance: Chance, out: Events) -> GameState:
