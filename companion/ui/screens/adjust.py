@@ -10,6 +10,7 @@ from companion.locale import _
 from companion.ui.presenters.adjust import AdjustButton, present_adjust
 from companion.ui.screens.base import BaseScreen
 from companion.ui.widgets.popups import PopupButton, show_popup
+from companion.ui.widgets.reuse import refill
 from companion.ui.widgets.text import TouchButton
 
 
@@ -30,23 +31,24 @@ class AdjustScreen(BaseScreen):
         ids = self.ids
         ids.title.text = view.title
         ids.intro.text = view.intro
-        tabs = ids.sections
-        tabs.clear_widgets()
-        for key, label, selected in view.sections:
-            tab = TouchButton(text=label, action_key=f"section:{key}", role="primary" if selected else "normal",
-                              base_font_size=app.font_small)
-            tab.bind(on_release=lambda _b, k=key: self.show_section(k))
-            tabs.add_widget(tab)
-        box = ids.rows
-        box.clear_widgets()
-        for row in view.rows:
-            line = Factory.AdjustLine()
+        # Sections and rows refill the widgets they have: switching section changes texts, it does not make widgets.
+        for tab, (key, label, selected) in zip(refill(ids.sections, len(view.sections), self._tab), view.sections):
+            tab.text, tab.action_key, tab.section = label, f"section:{key}", key
+            tab.role = "primary" if selected else "normal"
+        for line, row in zip(refill(ids.rows, len(view.rows), Factory.AdjustLine), view.rows):
             line.ids.label.text = row.label
-            for spec in row.buttons:
-                button = TouchButton(text=spec.label, action_key=spec.key, base_font_size=app.font_small)
-                button.bind(on_release=lambda _b, s=spec: self.press(s))
-                line.ids.buttons.add_widget(button)
-            box.add_widget(line)
+            for button, spec in zip(refill(line.ids.buttons, len(row.buttons), self._button), row.buttons):
+                button.text, button.action_key, button.spec = spec.label, spec.key, spec
+
+    def _tab(self) -> TouchButton:
+        tab = TouchButton(base_font_size=self.app.font_small)
+        tab.bind(on_release=lambda b: self.show_section(b.section))
+        return tab
+
+    def _button(self) -> TouchButton:
+        button = TouchButton(base_font_size=self.app.font_small)
+        button.bind(on_release=lambda b: self.press(b.spec))
+        return button
 
     def visit_name(self) -> str:
         return f"adjust-{self.section}"
@@ -57,6 +59,7 @@ class AdjustScreen(BaseScreen):
     def show_section(self, key: str) -> None:
         self.section = key
         self.refresh()
+        self.ids.rows.parent.scroll_y = 1  # another section starts at its top
 
     def press(self, spec: AdjustButton) -> None:
         if spec.action is not None:

@@ -8,6 +8,7 @@ from typing import Any
 from companion.ui.presenters.new_game import NewGameForm, present_new_game
 from companion.ui.screens.base import BaseScreen
 from companion.ui.widgets import game as _widgets  # noqa: F401  (registers the widgets its kv uses)
+from companion.ui.widgets.reuse import refill
 from companion.ui.widgets.text import TouchButton
 
 
@@ -38,25 +39,31 @@ class NewGameScreen(BaseScreen):
         self._options(ids.characters, view.characters, "character", self._toggle)
         self._options(ids.difficulties, view.difficulties, "difficulty", self._set_difficulty)
         languages = [("en", "English", app.language == "en"), ("fr", "Français", app.language == "fr")]
-        box = ids.languages
-        box.clear_widgets()
-        for key, label, selected in languages:
-            button = TouchButton(text=("✓ " if selected else "") + label, role="primary" if selected else "normal",
-                                 action_key=f"language:{key}")
-            button.bind(on_release=lambda _b, k=key: app.change_settings(language=k))
-            box.add_widget(button)
+        for button, (key, label, selected) in zip(refill(ids.languages, len(languages), self._language_button),
+                                                   languages):
+            button.text = ("✓ " if selected else "") + label
+            button.role = "primary" if selected else "normal"
+            button.action_key = f"language:{key}"
+            button.option = key
+
+    def _language_button(self) -> TouchButton:
+        button = TouchButton()
+        button.bind(on_release=lambda b: self.app.change_settings(language=b.option))
+        return button
 
     def _options(self, box: Any, options: Any, prefix: str, handler: Any) -> None:
-        box.clear_widgets()
-        for option in options:
-            button = TouchButton(
-                text=("✓ " if option.selected else "") + option.label,
-                role="primary" if option.selected else "normal",
-                action_key=f"{prefix}:{option.key}",
-                disabled=not option.enabled,
-            )
-            button.bind(on_release=lambda _b, k=option.key: handler(k))
-            box.add_widget(button)
+        """The choices of one row, in the buttons it already has (a tap changes their texts and colours)."""
+        def make() -> TouchButton:
+            button = TouchButton()
+            button.bind(on_release=lambda b: handler(b.option))
+            return button
+
+        for button, option in zip(refill(box, len(options), make), options):
+            button.text = ("✓ " if option.selected else "") + option.label
+            button.role = "primary" if option.selected else "normal"
+            button.action_key = f"{prefix}:{option.key}"
+            button.disabled = not option.enabled
+            button.option = option.key
 
     def _update(self, form: NewGameForm) -> None:
         self.form = form

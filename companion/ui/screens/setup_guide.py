@@ -6,6 +6,7 @@ from kivy.factory import Factory
 
 from companion.ui.presenters.setup_guide import present_setup_guide
 from companion.ui.screens.base import BaseScreen
+from companion.ui.widgets.reuse import refill
 
 
 class SetupGuideScreen(BaseScreen):
@@ -31,10 +32,9 @@ class SetupGuideScreen(BaseScreen):
         ids.next.action_key = "guide:start" if view.is_last else "guide:next"
         ids.previous.text = view.previous_label
         ids.previous.disabled = view.index == 0
-        box = ids.lines
-        box.clear_widgets()
-        for line in view.step.lines:
-            box.add_widget(Factory.PopupText(text=line.text, style=line.style))
+        # The same few text widgets from page to page: a page turn changes texts, it does not make widgets.
+        for label, line in zip(refill(ids.lines, len(view.step.lines), Factory.PopupText), view.step.lines):
+            label.text, label.style = line.text, line.style
         self._last = view.is_last
 
     def visit_name(self) -> str:
