@@ -315,7 +315,7 @@ class Turn:
         self._flights: dict[str, Flight] = {}
         self._base: dict[bool, dict[str, list[object]]] = {}
         self._scheme_cache: dict[tuple[str, frozenset[str]], float] = {}
-        self._towards_cache: dict[frozenset[str], list[tuple[float, int, int, Mapping[str, int]]]] = {}
+        self._towards_cache: dict[frozenset[str], list[tuple[float, Mapping[str, float], float]]] = {}
         self._onward_legs: dict[tuple[str, str, int], float] = {}
         self._second_cache: dict[tuple[str, str, int], float] = {}
         self._local: list[tuple[float, object]] | None = None
@@ -625,8 +625,8 @@ class Turn:
         (a rescue, the scheme, or where the character stands a Scan or a token-drawing ability), taking another
         Thunderbird on from there (`first` only), or, for a region out of reach this turn, what getting closer
         sets up. (Written out in one loop: it runs for every vehicle of every decision.)"""
-        vehicle, speed = flight.vehicle, flight.speed
-        distances = self._distances(flight.network, start) if speed > 0 else None
+        vehicle = flight.vehicle
+        moves_to = self._moves_to(flight.network, flight.speed, start)
         is_carrier = vehicle == self.carrier
         loading = first and is_carrier and self.vehicle_at.get(vehicle) == start and self._loadable_here()
         pickups = self._pickup_values() if is_carrier else None
@@ -634,18 +634,11 @@ class Turn:
         towards = self._towards(moved)
         at_start = first and not transfer
         chances = flight.chances
-        hood_cost, loss_risk_at = self.hood_cost, self.loss_risk_at
         best_value, best_plan = _NONE, None
-        for region, ids, scheme_here, parked_here in self._candidates():
-            if region == start:
-                moves = 0
-            elif distances is None:
+        for region, ids, scheme_here, parked_here in self._candidate_regions or self._candidates():
+            moves = moves_to.get(region)
+            if moves is None:
                 continue
-            else:
-                distance = distances.get(region)
-                if distance is None:
-                    continue
-                moves = -(-distance // speed)
             loads: tuple[str, ...] = ()
             arriving, arriving_towards = moved, towards
             if loading and moves:
@@ -653,25 +646,20 @@ class Turn:
                 if loads:
                     arriving = moved | set(loads) | {o for p in loads for o in self.occupants.get(p, ())}
                     arriving_towards = self._towards(arriving)
-            progress = 0.0
-            if moves and arriving_towards:
-                for weight, before, divisor, to_target in arriving_towards:
-                    gain = (before - to_target.get(region, FAR)) / divisor
-                    progress += weight * (gain if gain > -1.0 else -1.0)
             left = actions - moves
             value, local = 0.0, None
-            if left > 0 and ids:  # the best rescue there with the attempts the actions left allow
+            if ids and left > 0:  # the best rescue there with the attempts the actions left allow
                 for card_id in ids:
                     entry = chances.get(card_id)
                     if entry is None or entry[2] is None:
                         continue
                     worth = entry[3].get(left)  # type: ignore[attr-defined]
                     if worth is None:
-                        worth = _attempts(entry, left, hood_cost, loss_risk_at)
+                        worth = _attempts(entry, left, self.hood_cost, self.loss_risk_at)
                     if worth > value:
                         value, local = worth, entry[2]
             if left >= 0:
-                if left > 0 and moves == 0 and at_start:
+                if at_start and moves == 0 and left > 0:
                     for worth, action in self._local_actions():
                         if worth > value:
                             value, local = worth, action
@@ -686,6 +674,9 @@ class Turn:
                         onward = self._onward(flight, region, left)
                         if onward > value:
                             value, local = onward, None
+                    progress = 0.0
+                    for weight, gains, far in arriving_towards:
+                        progress += weight * gains.get(region, far)
                     value += progress - MOVE_COST * moves
                     if pickups:
                         value += pickups.get(region, 0.0)
@@ -694,11 +685,29 @@ class Turn:
             else:
                 if ids:
                     value = NEXT_TURN_DISCOUNT * self._next_turn(chances, ids, 3 + left)
+                progress = 0.0
+                for weight, gains, far in arriving_towards:
+                    progress += weight * gains.get(region, far)
                 value += actions / moves * progress - MOVE_COST * actions
             value -= penalty
             if value > best_value:
                 best_value, best_plan = value, (vehicle, transfer, loads, region, moves, local)
         return best_value, best_plan
+
+    def _moves_to(self, network: str, speed: int, start: str) -> Mapping[str, int]:
+        """The moves a vehicle of `speed` on `network` needs from `start` to every region it can reach (`start`
+        itself: none), kept per definitions when no route is blocked."""
+        if speed <= 0:
+            return {start: 0}
+        if self.blocked:
+            return {region: -(-distance // speed) for region, distance in self._distances(network, start).items()}
+        key = (network, speed, start)
+        tables_by_key = self.facts.moves
+        found = tables_by_key.get(key)
+        if found is None:
+            distances = self.facts.distances[network].get(start) or {start: 0}
+            found = tables_by_key[key] = {region: -(-distance // speed) for region, distance in distances.items()}
+        return found
 
     def _onward(self, flight: Flight, region: str, left: int) -> float:
         """The best of taking a Thunderbird standing in `region` on from there with `left` actions (one faster than
@@ -830,8 +839,8 @@ class Turn:
             required = card.no_dice
             if required:
                 share = entry[1] * RESCUE_WEIGHT * NO_DICE_PIECE_SHARE / len(required)
-                for _kind, piece, region in required:
-                    needs.append(Need(piece, region, share))
+                for kind, piece, region in required:
+                    needs.append(Need(piece, region, share, kind))
                 continue
             lines = card.bonus_lines
             if not lines:
@@ -855,49 +864,57 @@ class Turn:
         scheme_pieces = self.scheme_pieces
         if scheme_pieces:
             share = self.scheme_urgency * SCHEME_PIECE_VALUE / len(scheme_pieces)
-            for _kind, piece, region in scheme_pieces:
-                needs.append(Need(piece, region, share))
-        if not needs:
-            self.need_pieces = _EMPTY
-            self.need_before = []
-            self.need_towards = []
-            self.need_places = []
-            return ()
-        kinds = facts.kinds
-        earth = None if self.blocked else facts.distances["earth"]
+            for kind, piece, region in scheme_pieces:
+                needs.append(Need(piece, region, share, kind))
         kept = []
         before = []
-        towards = []  # (piece, (weight, moves before, divisor, distances to the target)) per kept need
+        towards = []  # (piece, (weight, the share of the way gained by region, the share off the network))
         places = []  # (piece, target, weight, where the piece is) per kept need
-        for need in needs:
-            piece, target, weight = need
-            kind = kinds.get(piece, "character")
-            where = pos[kind].get(piece)
-            if earth is not None:
-                to_target = earth.get(target) or {target: 0}
-            else:
-                to_target = self._distances("earth", target)
-            if where is None:
-                if kind == "pod":
+        if needs:
+            known = None if self.blocked else facts.places
+            for need in needs:
+                piece, target, weight, kind = need
+                where = pos[kind].get(piece)
+                if where is None and kind == "pod":
                     continue  # a pod still on Brains' notebook goes nowhere
-                moves_before = FAR
-            elif where == target:
-                moves_before = 0
-            else:
-                moves_before = to_target.get(where, FAR)
-            kept.append(need)
-            before.append(moves_before)
-            towards.append((piece, (weight, moves_before, moves_before if moves_before > 1 else 1, to_target)))
-            places.append((piece, target, weight, where))
+                key = (target, where)
+                place = known.get(key) if known is not None else None
+                if place is None:
+                    place = self._place(target, where)
+                    if known is not None:
+                        known[key] = place
+                kept.append(need)
+                before.append(place[0])
+                towards.append((piece, (weight, place[1], place[2])))
+                places.append((piece, target, weight, where))
         self.need_pieces = frozenset([need[0] for need in kept])
         self.need_before = before
         self.need_towards = towards
         self.need_places = places
         return tuple(kept)
 
-    def _towards(self, moved: frozenset[str]) -> list[tuple[float, int, int, Mapping[str, int]]]:
-        """The needs `moved` pieces serve, for `_progress`: (weight, moves before, its divisor, distances to its
-        target), in the order of `needs`."""
+    def _place(self, target: str, where: str | None) -> tuple[int, dict[str, float], float]:
+        """For a piece in `where` (None: off the board) needed in `target`: how many moves away it is, and what
+        bringing it to each region gains as a share of the way left, down to minus one for leaving the place it is
+        needed (with the share for a region off the Earth network)."""
+        to_target = self._distances("earth", target)
+        if where is None:
+            moves_before = FAR
+        elif where == target:
+            moves_before = 0
+        else:
+            moves_before = to_target.get(where, FAR)
+        divisor = moves_before if moves_before > 1 else 1
+        table = {}
+        for region, distance in to_target.items():
+            gain = (moves_before - distance) / divisor
+            table[region] = gain if gain > -1.0 else -1.0
+        far = (moves_before - FAR) / divisor
+        return moves_before, table, far if far > -1.0 else -1.0
+
+    def _towards(self, moved: frozenset[str]) -> list[tuple[float, Mapping[str, float], float]]:
+        """The needs `moved` pieces serve, for `_progress`: (weight, gain by region, gain off the network), in the
+        order of `needs`."""
         if not self.needs or self.need_pieces.isdisjoint(moved):
             return []
         found = self._towards_cache.get(moved)
@@ -909,9 +926,8 @@ class Turn:
         """How much closer the moved pieces come to where no-dice cards and the scheme need them (negative when
         they leave)."""
         found = 0.0
-        for weight, before, divisor, to_target in self._towards(moved):
-            gain = (before - to_target.get(region, FAR)) / divisor
-            found += weight * (gain if gain > -1.0 else -1.0)
+        for weight, gains, far in self._towards(moved):
+            found += weight * gains.get(region, far)
         return found
 
     def _pickup_values(self) -> dict[str, float]:
@@ -969,7 +985,7 @@ class Turn:
         moved = self._flight(self.carrier).moved
         seats, cargo, here, pod_at, vehicle_at = self.seats, self.cargo, self.here, self.pod_at, self.vehicle_at
         found: list[tuple[str, float, str]] = []
-        for piece, target, weight in self.needs:
+        for piece, target, weight, _kind in self.needs:
             if piece not in pods and piece not in vehicles:
                 piece = seats.get(piece) or ""  # a character: load the vehicle they sit in
             if piece in moved or piece in cargo:

@@ -32,6 +32,7 @@ class Need(NamedTuple):
     piece: str
     target: str
     weight: float
+    kind: str  # the piece's kind: "character", "vehicle" or "pod"
 
 
 #: (success with tokens, success without, expected Hood with tokens, without): one attempt, as floats.
@@ -116,6 +117,11 @@ class Facts:
     distances: Mapping[str, Mapping[str, Mapping[str, int]]]  # network -> from -> to -> moves, nothing blocked
     #: Filled as the search asks, nothing blocked: (network, speed, from, to) -> the region one move reaches.
     next_regions: dict[tuple[str, int, str, str], str]
+    #: Filled as the search asks, nothing blocked: (network, speed, from) -> moves to every region reached.
+    moves: dict[tuple[str, int, str], dict[str, int]]
+    #: Filled as the search asks, nothing blocked: (a need's target, where its piece is) -> (moves away, the share
+    #: of the way gained by each region, the share off the Earth network); see `Turn._place`.
+    places: dict[tuple[str, str | None], tuple[int, dict[str, float], float]]
 
 
 _FACTS: dict[tuple[int, int], tuple[Definitions, UnknownCardModel, Facts]] = {}
@@ -216,6 +222,8 @@ def _build_facts(defs: Definitions, model: UnknownCardModel) -> Facts:
         fab_values=fab_values,
         distances=table.distances,
         next_regions={},
+        moves={},
+        places={},
     )
 
 
@@ -393,7 +401,7 @@ def card_needs(card: Card, placed: int, built: int, type_bonus: int, urgency: fl
     base = float_success(difficulty, bonus)
     weight = urgency * RESCUE_WEIGHT * BONUS_SHARE
     needs = []
-    for i, (_kind, piece, required, value) in enumerate(lines):
+    for i, (kind, piece, required, value) in enumerate(lines):
         if required is None:
             continue
         if in_place[piece]:
@@ -403,7 +411,7 @@ def card_needs(card: Card, placed: int, built: int, type_bonus: int, urgency: fl
                 continue
             gain = float_success(difficulty, bonus + value) - base
         if gain > 0.01:
-            needs.append(Need(piece, required, weight * gain))
+            needs.append(Need(piece, required, weight * gain, kind))
     if len(CARD_NEEDS) > KEPT:
         CARD_NEEDS.clear()
     return needs
