@@ -363,3 +363,33 @@ def delete_from_home(pilot: Any, out: Path, args: dict[str, str], notes: dict[st
     notes["notice"] = app.notice
     notes["games_after_delete"] = len(app.controller.saved_games)
     yield from player.visit("home-deleted")
+
+
+def table_scroll(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, Any]) -> Script:
+    """The Table's action list scrolled to its end by a player, then the turn ended by touch: the next player's
+    actions start at the top of the list."""
+    from companion.ui.autoplay import AutoPlayer, PlayReport
+
+    player = AutoPlayer(pilot, out, PlayReport())
+    yield from player.start(2, "introduction", 34)
+    app = pilot.app
+    actions = app.screen_manager.get_screen("table").ids.actions
+    scroll = actions.parent
+    for played in range(1, 60):  # the bot plays on until the list is longer than its area, mid-turn
+        yield from player.play(max_actions=played)
+        yield from player.to_table(None)
+        yield pilot.settle(frames=2)
+        if actions.height > scroll.height and pilot.has("act:EndTurn"):
+            break
+    notes["overflows"] = actions.height > scroll.height
+    scroll.scroll_y = 0  # where a drag to the end of the list leaves it (the list and Kivy's scroll effect)
+    scroll.effect_y.value = 0
+    yield pilot.settle(frames=2)
+    notes["scrolled_before"] = scroll.scroll_y
+    active = app.controller.snapshot.state.active
+    yield from player.tap("act:EndTurn")
+    yield from player.dismiss_reveals()
+    yield from player.to_table(None)
+    yield pilot.until(lambda: app.controller.snapshot.state.active != active, "the next player's turn")
+    yield pilot.settle(frames=2)
+    notes["scrolled_after"] = scroll.scroll_y

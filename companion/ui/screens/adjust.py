@@ -59,7 +59,7 @@ class AdjustScreen(BaseScreen):
     def show_section(self, key: str) -> None:
         self.section = key
         self.refresh()
-        self.ids.rows.parent.scroll_y = 1  # another section starts at its top
+        self.ids.rows.parent.to_top()  # another section starts at its top
 
     def press(self, spec: AdjustButton) -> None:
         if spec.action is not None:

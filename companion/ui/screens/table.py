@@ -59,6 +59,10 @@ class TableScreen(BaseScreen):
         self._fill_tiles(view.tiles)
         self._fill_players(view.players)
         self._fill_actions(view.actions, view.end_turn)
+        turn = (view.turn, view.active)
+        if turn != getattr(self, "_turn_shown", None):
+            self._turn_shown = turn
+            self.ids.actions.parent.to_top()  # a new player's actions start at the top of the list
 
     def _fill_tiles(self, tiles: tuple[DisasterTile, ...]) -> None:
         grid = self.ids.tiles

@@ -169,6 +169,14 @@ class ListScroll(ScrollView):
         super().add_widget(widget, *args, **kwargs)
         widget.bind(height=self._keep_top)
 
+    def to_top(self) -> None:
+        """Back to the top at once (a list that starts over), with Kivy's scroll effect told too, so no spring or
+        fling still under way moves it back."""
+        self.scroll_y = 1
+        if self.effect_y is not None:
+            self.effect_y.velocity = 0
+            self.effect_y.value = self.effect_y.max  # Kivy keeps value = max * scroll_y
+
     def _keep_top(self, *_: Any) -> None:
         if self.children and self.children[0].height <= self.height:
             self.scroll_y = 1
