@@ -382,14 +382,20 @@ def table_scroll(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, A
         if actions.height > scroll.height and pilot.has("act:EndTurn"):
             break
     notes["overflows"] = actions.height > scroll.height
-    scroll.scroll_y = 0  # where a drag to the end of the list leaves it (the list and Kivy's scroll effect)
-    scroll.effect_y.value = 0
-    yield pilot.settle(frames=2)
+    for _attempt in range(5):  # where a drag to the end of the list leaves it, once the table has settled
+        scroll.scroll_y = 0
+        scroll.effect_y.velocity = 0
+        scroll.effect_y.value = 0
+        yield pilot.settle(frames=5)
+        if scroll.scroll_y < 0.5:
+            break
     notes["scrolled_before"] = scroll.scroll_y
     active = app.controller.snapshot.state.active
     yield from player.tap("act:EndTurn")
     yield from player.dismiss_reveals()
     yield from player.to_table(None)
     yield pilot.until(lambda: app.controller.snapshot.state.active != active, "the next player's turn")
-    yield pilot.settle(frames=2)
+    yield pilot.settle(frames=10)
     notes["scrolled_after"] = scroll.scroll_y
+    # Pixels between the top of the area and the top of the list (Kivy rounds its scroll to whole pixels).
+    notes["gap_at_top_after"] = scroll.top - (scroll.g_translate.y + actions.height)
