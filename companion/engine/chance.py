@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Protocol, TypeVar
 
 from companion.engine.rng import below as _below
-from companion.engine.rng import shuffle_draws as _shuffle_draws
+from companion.engine.rng import fisher_yates as _fisher_yates
 from companion.engine.dice import Die, Face
 from companion.engine.errors import IllegalAction, ReplayMismatch
 from companion.locale import _
@@ -52,15 +52,20 @@ class Chance(Protocol):
 
 
 class LiveChance(Chance):
-    """Draws from the PRNG, starting at `rng`; `forced_rolls` (face indices) answer the first `roll()` calls."""
+    """Draws from the PRNG, starting at `rng`; `forced_rolls` (face indices) answer the first `roll()` calls.
+
+    One is made for every action applied, so it keeps its few fields in slots, and `rng_after` is a plain
+    field (the PRNG state after everything drawn so far) rather than a property."""
+
+    __slots__ = ("rng_after", "_forced", "_outcomes")
 
     def __init__(self, rng: int, forced_rolls: Sequence[int] = ()) -> None:
-        self._rng = rng
+        self.rng_after = rng
         self._forced = list(forced_rolls) if forced_rolls else []
         self._outcomes: list[int] = []
 
     def below(self, n: int) -> int:
-        value, self._rng = _below(self._rng, n)
+        value, self.rng_after = _below(self.rng_after, n)
         self._outcomes.append(value)
         return value
 
@@ -70,17 +75,13 @@ class LiveChance(Chance):
     def shuffle(self, items: Sequence[T]) -> tuple[T, ...]:
         """`Chance.shuffle` (the same draws, logged the same way), without a function call per card."""
         result = list(items)
-        draws, self._rng = _shuffle_draws(self._rng, len(result))
+        draws, self.rng_after = _fisher_yates(self.rng_after, result)
         self._outcomes += draws
-        i = len(result) - 1
-        for j in draws:
-            result[i], result[j] = result[j], result[i]
-            i -= 1
         return tuple(result)
 
     def roll_index(self, die: Die) -> int:
         if not self._forced:
-            value, self._rng = _below(self._rng, len(die.faces))
+            value, self.rng_after = _below(self.rng_after, len(die.faces))
             self._outcomes.append(value)
             return value
         index = self._forced.pop(0)
@@ -92,10 +93,6 @@ class LiveChance(Chance):
             )
         self._outcomes.append(index)
         return index
-
-    @property
-    def rng_after(self) -> int:
-        return self._rng
 
     @property
     def outcomes(self) -> tuple[int, ...]:

@@ -99,10 +99,13 @@ def test_below_refuses_an_empty_range() -> None:
         rng.below(1, 0)
 
 
-@given(U64, st.integers(min_value=0, max_value=80))
-def test_shuffle_draws_are_below_called_once_per_swap(state: int, count: int) -> None:
-    expected, after = [], state
-    for n in range(count, 1, -1):
-        value, after = rng.below(after, n)
-        expected.append(value)
-    assert rng.shuffle_draws(state, count) == (expected, after)
+@given(U64, st.lists(st.integers(), max_size=80))
+def test_fisher_yates_swaps_with_below_called_once_per_item(state: int, items: list[int]) -> None:
+    expected, after, swapped = [], state, list(items)
+    for i in range(len(items) - 1, 0, -1):
+        j, after = rng.below(after, i + 1)
+        expected.append(j)
+        swapped[i], swapped[j] = swapped[j], swapped[i]
+    shuffled = list(items)
+    assert rng.fisher_yates(state, shuffled) == (expected, after)
+    assert shuffled == swapped

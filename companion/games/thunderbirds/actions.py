@@ -21,10 +21,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, Union
 
+from companion.games.thunderbirds.state import quick_init
+
 
 # --- actions (each costs one of the turn's actions) -------------------------------------------------------
 
 
+@quick_init
 @dataclass(frozen=True)
 class Move:
     """Move the Thunderbird the active character sits in to a region within its speed."""
@@ -33,6 +36,7 @@ class Move:
     to: str
 
 
+@quick_init
 @dataclass(frozen=True)
 class Rescue:
     """Attempt the disaster in the active character's region; `fab_cards` are played before the roll."""
@@ -41,6 +45,7 @@ class Rescue:
     fab_cards: tuple[str, ...] = ()
 
 
+@quick_init
 @dataclass(frozen=True)
 class ConfirmRescue:
     """A disaster card whose content the app does not know: the players read it and confirm it is averted."""
@@ -48,11 +53,13 @@ class ConfirmRescue:
     disaster: str
 
 
+@quick_init
 @dataclass(frozen=True)
 class Plan:
     """Draw a F.A.B. card, then the Hood advances one space."""
 
 
+@quick_init
 @dataclass(frozen=True)
 class Scan:
     """From Thunderbird 5: move a disaster card one slot left, into an empty slot."""
@@ -60,6 +67,7 @@ class Scan:
     disaster: str
 
 
+@quick_init
 @dataclass(frozen=True)
 class DrawAbilityToken:
     """The active character's once-per-turn action that draws a token (Alan, Gordon, Lady Penelope)."""
@@ -68,6 +76,7 @@ class DrawAbilityToken:
 # --- the rescue under way -----------------------------------------------------------------------------------
 
 
+@quick_init
 @dataclass(frozen=True)
 class UseIntelligence:
     """Spend an Intelligence token to re-roll die 0 or 1 (a re-rolled Hood face no longer counts)."""
@@ -75,11 +84,13 @@ class UseIntelligence:
     die: int
 
 
+@quick_init
 @dataclass(frozen=True)
 class UseTeamwork:
     """Spend a Teamwork token: +2 to the roll."""
 
 
+@quick_init
 @dataclass(frozen=True)
 class IgnoreHood:
     """John, seated in Thunderbird 5, ignores the Hood face of this die (once per rescue, anyone's rescue)."""
@@ -87,11 +98,13 @@ class IgnoreHood:
     die: int
 
 
+@quick_init
 @dataclass(frozen=True)
 class FinishRescue:
     """Settle the rescue: compare the score with the difficulty, take rewards, advance the Hood."""
 
 
+@quick_init
 @dataclass(frozen=True)
 class ChooseReward:
     """The token kinds taken for the joker rewards of a successful rescue (one per joker)."""
@@ -102,6 +115,7 @@ class ChooseReward:
 # --- operations (free) ---------------------------------------------------------------------------------------
 
 
+@quick_init
 @dataclass(frozen=True)
 class Transfer:
     """Move a character into another Thunderbird in the active character's region (swap if it is full)."""
@@ -111,6 +125,7 @@ class Transfer:
     swap_with: str | None = None
 
 
+@quick_init
 @dataclass(frozen=True)
 class Load:
     """Load Thunderbird 4, FAB 1 or a built pod into Thunderbird 2 (all in the active character's region)."""
@@ -118,11 +133,13 @@ class Load:
     piece: str
 
 
+@quick_init
 @dataclass(frozen=True)
 class Unload:
     piece: str
 
 
+@quick_init
 @dataclass(frozen=True)
 class FoilScheme:
     """Foil the face-up scheme: every token in `discards` ((player, token kind), ...) is discarded at once.
@@ -135,16 +152,19 @@ class FoilScheme:
     confirmed: bool = False
 
 
+@quick_init
 @dataclass(frozen=True)
 class UseDetermination:
     """One extra action this turn."""
 
 
+@quick_init
 @dataclass(frozen=True)
 class UseLogistics:
     """Draw a F.A.B. card without the Hood advancing."""
 
 
+@quick_init
 @dataclass(frozen=True)
 class UseTechnology:
     """Build a pod: from Brains' notebook to Tracy Island, built side up."""
@@ -152,6 +172,7 @@ class UseTechnology:
     pod: str
 
 
+@quick_init
 @dataclass(frozen=True)
 class ExchangeToken:
     """Lady Penelope, once per turn: give a token to the supply and take another kind from it."""
@@ -160,6 +181,7 @@ class ExchangeToken:
     take: str
 
 
+@quick_init
 @dataclass(frozen=True)
 class AnnounceAbility:
     """Use a character ability whose text the app does not know: it is marked used for the turn and the
@@ -168,6 +190,7 @@ class AnnounceAbility:
     ability: str
 
 
+@quick_init
 @dataclass(frozen=True)
 class PlayFab:
     """Play a F.A.B. card held by `player` (at any time, also in another player's turn, unless it says so).
@@ -181,11 +204,13 @@ class PlayFab:
     to: str | None = None
 
 
+@quick_init
 @dataclass(frozen=True)
 class EndTurn:
     """End the actions phase: draw the disaster card, resolve it, pass the dice to the left."""
 
 
+@quick_init
 @dataclass(frozen=True)
 class ChangeCharacter:
     """Solo only, a whole turn: swap the character card `out` for `incoming` from the reserve; both pegs must be
@@ -198,6 +223,7 @@ class ChangeCharacter:
 # --- manual overrides ---------------------------------------------------------------------------------------
 
 
+@quick_init
 @dataclass(frozen=True)
 class AdjustHood:
     """Put the Hood on `space`; with `activate`, the cards of the spaces it enters are activated."""
@@ -206,6 +232,7 @@ class AdjustHood:
     activate: bool = False
 
 
+@quick_init
 @dataclass(frozen=True)
 class AdjustDisaster:
     """Put a disaster card on slot `to` (1..7), or "discard", or "deck-top"."""
@@ -214,6 +241,7 @@ class AdjustDisaster:
     to: int | str
 
 
+@quick_init
 @dataclass(frozen=True)
 class AdjustTokens:
     """Give (`delta` > 0) or take (`delta` < 0) tokens of `kind` between `player` and the supply."""
@@ -223,6 +251,7 @@ class AdjustTokens:
     delta: int
 
 
+@quick_init
 @dataclass(frozen=True)
 class AdjustFab:
     """"give": `card` from the F.A.B. deck or discard to `player`; "take": from `player` to the discard pile."""
@@ -232,6 +261,7 @@ class AdjustFab:
     direction: Literal["give", "take"]
 
 
+@quick_init
 @dataclass(frozen=True)
 class AdjustPiece:
     """Put a vehicle or a pod in `region` (a pod: "notebook" un-builds it). A carried piece leaves Thunderbird 2;
@@ -241,6 +271,7 @@ class AdjustPiece:
     region: str
 
 
+@quick_init
 @dataclass(frozen=True)
 class AdjustSeat:
     """Seat a character in a vehicle (no seat limit is checked: the table is the truth)."""
@@ -249,6 +280,7 @@ class AdjustSeat:
     vehicle: str
 
 
+@quick_init
 @dataclass(frozen=True)
 class AdjustSpeed:
     """Set a vehicle's top speed (`speed`), or lift every limit on it (None)."""
@@ -257,6 +289,7 @@ class AdjustSpeed:
     speed: int | None
 
 
+@quick_init
 @dataclass(frozen=True)
 class EndEffect:
     """A lasting effect of this card is over (e.g. its lifting condition was met at the table)."""
@@ -264,6 +297,7 @@ class EndEffect:
     card: str
 
 
+@quick_init
 @dataclass(frozen=True)
 class AdjustActions:
     """Set the actions left this turn."""
@@ -271,6 +305,7 @@ class AdjustActions:
     actions: int
 
 
+@quick_init
 @dataclass(frozen=True)
 class AdjustRescue:
     """Add `delta` to the score of the rescue under way (a card the app does not know)."""

@@ -15,7 +15,8 @@ from typing import Literal
 
 from companion.games.thunderbirds.definitions import Bonus, Definitions, DisasterCard
 from companion.games.thunderbirds.movement import piece_region
-from companion.games.thunderbirds.state import NOTEBOOK, GameState
+from companion.games.thunderbirds.state import NOTEBOOK, GameState, lookup
+from companion.games.thunderbirds.tables import tables
 
 Why = Literal[
     "in-place",  # the piece is where the card asks
@@ -117,16 +118,22 @@ def rescue_bonus(state: GameState, defs: Definitions, disaster_id: str, fab_card
     `bonus_total(rescue_bonuses(...))`, counted without building the lines (every rescue asks for it)."""
     card = defs.disasters[disaster_id]
     total = 0
-    for bonus in card.bonuses:
-        if bonus.in_vehicle is not None and bonus.piece_kind == "character":
-            if state.seat_of(bonus.piece) == bonus.in_vehicle:
-                total += bonus.value
+    seats, vehicles = state.seats, state.vehicles
+    for kind, piece, value, required, seat in tables(defs).bonus_plans[disaster_id]:
+        if seat is not None:  # "(if in Thunderbird 5)": seated there
+            if lookup(seats, piece) == seat:
+                total += value
             continue
-        required = bonus.region if bonus.region is not None else card.region
-        where = piece_region(state, defs, bonus.piece_kind, bonus.piece)
+        if kind == "character":
+            vehicle = lookup(seats, piece)
+            where = None if vehicle is None else lookup(vehicles, vehicle)
+        elif kind == "vehicle":
+            where = lookup(vehicles, piece)
+        else:
+            where = lookup(state.pods, piece)
         if where is not None and where == required:
-            total += bonus.value
-    character = defs.characters[state.active_character]
+            total += value
+    character = defs.characters[state.players[state.active].character]
     if character.rescue_type is not None and character.rescue_bonus and character.rescue_type == card.rescue_type:
         total += character.rescue_bonus
     kind = card.rescue_type

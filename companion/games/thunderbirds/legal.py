@@ -15,67 +15,76 @@ from companion.games.thunderbirds.definitions import TOKEN_KINDS, Definitions
 from companion.games.thunderbirds.movement import carrier_id, cargo_room, destinations
 from companion.games.thunderbirds.operations import check_foil_scheme, scheme_needs_confirmation
 from companion.games.thunderbirds.rescue import hood_ignorer, is_unknown, missing_requirement
-from companion.games.thunderbirds.state import HOOD_FACE, GameState, PendingRescue, PendingReward
+from companion.games.thunderbirds.state import HOOD_FACE, TOKEN_INDEX, GameState, PendingRescue, PendingReward, lookup
 from companion.games.thunderbirds.tables import tables
-from companion.games.thunderbirds.turn import TB5, check_change_character, check_draw_ability_token
+from companion.games.thunderbirds.turn import TB5, check_change_character, check_draw_ability_token, draw_ability
 
 MAX_FOIL_CHOICES = 64
 
 
 def legal_actions(state: GameState, defs: Definitions) -> tuple[object, ...]:
-    phase = state.phase
-    if phase == "over":
+    """Every legal action, in a fixed order. The bot and the UI ask for it at every step, so the common parts
+    (moves, rescues, transfers) append straight to one list rather than going through generators."""
+    if state.outcome is not None:
         return ()
     found: list[object] = []
-    if phase == "rescue":
+    pending = state.pending
+    if isinstance(pending, PendingRescue):
         found.extend(_rescue_steps(state, defs))
-    elif phase == "reward":
+    elif isinstance(pending, PendingReward):
         found.extend(_reward_choices(state))
     else:
         if state.actions_left > 0:
-            found.extend(_actions(state, defs))
-        found.extend(_operations(state, defs))
+            _actions(state, defs, found)
+        _operations(state, defs, found)
         found.append(act.EndTurn())
         if state.setup.solo and state.fresh_turn:
             found.extend(_character_changes(state, defs))
-    found.extend(_fab_plays(state, defs))
+    if any(hand.fabs for hand in state.players):
+        found.extend(_fab_plays(state, defs))
     return tuple(found)
 
 
 # --- actions ----------------------------------------------------------------------------------------------------
 
 
-def _actions(state: GameState, defs: Definitions) -> Iterator[object]:
-    who = state.active_character
-    seat = state.seat_of(who) or ""
+def _actions(state: GameState, defs: Definitions, found: list[object]) -> None:
+    who = state.players[state.active].character
+    seat = lookup(state.seats, who) or ""
     if seat not in state.cargo:
         for region in destinations(state, defs, seat):
-            yield act.Move(seat, region)
+            found.append(act.Move(seat, region))
     here = state.character_region(who)
     rescue_fabs = tables(defs).rescue_fabs
-    for _slot, card_id in state.track.occupied():
+    for card_id in state.track.slots:
+        if card_id is None:
+            continue
         card = defs.disasters[card_id]
         if is_unknown(card):
             if card.region is None or card.region == here:
-                yield act.ConfirmRescue(card_id)
+                found.append(act.ConfirmRescue(card_id))
             continue
         if card.region != here:
             continue
         if card.is_no_dice:
             if missing_requirement(state, defs, card) is None:
-                yield act.Rescue(card_id)
+                found.append(act.Rescue(card_id))
             continue
         playable = _rescue_fabs_for(state, defs, card.rescue_type, rescue_fabs)
+        if not playable:
+            found.append(act.Rescue(card_id))
+            continue
         for size in range(len(playable) + 1):
             for chosen in combinations(playable, size):
-                yield act.Rescue(card_id, chosen)
-    yield act.Plan()
+                found.append(act.Rescue(card_id, chosen))
+    found.append(act.Plan())
     if seat == TB5:
         for slot, card_id in state.track.occupied():
             if slot > 1 and state.track.slots[slot - 2] is None:
-                yield act.Scan(card_id)
-    if check_draw_ability_token(state, act.DrawAbilityToken(), defs) is None:
-        yield act.DrawAbilityToken()
+                found.append(act.Scan(card_id))
+    # Most characters have no token-drawing action: only those that do are asked the full question.
+    if draw_ability(state, defs) is not None and check_draw_ability_token(state, act.DrawAbilityToken(), defs) is None:
+        found.append(act.DrawAbilityToken())
 
 
 def _rescue_fabs_for(
@@ -102,49 +111,39 @@ def _rescue_fabs_for(
 # --- operations ----------------------------------------------------------------------------------------------------
 
 
-def _operations(state: GameState, defs: Definitions) -> Iterator[object]:
-    hand = state.active_hand
+def _operations(state: GameState, defs: Definitions, found: list[object]) -> None:
+    hand = state.players[state.active]
     here = state.character_region(hand.character)
-    local = [v for v, r in state.vehicles if r == here]
-    aboard: dict[str, list[str]] = {v: [] for v in local}
-    for character, seat in state.seats:
-        if seat in aboard:
-            aboard[seat].append(character)
-    has_room = {
-        v: defs.vehicles[v].seats is None or len(aboard[v]) < (defs.vehicles[v].seats or 0) for v in local
-    }
-    for seat, characters in aboard.items():
-        for character in characters:
-            for vehicle in local:
-                if vehicle == seat:
-                    continue
-                if has_room[vehicle]:
-                    yield act.Transfer(character, vehicle)
-                for other in aboard[vehicle]:
-                    yield act.Transfer(character, vehicle, other)
+    local = []
+    for vehicle, region in state.vehicles:
+        if region == here:
+            local.append(vehicle)
+    if len(local) > 1:  # transfers need two Thunderbirds in the region
+        _transfers(state, defs, local, found)
     carrier = carrier_id(defs)
-    if state.vehicle_region(carrier) == here:
+    if lookup(state.vehicles, carrier) == here:
         for piece in state.cargo:
-            yield act.Unload(piece)
+            found.append(act.Unload(piece))
         for vehicle in defs.vehicles[carrier].carries_vehicles:
             if (
                 vehicle not in state.cargo
                 and state.vehicle_region(vehicle) == here
                 and cargo_room(state, defs, vehicle)
             ):
-                yield act.Load(vehicle)
+                found.append(act.Load(vehicle))
         for pod, region in state.pods:
             if region == here and pod not in state.cargo and cargo_room(state, defs, pod):
-                yield act.Load(pod)
-    yield from _foils(state, defs)
-    if hand.count("determination"):
-        yield act.UseDetermination()
-    if hand.count("logistics") and state.fab_deck.can_draw:
-        yield act.UseLogistics()
-    if hand.count("technology"):
+                found.append(act.Load(pod))
+    found.extend(_foils(state, defs))
+    tokens = hand.tokens
+    if tokens[_DETERMINATION]:
+        found.append(act.UseDetermination())
+    if tokens[_LOGISTICS] and state.fab_deck.can_draw:
+        found.append(act.UseLogistics())
+    if tokens[_TECHNOLOGY]:
         for pod in defs.pods:
-            if state.pod_region(pod) is None:
-                yield act.UseTechnology(pod)
+            if lookup(state.pods, pod) is None:
+                found.append(act.UseTechnology(pod))
     for ability in tables(defs).abilities.get(hand.character, ()):
         if ability.id in state.used:
             continue
@@ -153,9 +152,38 @@ def _operations(state: GameState, defs: Definitions) -> Iterator[object]:
                 if hand.count(give):
                     for take in TOKEN_KINDS:
                         if take != give and state.supply[TOKEN_KINDS.index(take)] > 0:
-                            yield act.ExchangeToken(give, take)
+                            found.append(act.ExchangeToken(give, take))
         elif ability.kind == "unknown" or not ability.known:
-            yield act.AnnounceAbility(ability.id)
+            found.append(act.AnnounceAbility(ability.id))
+
+
+_DETERMINATION = TOKEN_INDEX["determination"]
+_LOGISTICS = TOKEN_INDEX["logistics"]
+_TECHNOLOGY = TOKEN_INDEX["technology"]
+
+
+def _transfers(state: GameState, defs: Definitions, local: list[str], found: list[object]) -> None:
+    """Every character aboard a Thunderbird of the region to another one there: into a free seat, or swapping
+    with someone aboard it."""
+    aboard: dict[str, list[str]] = {}
+    for vehicle in local:
+        aboard[vehicle] = []
+    for character, seat in state.seats:
+        if seat in aboard:
+            aboard[seat].append(character)
+    has_room = {}
+    for vehicle in local:
+        seats = defs.vehicles[vehicle].seats
+        has_room[vehicle] = seats is None or len(aboard[vehicle]) < (seats or 0)
+    for seat, characters in aboard.items():
+        for character in characters:
+            for vehicle in local:
+                if vehicle == seat:
+                    continue
+                if has_room[vehicle]:
+                    found.append(act.Transfer(character, vehicle))
+                for other in aboard[vehicle]:
+                    found.append(act.Transfer(character, vehicle, other))
 
 
 def _foils(state: GameState, defs: Definitions) -> Iterator[object]:

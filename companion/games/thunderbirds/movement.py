@@ -13,7 +13,7 @@ from collections.abc import Mapping
 
 from companion.games.thunderbirds.definitions import Definitions, Vehicle
 from companion.games.thunderbirds.state import GameState
-from companion.games.thunderbirds.tables import tables
+from companion.games.thunderbirds.tables import SEARCHES_KEPT, tables
 
 
 def carrier_id(defs: Definitions) -> str:
@@ -57,17 +57,36 @@ def distances(state: GameState, defs: Definitions, vehicle: str) -> Mapping[str,
     if here is None or network == "none":
         return {}
     blocked = blocked_edges(state)
+    table = tables(defs)
     if not blocked:
-        return tables(defs).distances[network].get(here, {here: 0})
-    return defs.board.distances_from(here, network, blocked)
+        return table.distances[network].get(here, {here: 0})
+    key = (network, here, blocked)
+    found = table.blocked_distances.get(key)
+    if found is None:
+        if len(table.blocked_distances) >= SEARCHES_KEPT:
+            table.blocked_distances.clear()
+        found = table.blocked_distances[key] = defs.board.distances_from(here, network, blocked)
+    return found
 
 
 def destinations(state: GameState, defs: Definitions, vehicle: str) -> tuple[str, ...]:
-    """Every region one Move action can take the vehicle to (its own region excluded)."""
+    """Every region one Move action can take the vehicle to (its own region excluded), nearest first."""
     speed = top_speed(state, defs, vehicle)
     if speed <= 0:
         return ()
-    return tuple(region for region, d in distances(state, defs, vehicle).items() if 0 < d <= speed)
+    here = state.vehicle_region(vehicle)
+    network = defs.vehicles[vehicle].network
+    if here is None or network == "none":
+        return ()
+    table = tables(defs)
+    key = (network, here, speed, blocked_edges(state))
+    found = table.destinations.get(key)
+    if found is None:
+        if len(table.destinations) >= SEARCHES_KEPT:
+            table.destinations.clear()
+        reachable = distances(state, defs, vehicle).items()
+        found = table.destinations[key] = tuple(region for region, d in reachable if 0 < d <= speed)
+    return found
 
 
 def seats_free(state: GameState, vehicle: Vehicle) -> int | None:

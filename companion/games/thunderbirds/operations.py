@@ -43,6 +43,7 @@ from companion.games.thunderbirds.steps import (
     fab_holder,
     give_tokens,
     lacks_token,
+    moved_tokens,
     phase_reason,
     remove_fab,
     return_tokens,
@@ -53,6 +54,8 @@ from companion.locale import _
 
 
 def _touch(state: GameState) -> GameState:
+    """The turn is no longer fresh once an operation is done (operations that change the state otherwise say
+    `fresh_turn=False` in the same copy)."""
     return state if not state.fresh_turn else evolve(state, fresh_turn=False)
 
 
@@ -103,7 +106,7 @@ def do_transfer(state: GameState, action: Transfer, defs: Definitions, chance: C
     if action.swap_with is not None:
         seats = assign(seats, action.swap_with, source)
         out.append(ev.CharacterTransferred(action.swap_with, action.to_vehicle, source))
-    return _touch(evolve(state, seats=seats))
+    return evolve(state, seats=seats, fresh_turn=False)
 
 
 # --- Load and Unload -------------------------------------------------------------------------------------------
@@ -154,7 +157,7 @@ def check_load(state: GameState, action: Load, defs: Definitions) -> str | None:
 
 def do_load(state: GameState, action: Load, defs: Definitions, chance: Chance, out: Events) -> GameState:
     out.append(ev.PieceLoaded(action.piece, state.vehicle_region(carrier_id(defs)) or ""))
-    return _touch(evolve(state, cargo=state.cargo + (action.piece,)))
+    return evolve(state, cargo=state.cargo + (action.piece,), fresh_turn=False)
 
 
 def check_unload(state: GameState, action: Unload, defs: Definitions) -> str | None:
@@ -170,7 +173,7 @@ def check_unload(state: GameState, action: Unload, defs: Definitions) -> str | N
 
 def do_unload(state: GameState, action: Unload, defs: Definitions, chance: Chance, out: Events) -> GameState:
     out.append(ev.PieceUnloaded(action.piece, state.vehicle_region(carrier_id(defs)) or ""))
-    return _touch(evolve(state, cargo=tuple(p for p in state.cargo if p != action.piece)))
+    return evolve(state, cargo=tuple(p for p in state.cargo if p != action.piece), fresh_turn=False)
 
 
 # --- Foil a scheme ------------------------------------------------------------------------------------------------
@@ -294,10 +297,11 @@ def check_use_determination(state: GameState, action: UseDetermination, defs: De
 def do_use_determination(
     state: GameState, action: UseDetermination, defs: Definitions, chance: Chance, out: Events
 ) -> GameState:
-    state = return_tokens(state, state.active, "determination")
-    out.append(ev.TokenSpent(state.active_character, "determination"))
-    out.append(ev.ActionGained(state.active_character))
-    return _touch(evolve(state, actions_left=state.actions_left + 1))
+    character = state.players[state.active].character
+    out.append(ev.TokenSpent(character, "determination"))
+    out.append(ev.ActionGained(character))
+    players, supply = moved_tokens(state.players, state.supply, state.active, "determination", -1)
+    return evolve(state, players=players, supply=supply, actions_left=state.actions_left + 1, fresh_turn=False)
 
 
 def check_use_logistics(state: GameState, action: UseLogistics, defs: Definitions) -> str | None:
@@ -329,11 +333,12 @@ def check_use_technology(state: GameState, action: UseTechnology, defs: Definiti
 def do_use_technology(
     state: GameState, action: UseTechnology, defs: Definitions, chance: Chance, out: Events
 ) -> GameState:
-    state = return_tokens(state, state.active, "technology")
-    out.append(ev.TokenSpent(state.active_character, "technology"))
+    out.append(ev.TokenSpent(state.players[state.active].character, "technology"))
     tracy = defs.board.tracy_island
     out.append(ev.PodBuilt(action.pod, tracy))
-    return _touch(evolve(state, pods=state.pods + ((action.pod, tracy),)))
+    players, supply = moved_tokens(state.players, state.supply, state.active, "technology", -1)
+    pods = state.pods + ((action.pod, tracy),)
+    return evolve(state, players=players, supply=supply, pods=pods, fresh_turn=False)
 
 
 # --- character operations --------------------------------------------------------------------------------------
@@ -376,7 +381,7 @@ def do_exchange_token(
     out.append(ev.AbilityUsed(state.active_character, ability.id, True))
     out.append(ev.TokenSpent(state.active_character, action.give))
     out.append(ev.TokenGained(state.active_character, action.take, "exchange"))
-    return _touch(evolve(state, used=state.used | {ability.id}))
+    return evolve(state, used=state.used | {ability.id}, fresh_turn=False)
 
 
 def check_announce_ability(state: GameState, action: AnnounceAbility, defs: Definitions) -> str | None:
@@ -398,7 +403,7 @@ def do_announce_ability(
     state: GameState, action: AnnounceAbility, defs: Definitions, chance: Chance, out: Events
 ) -> GameState:
     out.append(ev.AbilityUsed(state.active_character, action.ability, False))
-    return _touch(evolve(state, used=state.used | {action.ability}))
+    return evolve(state, used=state.used | {action.ability}, fresh_turn=False)
 
 
 # --- F.A.B. cards ------------------------------------------------------------------------------------------------

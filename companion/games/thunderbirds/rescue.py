@@ -166,7 +166,10 @@ def do_rescue(state: GameState, action: Rescue, defs: Definitions, chance: Chanc
         assert holder is not None
         out.append(ev.FabPlayed(state.players[holder].character, fab_id, True))
         state = remove_fab(state, holder, fab_id)
-    dice = tuple([chance.roll_index(DIE) for _ in range(DICE_PER_RESCUE)])
+    rolled = []
+    for _ in range(DICE_PER_RESCUE):
+        rolled.append(chance.roll_index(DIE))
+    dice = tuple(rolled)
     out.append(ev.DiceRolled(dice))
     pending = PendingRescue(player, card.id, dice, bonus=bonus, fab_cards=tuple(action.fab_cards))
     # The action is spent in the same copy that records the roll.
@@ -321,7 +324,8 @@ def do_finish_rescue(
     else:
         out.append(ev.RescueFailed(state.players[pending.player].character, card.id, score, difficulty))
         state = evolve(state, pending=None)
-    return advance_hood(state, defs, chance, pending.hood_faces, out)
+    hood_faces = pending.hood_faces
+    return advance_hood(state, defs, chance, hood_faces, out) if hood_faces else state
 
 
 # --- joker rewards ------------------------------------------------------------------------------------------------

@@ -73,7 +73,9 @@ def quick_init(cls: type[R]) -> type[R]:
         f.name if f.default is dataclasses.MISSING else f"{f.name}=_default_{f.name}" for f in fields
     )
     stores = "".join(f"    values[{f.name!r}] = {f.name}\n" for f in fields)
-    source = f"def __init__(self, {params}):\n    values = self.__dict__\n{stores}"
+    source = f"def __init__(self, {params}):\n    values = self.__dict__\n{stores}" if fields else (
+        "def __init__(self):\n    pass\n"
+    )
     namespace: dict[str, object] = {}
     exec(source, dict(defaults), namespace)  # noqa: S102 - what dataclasses itself does to build __init__
     init = namespace["__init__"]
@@ -155,8 +157,10 @@ class PendingRescue:
     @property
     def score(self) -> int:
         """Dice (a Hood face adds nothing) + bonuses + 2 per Teamwork token + manual correction."""
-        values = FACE_VALUES
-        return sum([values[f] for f in self.dice]) + self.bonus + 2 * self.teamwork + self.adjust_bonus
+        total = self.bonus + 2 * self.teamwork + self.adjust_bonus
+        for face in self.dice:
+            total += FACE_VALUES[face]
+        return total
 
     @property
     def hood_faces(self) -> int:
@@ -282,9 +286,13 @@ def lookup(pairs: tuple[tuple[K, V], ...], key: K) -> V | None:
 
 def assign(pairs: tuple[tuple[K, V], ...], key: K, value: V) -> tuple[tuple[K, V], ...]:
     """The pairs with `key` set to `value` (appended when absent), order kept."""
-    for i, (k, _) in enumerate(pairs):
+    index = 0
+    for k, _ in pairs:
         if k == key:
-            return pairs[:i] + ((key, value),) + pairs[i + 1 :]
+            changed = list(pairs)  # one copy, changed in place: cheaper than joining slices
+            changed[index] = (key, value)
+            return tuple(changed)
+        index += 1
     return pairs + ((key, value),)
 
 

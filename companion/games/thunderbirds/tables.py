@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.games.thunderbirds.definitions import Ability, Definitions
+from companion.games.thunderbirds.definitions import Ability, Definitions, DisasterCard
 
 
 @dataclass(frozen=True)
@@ -18,7 +18,15 @@ class Tables:
     network_regions: dict[str, frozenset[str]]  # network -> the regions on it
     distances: dict[str, dict[str, dict[str, int]]]  # network -> from -> to -> moves, with no edge blocked
     hood_advances: frozenset[str]  # ids of "The Hood advances" cards
+    #: disaster id -> its printed bonuses as (piece kind, piece, value, required region, seat): `seat` is the
+    #: vehicle a character must sit in ("if in Thunderbird 5"), else None and the piece must be in the region.
+    bonus_plans: dict[str, tuple[tuple[str, str, int, str | None, str | None], ...]]
     rescue_fabs: tuple[str, ...]  # F.A.B. cards that add to a rescue before the roll
+    #: Worked out on demand: (network, from, blocked edges) -> moves to every reachable region, and
+    #: (network, from, top speed, blocked edges) -> the regions one Move reaches. Lasting effects that block
+    #: edges stay in play for many turns, so the same few searches come back again and again.
+    blocked_distances: dict[tuple[str, str, tuple[frozenset[str], ...]], dict[str, int]]
+    destinations: dict[tuple[str, str, int, tuple[frozenset[str], ...]], tuple[str, ...]]
 
 
 _CACHE: dict[int, tuple[Definitions, Tables]] = {}
@@ -65,7 +73,25 @@ def _build(defs: Definitions) -> Tables:
             for network, regions in networks.items()
         },
         hood_advances=frozenset(c.id for c in defs.disasters.values() if c.kind == "hood-advances"),
+        bonus_plans={c.id: _bonus_plan(c) for c in defs.disasters.values()},
         rescue_fabs=tuple(
             f.id for f in defs.fabs.values() if any(e.kind == "rescue-modifier" for e in f.effects)
         ),
+        blocked_distances={},
+        destinations={},
     )
+
+
+#: How many searches `Tables.blocked_distances` and `Tables.destinations` keep before starting afresh.
+SEARCHES_KEPT = 1024
+
+
+def _bonus_plan(card: DisasterCard) -> tuple[tuple[str, str, int, str | None, str | None], ...]:
+    plan = []
+    for bonus in card.bonuses:
+        if bonus.in_vehicle is not None and bonus.piece_kind == "character":
+            plan.append((bonus.piece_kind, bonus.piece, bonus.value, None, bonus.in_vehicle))
+        else:
+            required = bonus.region if bonus.region is not None else card.region
+            plan.append((bonus.piece_kind, bonus.piece, bonus.value, required, None))
+    return tuple(plan)
