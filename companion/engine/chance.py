@@ -61,7 +61,7 @@ class LiveChance(Chance):
 
     def __init__(self, rng: int, forced_rolls: Sequence[int] = ()) -> None:
         self.rng_after = rng
-        self._forced = list(forced_rolls) if forced_rolls else []
+        self._forced: list[int] | None = list(forced_rolls) if forced_rolls else None  # None: nothing forced
         self._outcomes: list[int] = []
 
     def below(self, n: int) -> int:
@@ -101,7 +101,7 @@ class LiveChance(Chance):
     @property
     def forced_left(self) -> tuple[int, ...]:
         """Forced rolls not used (a scenario that forced more dice than were rolled)."""
-        return tuple(self._forced)
+        return tuple(self._forced or ())
 
 
 class ReplayChance(Chance):

@@ -130,9 +130,14 @@ def draw_disaster(state: GameState, defs: Definitions, chance: Chance, out: Even
         state = advance_hood(state, defs, chance, 1, out)
     else:
         track, overflow = state.track.push_in(card)
-        moves = tuple([(c, slot, slot + 1) for slot, c in enumerate(state.track.slots, 1) if c is not None])
+        moves = []
+        slot = 0
+        for moved in state.track.slots:
+            slot += 1
+            if moved is not None:
+                moves.append((moved, slot, slot + 1))
         if moves:
-            out.append(ev.DisastersShifted(moves))
+            out.append(ev.DisastersShifted(tuple(moves)))
         out.append(ev.DisasterPlaced(card, 1))
         if overflow:
             out.append(ev.DisasterReachedSkull(overflow[0]))

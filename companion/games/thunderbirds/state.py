@@ -88,6 +88,7 @@ Phase = Literal["actions", "rescue", "reward", "over"]
 HoodCardStatus = Literal["face-down", "face-up", "active", "done", "foiled"]
 
 
+@quick_init
 @dataclass(frozen=True)
 class Setup:
     """What the players chose at the start; kept in the state so a saved game can say how it began."""
@@ -188,6 +189,7 @@ class Outcome:
     card: str | None = None
 
 
+@quick_init
 @dataclass(frozen=True)
 class GameState:
     setup: Setup
@@ -301,8 +303,9 @@ def without(pairs: tuple[tuple[K, V], ...], key: K) -> tuple[tuple[K, V], ...]:
 
 
 def add_tokens(tokens: Tokens, kind: str, delta: int) -> Tokens:
-    i = TOKEN_INDEX[kind]
-    return tokens[:i] + (tokens[i] + delta,) + tokens[i + 1 :]
+    changed = list(tokens)  # one copy changed in place: cheaper than joining slices
+    changed[TOKEN_INDEX[kind]] += delta
+    return tuple(changed)
 
 
 def token_kind(kind: str) -> TokenKind:

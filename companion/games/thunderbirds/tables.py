@@ -34,19 +34,20 @@ _CACHE: dict[int, tuple[Definitions, Tables]] = {}
 
 def tables(defs: Definitions) -> Tables:
     """The tables for `defs`, built on first use; the entry keeps `defs` alive so its id is never reused."""
-    entry = _LAST[0]  # one read: the definitions asked for last (nearly always the same ones)
-    if entry is not None and entry[0] is defs:
-        return entry[1]
+    global _LAST_DEFINITIONS, _LAST_TABLES
+    if defs is _LAST_DEFINITIONS:  # nearly always: the definitions asked for last
+        return _LAST_TABLES  # type: ignore[return-value]
     entry = _CACHE.get(id(defs))
     if entry is None or entry[0] is not defs:
         if len(_CACHE) > 16:
             _CACHE.clear()
         entry = _CACHE[id(defs)] = (defs, _build(defs))
-    _LAST[0] = entry
+    _LAST_DEFINITIONS, _LAST_TABLES = entry
     return entry[1]
 
 
-_LAST: list[tuple[Definitions, Tables] | None] = [None]
+_LAST_DEFINITIONS: Definitions | None = None
+_LAST_TABLES: Tables | None = None
 
 
 def _build(defs: Definitions) -> Tables:
