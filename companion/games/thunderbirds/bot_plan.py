@@ -85,19 +85,21 @@ _TEAMWORK = TOKEN_KINDS.index("teamwork")
 _TECHNOLOGY = TOKEN_KINDS.index("technology")
 _INTELLIGENCE = TOKEN_KINDS.index("intelligence")
 #: The seating last asked about: (the state's seats, what `_seating` makes of them).
-_LAST_SEATING: list[tuple[tuple[tuple[str, str], ...], tuple[object, ...]] | None] = [None]  # type: ignore
+_LAST_SEATING: list[tuple[tuple[tuple[str, str], ...], tuple[dict[str, str], dict[str, list[str]]]] | None] = [None]
+#: The positions last asked about: (vehicles, seats, what `_places` makes of them).
+_LAST_PLACES: list[tuple[object, object, tuple[dict[str, str], dict[str, str | None]]] | None] = [None]
+#: The pods last asked about: (the state's pods, as a dictionary).
+_LAST_PODS: list[tuple[object, dict[str, str]] | None] = [None]
 #: The boarding places last asked about: (vehicles, seats, cargo, seat, what `_parked` makes of them).
 _LAST_PARKED: list[tuple[object, object, object, str, dict[str, list[str]]] | None] = [None]
 #: The Hood costs last asked about: (Hood cards, the Hood's space, the costs).
 _LAST_HOOD: list[tuple[tuple[HoodCard, ...], int, tuple[float, float]] | None] = [None]
 
 
-def _seating(
-    pairs: tuple[tuple[str, str], ...]
-) -> tuple[dict[str, str], dict[str, list[str]], tuple[str, ...], tuple[str, ...]]:
-    """The seats as a dictionary, each vehicle's occupants in seat order, and the characters and their vehicles in
-    seat order, kept for the seats last asked about (states share an unchanged tuple, and seats change far less
-    often than the decisions come); none of them is ever changed."""
+def _seating(pairs: tuple[tuple[str, str], ...]) -> tuple[dict[str, str], dict[str, list[str]]]:
+    """The seats as a dictionary and each vehicle's occupants in seat order, kept for the seats last asked about
+    (states share an unchanged tuple, and seats change far less often than the decisions come); neither is ever
+    changed, like every table kept here."""
     last = _LAST_SEATING[0]
     if last is not None and last[0] is pairs:
         return last[1]
@@ -108,9 +110,32 @@ def _seating(
             occupants[vehicle] = [character]
         else:
             found.append(character)
-    seating = (dict(pairs), occupants, tuple([c for c, _v in pairs]), tuple([v for _c, v in pairs]))
+    seating = (dict(pairs), occupants)
     _LAST_SEATING[0] = (pairs, seating)
     return seating
+
+
+def _places(
+    vehicles: tuple[tuple[str, str], ...], seats: tuple[tuple[str, str], ...]
+) -> tuple[dict[str, str], dict[str, str | None]]:
+    """Each vehicle's region and each character's region, kept for the positions last asked about."""
+    last = _LAST_PLACES[0]
+    if last is not None and last[0] is vehicles and last[1] is seats:
+        return last[2]
+    vehicle_at = dict(vehicles)
+    found = (vehicle_at, {character: vehicle_at.get(vehicle) for character, vehicle in seats})
+    _LAST_PLACES[0] = (vehicles, seats, found)
+    return found
+
+
+def _built(pods: tuple[tuple[str, str], ...]) -> dict[str, str]:
+    """Each built pod's region, kept for the pods last asked about."""
+    last = _LAST_PODS[0]
+    if last is not None and last[0] is pods:
+        return last[1]
+    found = dict(pods)
+    _LAST_PODS[0] = (pods, found)
+    return found
 
 
 def _parked(
@@ -160,18 +185,18 @@ def _team_types(players: tuple[Hand, ...], facts: Facts) -> Mapping[str, int]:
 _LAST_TYPES: list[tuple[tuple[Hand, ...], Facts, Mapping[str, int]] | None] = [None]
 
 
-def _fab_boosts(players: tuple[Hand, ...], active: int, known: Facts) -> dict[str | None, list[tuple[str, int]]]:
-    """The F.A.B. cards that may add to a rescue (`Turn._rescue_fabs`) by the card's rescue type, kept for the hands
-    and active player last asked about: they depend on nothing else."""
+def _fab_boosts(players: tuple[Hand, ...], active: int, known: Facts) -> dict[str | None, tuple[int, tuple[str, ...]]]:
+    """What the F.A.B. cards that may add to a rescue (`Turn._rescue_fabs`) add and which they are, by the card's
+    rescue type, kept for the hands and active player last asked about: they depend on nothing else."""
     last = _LAST_FABS[0]
     if last is not None and last[0] is players and last[1] == active and last[2] is known:
         return last[3]
-    found: dict[str | None, list[tuple[str, int]]] = {}
+    found: dict[str | None, tuple[int, tuple[str, ...]]] = {}
     _LAST_FABS[0] = (players, active, known, found)
     return found
 
 
-_LAST_FABS: list[tuple[tuple[Hand, ...], int, Facts, dict[str | None, list[tuple[str, int]]]] | None] = [None]
+_LAST_FABS: list[tuple[tuple[Hand, ...], int, Facts, dict[str | None, tuple[int, tuple[str, ...]]]] | None] = [None]
 
 
 def _hood_costs(state: GameState) -> tuple[float, float]:
@@ -290,11 +315,10 @@ class Turn:
             return
         self._ready = True
         state, facts, who = self.state, self.facts, self.who
-        seats, occupants, characters, seated_in = _seating(state.seats)
+        seats, occupants = _seating(state.seats)
         self.seats, self.occupants = seats, occupants
-        self.vehicle_at = vehicle_at = dict(state.vehicles)
-        self.character_at = character_at = dict(zip(characters, map(vehicle_at.get, seated_in)))
-        self.pod_at = pod_at = dict(state.pods)
+        self.vehicle_at, self.character_at = vehicle_at, character_at = _places(state.vehicles, state.seats)
+        self.pod_at = pod_at = _built(state.pods)
         self.pos = pos = {"character": character_at, "vehicle": vehicle_at, "pod": pod_at}
         self.cargo = cargo = state.cargo
         self.here = here = character_at.get(who) or ""
@@ -331,14 +355,14 @@ class Turn:
         views = facts.views[who]
         modifiers = [e for e in effects if e.kind == "rescue-modifier"] if effects else ()
         held_fabs = facts.fab_values and any([hand.fabs for hand in state.players])
-        fab_boosts: dict[str | None, list[tuple[str, int]]] | None = None
+        fab_boosts: dict[str | None, tuple[int, tuple[str, ...]]] | None = None
         urgencies = URGENCY if not self.peek_disaster else {slot: self._urgency(slot) for slot in URGENCY}
         seat_of = seats.get
         cards_at: dict[str, list[str]] = {}
         self.cards_at = cards_at
         entries = []
-        seated_vehicles: frozenset[str] = _EMPTY
-        piece_cards: frozenset[str] = _EMPTY
+        seated_vehicles: set[str] = set()
+        piece_cards: set[str] = set()
         for slot, card_id in track:
             card, base, seat_lines, place_lines, pieces, who_seats, rewards_value = views[card_id]
             region = card.region
@@ -363,14 +387,15 @@ class Turn:
                     fab_boosts = _fab_boosts(state.players, state.active, facts)
                 found_fabs = fab_boosts.get(card.rescue_type)
                 if found_fabs is None:
-                    found_fabs = fab_boosts[card.rescue_type] = self._rescue_fabs(card)
-                if found_fabs:
-                    boost = sum(v for _, v in found_fabs)
-                    action = rescue_action(card_id, tuple(f for f, _ in found_fabs))
+                    fabs = self._rescue_fabs(card)
+                    found_fabs = fab_boosts[card.rescue_type] = (sum(v for _, v in fabs), tuple(f for f, _ in fabs))
+                if found_fabs[1]:
+                    boost = found_fabs[0]
+                    action = rescue_action(card_id, found_fabs[1])
             if pieces:
-                piece_cards = piece_cards | pieces
+                piece_cards.update(pieces)
             if who_seats:
-                seated_vehicles = seated_vehicles.union(who_seats)
+                seated_vehicles.update(who_seats)
             entries.append(
                 (
                     card,
