@@ -238,8 +238,9 @@ class DisasterCard:
     source: Source
     completeness: Completeness
 
-    @property
+    @cached_property
     def is_no_dice(self) -> bool:
+        """Worked out once per card (every rescue asks); kept beside the fields, which alone make equality."""
         return self.kind == "disaster" and self.auto_requirements is not None
 
 

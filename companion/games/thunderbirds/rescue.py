@@ -77,12 +77,13 @@ def track_reason(state: GameState, defs: Definitions, disaster: str) -> str | No
 def region_reason(state: GameState, defs: Definitions, card: DisasterCard) -> str | None:
     if card.region is None:
         return None
-    where = state.character_region(state.active_character)
+    who = state.players[state.active].character
+    where = state.character_region(who)
     if where != card.region:
         return _("{card} is in {region}; {character} is in {where}.").format(
             card=names.card(defs, card.id),
             region=names.region(defs, card.region),
-            character=names.character(defs, state.active_character),
+            character=names.character(defs, who),
             where=names.region(defs, where),
         )
     return None
@@ -157,7 +158,7 @@ def check_rescue(state: GameState, action: Rescue, defs: Definitions) -> str | N
 def do_rescue(state: GameState, action: Rescue, defs: Definitions, chance: Chance, out: Events) -> GameState:
     card = defs.disasters[action.disaster]
     player = state.active
-    out.append(ev.RescueStarted(state.active_character, card.id, tuple(action.fab_cards)))
+    out.append(ev.RescueStarted(state.players[player].character, card.id, tuple(action.fab_cards)))
     if card.is_no_dice:
         return succeed(spend_action(state), defs, player, card, None, out)
     bonus = rescue_bonus(state, defs, card.id, action.fab_cards)

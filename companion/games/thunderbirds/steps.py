@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from companion.games.thunderbirds import names
 from companion.games.thunderbirds.definitions import Definitions
-from companion.games.thunderbirds.state import TOKEN_INDEX, GameState, Hand, Tokens, add_tokens, evolve
+from companion.games.thunderbirds.state import (
+    TOKEN_INDEX,
+    GameState,
+    Hand,
+    PendingRescue,
+    PendingReward,
+    Tokens,
+    add_tokens,
+    evolve,
+)
 from companion.locale import _
 
 ACTIONS_PER_TURN = 3
@@ -12,8 +21,15 @@ ACTIONS_PER_TURN = 3
 
 def phase_reason(state: GameState, wanted: str = "actions") -> str | None:
     """Why the game is not in the `wanted` phase (None when it is)."""
-    if wanted == "actions" and state.outcome is None and state.pending is None:
-        return None  # the common case, without building the phase's name
+    if state.outcome is None:  # the common cases, without building the phase's name
+        pending = state.pending
+        if pending is None:
+            if wanted == "actions":
+                return None
+        elif (wanted == "rescue" and isinstance(pending, PendingRescue)) or (
+            wanted == "reward" and isinstance(pending, PendingReward)
+        ):
+            return None
     phase = state.phase
     if phase == wanted:
         return None
