@@ -17,7 +17,6 @@ Decisions where the rulebook is silent (also in docs/scenarios.md):
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 
 from companion.engine.chance import Chance
@@ -38,7 +37,7 @@ from companion.games.thunderbirds.actions import (
 from companion.games.thunderbirds.definitions import Ability, Definitions, SchemeCard, TokenRequirement
 from companion.games.thunderbirds.effects import Events, draw_disaster, draw_fab, set_hood_card, start_effect, win
 from companion.games.thunderbirds.movement import carrier_id, cargo_room, piece_region, seats_free
-from companion.games.thunderbirds.state import GameState, assign, evolve
+from companion.games.thunderbirds.state import GameState, assign, evolve, lookup
 from companion.games.thunderbirds.steps import (
     fab_holder,
     give_tokens,
@@ -70,31 +69,33 @@ def check_transfer(state: GameState, action: Transfer, defs: Definitions) -> str
         return _("There is no character called {name}.").format(name=action.character)
     if action.to_vehicle not in defs.vehicles:
         return _("There is no vehicle called {name}.").format(name=action.to_vehicle)
-    here = state.character_region(state.active_character)
-    who = names.Later(names.character, defs, action.character)
-    target = names.Later(names.vehicle, defs, action.to_vehicle)
-    source = state.seat_of(action.character)
+    here = state.character_region(state.players[state.active].character)
+    source = lookup(state.seats, action.character)
     if source == action.to_vehicle:
-        return _("{character} is already in {vehicle}.").format(character=who, vehicle=target)
-    if state.vehicle_region(source or "") != here:
+        return _("{character} is already in {vehicle}.").format(
+            character=names.character(defs, action.character), vehicle=names.vehicle(defs, action.to_vehicle)
+        )
+    if lookup(state.vehicles, source or "") != here:
         return _("Characters can only be transferred in your region ({region}); {character} is in {where}.").format(
             region=names.region(defs, here),
-            character=who,
+            character=names.character(defs, action.character),
             where=names.region(defs, state.character_region(action.character)),
         )
-    if state.vehicle_region(action.to_vehicle) != here:
-        return _("{vehicle} is not in your region ({region}).").format(vehicle=target, region=names.region(defs, here))
+    if lookup(state.vehicles, action.to_vehicle) != here:
+        return _("{vehicle} is not in your region ({region}).").format(
+            vehicle=names.vehicle(defs, action.to_vehicle), region=names.region(defs, here)
+        )
     if action.swap_with is not None:
-        if action.swap_with == action.character or state.seat_of(action.swap_with) != action.to_vehicle:
+        if action.swap_with == action.character or lookup(state.seats, action.swap_with) != action.to_vehicle:
             return _("{character} is not in {vehicle}, so cannot swap.").format(
-                character=names.character(defs, action.swap_with), vehicle=target
+                character=names.character(defs, action.swap_with), vehicle=names.vehicle(defs, action.to_vehicle)
             )
         return None
     free = seats_free(state, defs.vehicles[action.to_vehicle])
     if free is not None and free <= 0:
         seats = defs.vehicles[action.to_vehicle].seats
         return _("{vehicle} has {seats} seat(s), all taken: swap with someone in it.").format(
-            vehicle=target, seats=seats
+            vehicle=names.vehicle(defs, action.to_vehicle), seats=seats
         )
     return None
 
@@ -128,30 +129,36 @@ def check_load(state: GameState, action: Load, defs: Definitions) -> str | None:
         return reason
     carrier_key = carrier_id(defs)
     carrier = defs.vehicles[carrier_key]
-    cname = names.Later(names.vehicle, defs, carrier_key)
-    piece = names.Later(names.piece, defs, action.piece)
     if action.piece in state.cargo:
-        return _("{piece} is already in {carrier}.").format(piece=piece, carrier=cname)
+        return _("{piece} is already in {carrier}.").format(
+            piece=names.piece(defs, action.piece), carrier=names.vehicle(defs, carrier_key)
+        )
     if action.piece in defs.pods:
-        if state.pod_region(action.piece) is None:
-            return _("{pod} is not built yet: it is still on Brains' notebook.").format(pod=piece)
+        if lookup(state.pods, action.piece) is None:
+            return _("{pod} is not built yet: it is still on Brains' notebook.").format(
+                pod=names.piece(defs, action.piece)
+            )
         kind = "pod"
     elif action.piece in defs.vehicles:
         if action.piece not in carrier.carries_vehicles:
-            return _("{carrier} cannot carry {piece}.").format(carrier=cname, piece=piece)
+            return _("{carrier} cannot carry {piece}.").format(
+                carrier=names.vehicle(defs, carrier_key), piece=names.piece(defs, action.piece)
+            )
         kind = "vehicle"
     else:
         return _("There is no vehicle or pod called {name}.").format(name=action.piece)
     where = piece_region(state, defs, kind, action.piece)
-    if where != state.vehicle_region(carrier_key):
+    if where != lookup(state.vehicles, carrier_key):
         return _("{piece} is in {where}, not with {carrier}.").format(
-            piece=piece, where=names.region(defs, where), carrier=cname
+            piece=names.piece(defs, action.piece),
+            where=names.region(defs, where),
+            carrier=names.vehicle(defs, carrier_key),
         )
     if not cargo_room(state, defs, action.piece):
         loaded = ", ".join(names.piece(defs, p) for p in state.cargo)
         return _(
             "{carrier} carries either one vehicle or up to {pods} pods; it already carries {loaded}."
-        ).format(carrier=cname, pods=carrier.pod_capacity, loaded=loaded)
+        ).format(carrier=names.vehicle(defs, carrier_key), pods=carrier.pod_capacity, loaded=loaded)
     return None
 
 
@@ -222,8 +229,7 @@ def check_foil_scheme(state: GameState, action: FoilScheme, defs: Definitions) -
     if current is None:
         return _("No scheme is face up to foil.")
     scheme = defs.schemes[current.card]
-    sname = names.Later(names.card, defs, scheme.id)
-    held: Counter[tuple[str, str]] = Counter()
+    held: dict[tuple[str, str], int] = {}
     for player, kind in action.discards:
         index = state.hand_index(player)
         if index is None:
@@ -231,20 +237,20 @@ def check_foil_scheme(state: GameState, action: FoilScheme, defs: Definitions) -
         reason = token_reason(defs, kind)
         if reason:
             return reason
-        held[(player, kind)] += 1
+        held[(player, kind)] = held.get((player, kind), 0) + 1
         if state.players[index].count(kind) < held[(player, kind)]:
             return _("{character} does not have {count} {token} token(s).").format(
                 character=names.character(defs, player), count=held[(player, kind)], token=names.token(defs, kind)
             )
     if scheme_needs_confirmation(scheme) and not action.confirmed:
         return _("The app does not know all of {scheme}'s requirements: check them on the card, then confirm.").format(
-            scheme=sname
+            scheme=names.card(defs, scheme.id)
         )
     for need in scheme.pieces or ():
         where = piece_region(state, defs, need.piece_kind, need.piece)
         if where != need.region:
             return _("{scheme} needs {piece} in {region}; it is in {where}.").format(
-                scheme=sname,
+                scheme=names.card(defs, scheme.id),
                 piece=names.piece(defs, need.piece),
                 region=names.region(defs, need.region),
                 where=names.region(defs, where) if where else _("Brains' notebook"),
@@ -253,7 +259,7 @@ def check_foil_scheme(state: GameState, action: FoilScheme, defs: Definitions) -
         region_of = {hand.character: state.character_region(hand.character) for hand in state.players}
         if not _matches(tuple(action.discards), scheme.tokens, region_of):
             wanted = "; ".join(_requirement_text(defs, r) for r in scheme.tokens)
-            return _("{scheme} needs these tokens discarded at once: {wanted}.").format(scheme=sname, wanted=wanted)
+            return _("{scheme} needs these tokens discarded at once: {wanted}.").format(scheme=names.card(defs, scheme.id), wanted=wanted)
     return None
 
 

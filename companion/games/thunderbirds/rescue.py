@@ -16,8 +16,6 @@ F.A.B. cards that add to a rescue are played with `Rescue(fab_cards=...)`, befor
 
 from __future__ import annotations
 
-from collections import Counter
-
 from companion.engine.chance import Chance
 from companion.games.thunderbirds import events as ev
 from companion.games.thunderbirds import names
@@ -341,7 +339,10 @@ def check_choose_reward(state: GameState, action: ChooseReward, defs: Definition
     wanted = min(pending.jokers, sum(state.supply))
     if len(action.kinds) != wanted:
         return _("Choose {count} token(s) for the joker reward.").format(count=wanted)
-    for kind, count in Counter(action.kinds).items():
+    counts: dict[str, int] = {}  # how many of each kind, first chosen first (as a Counter, without building one)
+    for kind in action.kinds:
+        counts[kind] = counts.get(kind, 0) + 1
+    for kind, count in counts.items():
         if kind not in TOKEN_INDEX:
             return _("There is no token kind called {kind}.").format(kind=kind)
         if supply_count(state, kind) < count:
