@@ -34,10 +34,12 @@ class SlotTrack:
         return _slot_track(self.slots[: slot - 1] + (card,) + self.slots[slot:])
 
     def remove(self, card: str) -> SlotTrack:
-        slot = self.slot_of(card)
-        if slot is None:
+        slots = self.slots
+        if card not in slots:
             raise IllegalAction(_("Card {card} is not on the track.").format(card=card))
-        return _slot_track(self.slots[: slot - 1] + (None,) + self.slots[slot:])
+        emptied = list(slots)  # one copy changed in place (every rescue takes a card off)
+        emptied[slots.index(card)] = None
+        return _slot_track(tuple(emptied))
 
     def slot_of(self, card: str) -> int | None:
         try:

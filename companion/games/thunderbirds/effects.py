@@ -63,12 +63,14 @@ def enter_space(state: GameState, defs: Definitions, chance: Chance, space: int,
 
 
 def set_hood_card(state: GameState, card: str, status: str) -> GameState:
-    return evolve(
-        state,
-        hood_cards=tuple(
-            HoodCard(c.space, c.kind, c.card, status) if c.card == card else c  # type: ignore[arg-type]
-            for c in state.hood_cards
-        ),
+    return evolve(state, hood_cards=with_status(state.hood_cards, card, status))
+
+
+def with_status(cards: tuple[HoodCard, ...], card: str, status: str) -> tuple[HoodCard, ...]:
+    """The Hood track's cards with `card` turned to `status` (for steps that change more in the same copy)."""
+    return tuple(
+        HoodCard(c.space, c.kind, c.card, status) if c.card == card else c  # type: ignore[arg-type]
+        for c in cards
     )
 
 

@@ -35,7 +35,15 @@ from companion.games.thunderbirds.actions import (
     UseTechnology,
 )
 from companion.games.thunderbirds.definitions import Ability, Definitions, SchemeCard, TokenRequirement
-from companion.games.thunderbirds.effects import Events, draw_disaster, draw_fab, set_hood_card, start_effect, win
+from companion.games.thunderbirds.effects import (
+    Events,
+    draw_disaster,
+    draw_fab,
+    set_hood_card,
+    start_effect,
+    win,
+    with_status,
+)
 from companion.games.thunderbirds.movement import carrier_id, cargo_room, piece_region, seats_free
 from companion.games.thunderbirds.state import GameState, assign, evolve, lookup
 from companion.games.thunderbirds.steps import (
@@ -275,13 +283,15 @@ def _requirement_text(defs: Definitions, req: TokenRequirement) -> str:
 def do_foil_scheme(state: GameState, action: FoilScheme, defs: Definitions, chance: Chance, out: Events) -> GameState:
     current = state.current_scheme
     assert current is not None
+    players, supply = state.players, state.supply
     for player, kind in action.discards:
         index = state.hand_index(player)
         assert index is not None
-        state = return_tokens(state, index, kind)
+        players, supply = moved_tokens(players, supply, index, kind, -1)
         out.append(ev.TokenSpent(player, kind))
     out.append(ev.SchemeFoiled(current.card, state.active_character, tuple(action.discards)))
-    state = set_hood_card(_touch(state), current.card, "foiled")
+    hood_cards = with_status(state.hood_cards, current.card, "foiled")
+    state = evolve(state, players=players, supply=supply, hood_cards=hood_cards, fresh_turn=False)
     state = draw_fab(state, state.active, chance, out)
     following = [c for c in state.hood_cards if c.kind == "scheme" and c.status == "face-down"]
     if following:
