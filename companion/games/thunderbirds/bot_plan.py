@@ -24,8 +24,11 @@ from companion.games.thunderbirds.bot_tables import (
     Scheme,
     blocked_distances,
     card_needs,
+    built_pods,
     current_scheme,
     facts,
+    places,
+    seating,
     fits_with,
     float_odds,
     rescue_action,
@@ -84,58 +87,10 @@ _EMPTY: frozenset[str] = frozenset()
 _TEAMWORK = TOKEN_KINDS.index("teamwork")
 _TECHNOLOGY = TOKEN_KINDS.index("technology")
 _INTELLIGENCE = TOKEN_KINDS.index("intelligence")
-#: The seating last asked about: (the state's seats, what `_seating` makes of them).
-_LAST_SEATING: list[tuple[tuple[tuple[str, str], ...], tuple[dict[str, str], dict[str, list[str]]]] | None] = [None]
-#: The positions last asked about: (vehicles, seats, what `_places` makes of them).
-_LAST_PLACES: list[tuple[object, object, tuple[dict[str, str], dict[str, str | None]]] | None] = [None]
-#: The pods last asked about: (the state's pods, as a dictionary).
-_LAST_PODS: list[tuple[object, dict[str, str]] | None] = [None]
 #: The boarding places last asked about: (vehicles, seats, cargo, seat, what `_parked` makes of them).
 _LAST_PARKED: list[tuple[object, object, object, str, dict[str, list[str]]] | None] = [None]
 #: The Hood costs last asked about: (Hood cards, the Hood's space, the costs).
 _LAST_HOOD: list[tuple[tuple[HoodCard, ...], int, tuple[float, float]] | None] = [None]
-
-
-def _seating(pairs: tuple[tuple[str, str], ...]) -> tuple[dict[str, str], dict[str, list[str]]]:
-    """The seats as a dictionary and each vehicle's occupants in seat order, kept for the seats last asked about
-    (states share an unchanged tuple, and seats change far less often than the decisions come); neither is ever
-    changed, like every table kept here."""
-    last = _LAST_SEATING[0]
-    if last is not None and last[0] is pairs:
-        return last[1]
-    occupants: dict[str, list[str]] = {}
-    for character, vehicle in pairs:
-        found = occupants.get(vehicle)
-        if found is None:
-            occupants[vehicle] = [character]
-        else:
-            found.append(character)
-    seating = (dict(pairs), occupants)
-    _LAST_SEATING[0] = (pairs, seating)
-    return seating
-
-
-def _places(
-    vehicles: tuple[tuple[str, str], ...], seats: tuple[tuple[str, str], ...]
-) -> tuple[dict[str, str], dict[str, str | None]]:
-    """Each vehicle's region and each character's region, kept for the positions last asked about."""
-    last = _LAST_PLACES[0]
-    if last is not None and last[0] is vehicles and last[1] is seats:
-        return last[2]
-    vehicle_at = dict(vehicles)
-    found = (vehicle_at, {character: vehicle_at.get(vehicle) for character, vehicle in seats})
-    _LAST_PLACES[0] = (vehicles, seats, found)
-    return found
-
-
-def _built(pods: tuple[tuple[str, str], ...]) -> dict[str, str]:
-    """Each built pod's region, kept for the pods last asked about."""
-    last = _LAST_PODS[0]
-    if last is not None and last[0] is pods:
-        return last[1]
-    found = dict(pods)
-    _LAST_PODS[0] = (pods, found)
-    return found
 
 
 def _parked(
@@ -273,10 +228,7 @@ class Turn:
         "john_vehicles",
         "loss_risk_at",
         "model",
-        "need_before",
         "need_pieces",
-        "need_places",
-        "need_towards",
         "needs",
         "occupants",
         "parked",
@@ -315,10 +267,10 @@ class Turn:
             return
         self._ready = True
         state, facts, who = self.state, self.facts, self.who
-        seats, occupants = _seating(state.seats)
+        seats, occupants = seating(state.seats)
         self.seats, self.occupants = seats, occupants
-        self.vehicle_at, self.character_at = vehicle_at, character_at = _places(state.vehicles, state.seats)
-        self.pod_at = pod_at = _built(state.pods)
+        self.vehicle_at, self.character_at = vehicle_at, character_at = places(state.vehicles, state.seats)
+        self.pod_at = pod_at = built_pods(state.pods)
         self.pos = pos = {"character": character_at, "vehicle": vehicle_at, "pod": pod_at}
         self.cargo = cargo = state.cargo
         self.here = here = character_at.get(who) or ""
@@ -792,11 +744,12 @@ class Turn:
                 unload = self._unload_before_leaving(vehicle, region)
                 if unload is not None:
                     return unload
+            effects = state.effects
             if not self._ready:
-                self.here = state.character_region(self.who) or ""
-                self.blocked = blocked_edges(state)
+                self.here = places(state.vehicles, state.seats)[1].get(self.who) or ""
+                self.blocked = blocked_edges(state) if effects else ()
                 self._distance_cache = {}
-            speed = top_speed(state, self.defs, vehicle)
+            speed = top_speed(state, self.defs, vehicle) if effects else self.facts.speeds[vehicle]
             return act.Move(vehicle, self._next_region(self.facts.networks[vehicle], speed, region))
         assert local is not None
         return local
@@ -851,11 +804,13 @@ class Turn:
 
     # --- pieces that must be brought somewhere (no-dice cards, the face-up scheme) --------------------------------
 
-    def _needs(self) -> tuple[Need, ...]:
+    def _needs(self) -> list[tuple[str, str, float, str | None, tuple[float, Mapping[str, float], float]]]:
         """Pieces wanted somewhere, with what having them there is worth (see `Need`): a no-dice card's pieces, the
         scheme's pieces, and the printed bonus pieces of the cards on the track weighted by the chance their bonus
         adds (or, for those in place, would lose), seen from the best type bonus the team can bring (per card:
-        `card_needs`). `need_before` holds how far each is now, `need_pieces` which pieces they are."""
+        `card_needs`). Each row: (piece, target, weight, where the piece is, what `_towards` reads: the weight,
+        the share of the way gained by each region, the share off the Earth network); `need_pieces` holds which
+        pieces they are. A pod still on Brains' notebook is left out: it goes nowhere."""
         facts, pos, pod_at = self.facts, self.pos, self.pod_at
         needs: list[Need] = []
         types: Mapping[str, int] | None = None
@@ -891,14 +846,10 @@ class Turn:
             share = self.scheme_urgency * SCHEME_PIECE_VALUE / len(scheme_pieces)
             for kind, piece, region in scheme_pieces:
                 needs.append(Need(piece, region, share, kind))
-        kept = []
-        before = []
-        towards = []  # (piece, (weight, the share of the way gained by region, the share off the network))
-        places = []  # (piece, target, weight, where the piece is) per kept need
+        rows = []  # (piece, target, weight, where the piece is, (weight, gain by region, gain off the network))
         if needs:
             known = None if self.blocked else facts.places
-            for need in needs:
-                piece, target, weight, kind = need
+            for piece, target, weight, kind in needs:
                 where = pos[kind].get(piece)
                 if where is None and kind == "pod":
                     continue  # a pod still on Brains' notebook goes nowhere
@@ -908,15 +859,9 @@ class Turn:
                     place = self._place(target, where)
                     if known is not None:
                         known[key] = place
-                kept.append(need)
-                before.append(place[0])
-                towards.append((piece, (weight, place[1], place[2])))
-                places.append((piece, target, weight, where))
-        self.need_pieces = frozenset([need[0] for need in kept])
-        self.need_before = before
-        self.need_towards = towards
-        self.need_places = places
-        return tuple(kept)
+                rows.append((piece, target, weight, where, (weight, place[1], place[2])))
+        self.need_pieces = frozenset([row[0] for row in rows])
+        return rows
 
     def _place(self, target: str, where: str | None) -> tuple[int, dict[str, float], float]:
         """For a piece in `where` (None: off the board) needed in `target`: how many moves away it is, and what
@@ -944,7 +889,7 @@ class Turn:
             return []
         found = self._towards_cache.get(moved)
         if found is None:
-            found = self._towards_cache[moved] = [serves for piece, serves in self.need_towards if piece in moved]
+            found = self._towards_cache[moved] = [row[4] for row in self.needs if row[0] in moved]
         return found
 
     def _progress(self, region: str, moved: frozenset[str]) -> float:
@@ -961,7 +906,7 @@ class Turn:
         if pickups is None:
             pickups = {}
             pods, carries, cargo = self.facts.pods, self.facts.carries, self.cargo
-            for piece, target, weight, where in self.need_places:
+            for piece, target, weight, where, _serves in self.needs:
                 if where is None or where == target or piece in cargo:
                     continue
                 if piece in pods or piece in carries:
@@ -1010,7 +955,7 @@ class Turn:
         moved = self._flight(self.carrier).moved
         seats, cargo, here, pod_at, vehicle_at = self.seats, self.cargo, self.here, self.pod_at, self.vehicle_at
         found: list[tuple[str, float, str]] = []
-        for piece, target, weight, _kind in self.needs:
+        for piece, target, weight, _where, _serves in self.needs:
             if piece not in pods and piece not in vehicles:
                 piece = seats.get(piece) or ""  # a character: load the vehicle they sit in
             if piece in moved or piece in cargo:

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 
 from companion.games.thunderbirds import actions as act
 from companion.games.thunderbirds.bot_model import DEFAULT_MODEL, TokenNeed, UnknownCardModel
-from companion.games.thunderbirds.bot_tables import Facts, current_scheme, facts
+from companion.games.thunderbirds.bot_tables import Facts, current_scheme, facts, places
 from companion.games.thunderbirds.bot_weights import DISCARD_ORDER
 from companion.games.thunderbirds.definitions import TOKEN_KINDS, Definitions
 from companion.games.thunderbirds.movement import piece_region
@@ -37,8 +37,8 @@ def foil_now(state: GameState, defs: Definitions, known: Facts, current: HoodCar
         _LAST_TEAM_TOKENS[0] = (players, team_tokens)
     if team_tokens < needed:
         return None  # not enough tokens on the whole team: the common case, answered first
-    seats, vehicles = dict(state.seats), dict(state.vehicles)
-    where = {hand.character: vehicles.get(seats.get(hand.character)) for hand in players}  # type: ignore[arg-type]
+    character_at = places(state.vehicles, state.seats)[1]
+    where = {hand.character: character_at.get(hand.character) for hand in players}
     token_regions = scheme.token_regions
     held = 0  # every token a need can take, from characters where one of its regions is
     for hand in players:

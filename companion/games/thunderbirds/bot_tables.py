@@ -159,6 +159,58 @@ def current_scheme(state: GameState) -> HoodCard | None:
 _LAST_SCHEME: list[tuple[tuple[HoodCard, ...], HoodCard | None] | None] = [None]
 
 
+# --- the state's small tuples as dictionaries, kept between decisions ---------------------------------------------
+
+#: The seating last asked about: (the state's seats, what `seating` makes of them).
+_LAST_SEATING: list[tuple[tuple[tuple[str, str], ...], tuple[dict[str, str], dict[str, list[str]]]] | None] = [None]
+#: The positions last asked about: (vehicles, seats, what `places` makes of them).
+_LAST_PLACES: list[tuple[object, object, tuple[dict[str, str], dict[str, str | None]]] | None] = [None]
+#: The pods last asked about: (the state's pods, as a dictionary).
+_LAST_PODS: list[tuple[object, dict[str, str]] | None] = [None]
+
+
+def seating(pairs: tuple[tuple[str, str], ...]) -> tuple[dict[str, str], dict[str, list[str]]]:
+    """The seats as a dictionary and each vehicle's occupants in seat order, kept for the seats last asked about
+    (states share an unchanged tuple, and seats change far less often than the decisions come); neither is ever
+    changed, like every table kept here."""
+    last = _LAST_SEATING[0]
+    if last is not None and last[0] is pairs:
+        return last[1]
+    occupants: dict[str, list[str]] = {}
+    for character, vehicle in pairs:
+        found = occupants.get(vehicle)
+        if found is None:
+            occupants[vehicle] = [character]
+        else:
+            found.append(character)
+    seating = (dict(pairs), occupants)
+    _LAST_SEATING[0] = (pairs, seating)
+    return seating
+
+
+def places(
+    vehicles: tuple[tuple[str, str], ...], seats: tuple[tuple[str, str], ...]
+) -> tuple[dict[str, str], dict[str, str | None]]:
+    """Each vehicle's region and each character's region, kept for the positions last asked about."""
+    last = _LAST_PLACES[0]
+    if last is not None and last[0] is vehicles and last[1] is seats:
+        return last[2]
+    vehicle_at = dict(vehicles)
+    found = (vehicle_at, {character: vehicle_at.get(vehicle) for character, vehicle in seats})
+    _LAST_PLACES[0] = (vehicles, seats, found)
+    return found
+
+
+def built_pods(pods: tuple[tuple[str, str], ...]) -> dict[str, str]:
+    """Each built pod's region, kept for the pods last asked about."""
+    last = _LAST_PODS[0]
+    if last is not None and last[0] is pods:
+        return last[1]
+    found = dict(pods)
+    _LAST_PODS[0] = (pods, found)
+    return found
+
+
 def _build_facts(defs: Definitions, model: UnknownCardModel) -> Facts:
     table = tables(defs)
     cards = {card.id: _card(card, model.disaster_region(card, defs)) for card in defs.disasters.values()}
