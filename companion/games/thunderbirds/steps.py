@@ -11,7 +11,6 @@ from companion.games.thunderbirds.state import (
     PendingRescue,
     PendingReward,
     Tokens,
-    add_tokens,
     evolve,
 )
 from companion.locale import _
@@ -71,9 +70,15 @@ def moved_tokens(
 ) -> tuple[tuple[Hand, ...], Tokens]:
     """The hands and the supply after `count` tokens of `kind` go from the supply to hand `index`, for steps
     that change more of the state and make one copy of it."""
+    i = TOKEN_INDEX[kind]
     hand = players[index]
-    hand = Hand(hand.character, add_tokens(hand.tokens, kind, count), hand.fabs)
-    return players[:index] + (hand,) + players[index + 1 :], add_tokens(supply, kind, -count)
+    tokens = list(hand.tokens)
+    tokens[i] += count
+    hands = list(players)
+    hands[index] = Hand(hand.character, tuple(tokens), hand.fabs)
+    stock = list(supply)
+    stock[i] -= count
+    return tuple(hands), tuple(stock)
 
 
 def return_tokens(state: GameState, index: int, kind: str, count: int = 1) -> GameState:
