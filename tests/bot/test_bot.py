@@ -213,6 +213,47 @@ def test_choice_is_a_function_of_the_state() -> None:
     assert choose(state, DEFS) == choose(state, DEFS)
 
 
+def test_choices_do_not_depend_on_the_decisions_made_before() -> None:
+    # The search keeps what it derived from the last state it saw (seats, positions, Hood costs...): asking about
+    # another game's positions in between, or the same positions in another order, must change no choice.
+    first = [step.before for step in steps(2, "standard", 3, DEFS) if step.by == "bot" and step.before.phase == "actions"]
+    other = [step.before for step in steps(2, "heroic", 7, DEFS) if step.by == "bot" and step.before.phase == "actions"]
+    count = min(40, len(first), len(other))
+    assert count >= 15
+    in_order = [choose(state, DEFS) for state in first[:count]]
+    interleaved = []
+    for state, elsewhere in zip(first[:count], other):
+        choose(elsewhere, DEFS)
+        interleaved.append(choose(state, DEFS))
+    backwards = [choose(state, DEFS) for state in reversed(first[:count])][::-1]
+    assert interleaved == in_order
+    assert backwards == in_order
+
+
+def test_a_card_as_the_active_character_sees_it_adds_up_as_the_rules_count() -> None:
+    # Every card on the track, in positions of a whole game: the bonus the search starts from (the character's own
+    # lines and rescue type, the other pieces where they stand) is the rules' bonus for the character standing
+    # there in their own seat, whenever the card has no line about the vehicle they fly.
+    from companion.games.thunderbirds.bot_plan import Turn
+
+    checked = typed = 0
+    for step in steps(2, "standard", 6, DEFS):
+        state = step.before
+        if step.by != "bot" or state.phase != "actions" or state.effects:
+            continue
+        turn = Turn(state, DEFS, DEFAULT_MODEL, True)
+        turn._prepare()
+        for card, _urgency, _weight, base, pieces, _boost, _action, who_seats, _lines in turn.entries:
+            if card.difficulty is None or card.region != turn.here or who_seats or turn.seat in pieces:
+                continue
+            if any(piece in pieces for piece in turn.occupants.get(turn.seat, ())):
+                continue
+            assert base == rescue_bonus(state, DEFS, card.id), (card.id, state.active_character)
+            checked += 1
+            typed += DEFS.characters[state.active_character].rescue_type == card.rescue_type
+    assert checked >= 10 and typed >= 3
+
+
 def test_refuses_a_finished_game() -> None:
     state = position(["scott", "virgil"], {"active": "scott"})
     from companion.games.thunderbirds.state import Outcome, evolve
