@@ -75,7 +75,15 @@ def test_marker_move_to() -> None:
 
 @pytest.mark.parametrize(
     "slots",
-    [("a", None, "b"), (None, None, None), ("a", "b", "c"), (None, "a", None), ("x",), ("a", "x", None), ("a", None, "x")],
+    [
+        ("a", None, "b"),
+        (None, None, None),
+        ("a", "b", "c"),
+        (None, "a", None),
+        ("x",),
+        ("a", "x", None),
+        ("a", None, "x"),
+    ],
 )
 def test_push_in_is_shift_right_then_place_on_slot_one(slots: tuple[str | None, ...]) -> None:
     track = SlotTrack(slots)

@@ -267,7 +267,9 @@ def check_foil_scheme(state: GameState, action: FoilScheme, defs: Definitions) -
         region_of = {hand.character: state.character_region(hand.character) for hand in state.players}
         if not _matches(tuple(action.discards), scheme.tokens, region_of):
             wanted = "; ".join(_requirement_text(defs, r) for r in scheme.tokens)
-            return _("{scheme} needs these tokens discarded at once: {wanted}.").format(scheme=names.card(defs, scheme.id), wanted=wanted)
+            return _("{scheme} needs these tokens discarded at once: {wanted}.").format(
+                scheme=names.card(defs, scheme.id), wanted=wanted
+            )
     return None
 
 
