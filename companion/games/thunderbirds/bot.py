@@ -32,11 +32,10 @@ the plan weighed, since the plan was scored for every attempt. Anything else (a 
 expect, a free operation that changes the plan's premises, arriving where another Thunderbird waits, a player's
 own change) means planning again: about twenty searches per game, one per turn and one after most rolls.
 
-The search is written for speed: what the definitions fix is derived once (`_Facts`), a decision turns the
-state's small tuples into dictionaries once, a card's bonus is counted once and only corrected for the pieces a
-vehicle moves, each vehicle's candidate regions are scored in one loop, and values that recur between decisions
-(a rescue's worth, a card's bonus needs, the next region on a route) are kept in bounded tables keyed by
-everything they depend on.
+The modules, one job each: `bot_model` (what is assumed about unknown cards), `bot_weights` (the evaluation's
+weights), `bot_tables` (what the definitions fix, derived once, and the value tables shared by every decision),
+`bot_schemes` (foiling the face-up scheme), `bot_plan` (the search in the actions phase, and how it is kept fast);
+this one holds the entry points, plan following, a roll's token decisions and reward choices.
 
 Cards the app does not know (see `UnknownCardModel`) are handled by the assumptions the model states, so the bot
 never takes a free win from a card the app cannot check. The bot never moves a piece back and forth for free:

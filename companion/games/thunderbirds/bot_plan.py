@@ -1,15 +1,24 @@
 """The bot's decision in the actions phase (`Turn`): the free operations worth taking at once, then the plan for
 the actions left, chosen among the few regions that matter (see `bot`'s docstring for what is weighed).
 
-The search is written for speed: what the definitions fix is derived once (`bot_tables.facts`, with every card as
-each character sees it), a decision turns the state's small tuples into dictionaries once, a card's bonus is
-counted once and only corrected for the pieces a vehicle moves, each vehicle's candidate regions are scored in one
-loop, and values that recur between decisions (a rescue's worth, a card's bonus needs, the next region on a route)
-are kept in bounded tables keyed by everything they depend on."""
+The search is written for speed, since it runs about twenty-four times a game and is most of what a simulated game
+costs:
+- what the definitions fix is derived once (`bot_tables.facts`): every card as each character sees it (their own
+  bonus lines and rescue type counted in advance), moves per vehicle speed, and where a needed piece stands against
+  where it is needed (moves away, the share of the way each region gains);
+- what the state's small tuples give as dictionaries (seats, positions, built pods, boarding places, Hood costs,
+  F.A.B. boosts) is kept for the tuples last asked about: states share unchanged tuples, so consecutive decisions
+  often find them ready;
+- a card's bonus is counted once and only corrected for the pieces a vehicle moves; each vehicle's candidate
+  regions are scored in one loop; an onward Thunderbird's plans are scored once per region;
+- values that recur between decisions (a rescue's worth, a card's bonus needs, the next region on a route) are kept
+  in bounded tables keyed by everything they depend on.
+None of these changes a choice: every table is a pure function of its key.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
 from companion.games.thunderbirds import actions as act
 from companion.games.thunderbirds.bot_model import UnknownCardModel
@@ -17,7 +26,6 @@ from companion.games.thunderbirds.bot_schemes import assign_needs, foil_now
 from companion.games.thunderbirds.bot_tables import (
     CARD_NEEDS,
     FLOAT_ODDS,
-    KEPT,
     Card,
     Facts,
     Need,
@@ -785,9 +793,6 @@ class Turn:
                 if value > 0:
                     found.append((fab_id, value))
         return found
-
-    def _hood_costs(self) -> tuple[float, float]:
-        return hood_costs(self.state)
 
     # --- what a move sets up -----------------------------------------------------------------------------------
 
