@@ -8,7 +8,17 @@ from dataclasses import dataclass
 import pytest
 
 from companion.games.thunderbirds import events
-from companion.games.thunderbirds.state import DIE, HOOD_FACE, Hand, PendingRescue, evolve, quick_init
+from companion.games.thunderbirds.state import (
+    DIE,
+    HOOD_FACE,
+    Hand,
+    PendingRescue,
+    assign,
+    evolve,
+    lookup,
+    quick_init,
+    reassign,
+)
 
 from .positions import game
 
@@ -99,3 +109,10 @@ def test_events_and_hands_keep_their_defaults() -> None:
     assert events.VehicleMoved("tb1", "asia", "europe").carried == ()
     assert Hand("john").tokens == (0, 0, 0, 0, 0) and Hand("john").fabs == ()
     assert PendingRescue(0, "x", (1, 2)).rerolls == 0
+
+
+def test_reassign_is_lookup_then_assign() -> None:
+    pairs = (("tb1", "asia"), ("tb2", "europe"))
+    for key in ("tb1", "tb2", "tb3"):
+        assert reassign(pairs, key, "africa") == (lookup(pairs, key), assign(pairs, key, "africa"))
+    assert reassign((), "tb1", "asia") == (None, (("tb1", "asia"),))

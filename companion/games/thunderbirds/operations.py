@@ -45,7 +45,7 @@ from companion.games.thunderbirds.effects import (
     with_status,
 )
 from companion.games.thunderbirds.movement import carrier_id, cargo_room, piece_region, seats_free
-from companion.games.thunderbirds.state import GameState, assign, evolve, lookup
+from companion.games.thunderbirds.state import GameState, assign, evolve, lookup, reassign
 from companion.games.thunderbirds.steps import (
     fab_holder,
     give_tokens,
@@ -109,8 +109,8 @@ def check_transfer(state: GameState, action: Transfer, defs: Definitions) -> str
 
 
 def do_transfer(state: GameState, action: Transfer, defs: Definitions, chance: Chance, out: Events) -> GameState:
-    source = state.seat_of(action.character) or ""
-    seats = assign(state.seats, action.character, action.to_vehicle)
+    source, seats = reassign(state.seats, action.character, action.to_vehicle)
+    source = source or ""
     out.append(ev.CharacterTransferred(action.character, source, action.to_vehicle))
     if action.swap_with is not None:
         seats = assign(seats, action.swap_with, source)

@@ -298,6 +298,19 @@ def assign(pairs: tuple[tuple[K, V], ...], key: K, value: V) -> tuple[tuple[K, V
     return pairs + ((key, value),)
 
 
+def reassign(pairs: tuple[tuple[K, V], ...], key: K, value: V) -> tuple[V | None, tuple[tuple[K, V], ...]]:
+    """`lookup` then `assign` in one pass: what `key` had (None when absent) and the pairs with `key` set to
+    `value` (a move reads where the vehicle was and puts it somewhere else)."""
+    index = 0
+    for k, old in pairs:
+        if k == key:
+            changed = list(pairs)
+            changed[index] = (key, value)
+            return old, tuple(changed)
+        index += 1
+    return None, pairs + ((key, value),)
+
+
 def without(pairs: tuple[tuple[K, V], ...], key: K) -> tuple[tuple[K, V], ...]:
     return tuple(p for p in pairs if p[0] != key)
 

@@ -29,7 +29,7 @@ from companion.games.thunderbirds.movement import (
     distances,
     top_speed,
 )
-from companion.games.thunderbirds.state import GameState, Hand, assign, evolve, lookup
+from companion.games.thunderbirds.state import GameState, Hand, evolve, lookup, reassign
 from companion.games.thunderbirds.tables import tables
 from companion.games.thunderbirds.steps import (
     ACTIONS_PER_TURN,
@@ -126,16 +126,15 @@ _NOWHERE: dict[str, int] = {}
 
 def do_move(state: GameState, action: Move, defs: Definitions, chance: Chance, out: Events) -> GameState:
     moved, to = action.vehicle, action.to
-    here = lookup(state.vehicles, moved) or ""
     if state.cargo and moved == carrier_id(defs):
+        here = lookup(state.vehicles, moved) or ""
         carried = state.cargo
         vehicles = tuple([(v, to) if v == moved or v in carried else (v, r) for v, r in state.vehicles])
         pods = tuple([(p, to) if p in carried else (p, r) for p, r in state.pods])
         out.append(ev.VehicleMoved(moved, here, to, carried))
         return evolve(state, vehicles=vehicles, pods=pods, actions_left=state.actions_left - 1, fresh_turn=False)
-    out.append(ev.VehicleMoved(moved, here, to))
-    # The check found the vehicle on the board, so `assign` replaces its pair in place.
-    vehicles = assign(state.vehicles, moved, to)
+    here, vehicles = reassign(state.vehicles, moved, to)  # the check found the vehicle on the board
+    out.append(ev.VehicleMoved(moved, here or "", to))
     return evolve(state, vehicles=vehicles, actions_left=state.actions_left - 1, fresh_turn=False)
 
 
