@@ -70,7 +70,7 @@ def check(state: GameState, action: object, defs: Definitions | None = None) -> 
     handlers = HANDLERS.get(type(action))
     if handlers is None:
         return _("Unknown action {name}.").format(name=type(action).__name__)
-    return handlers[0](state, action, defs_of(state, defs))
+    return handlers[0](state, action, defs if defs is not None else definitions_for(state.setup))
 
 
 def apply(
