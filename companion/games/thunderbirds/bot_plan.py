@@ -24,7 +24,8 @@ from companion.games.thunderbirds import actions as act
 from companion.games.thunderbirds.bot_model import UnknownCardModel
 from companion.games.thunderbirds.bot_schemes import assign_needs, foil_now
 from companion.games.thunderbirds.bot_tables import (
-    CARD_NEEDS,
+    KEPT,
+    NeedRow,
     FLOAT_ODDS,
     Card,
     Facts,
@@ -809,64 +810,90 @@ class Turn:
 
     # --- pieces that must be brought somewhere (no-dice cards, the face-up scheme) --------------------------------
 
-    def _needs(self) -> list[tuple[str, str, float, str | None, tuple[float, Mapping[str, float], float]]]:
+    def _needs(self) -> list[NeedRow]:
         """Pieces wanted somewhere, with what having them there is worth (see `Need`): a no-dice card's pieces, the
         scheme's pieces, and the printed bonus pieces of the cards on the track weighted by the chance their bonus
         adds (or, for those in place, would lose), seen from the best type bonus the team can bring (per card:
         `card_needs`). Each row: (piece, target, weight, where the piece is, what `_towards` reads: the weight,
         the share of the way gained by each region, the share off the Earth network); `need_pieces` holds which
         pieces they are. A pod still on Brains' notebook is left out: it goes nowhere."""
-        facts, pos, pod_at = self.facts, self.pos, self.pod_at
-        needs: list[Need] = []
+        facts, pos, card_rows = self.facts, self.pos, self.facts.card_rows
         types: Mapping[str, int] | None = None
+        rows: list[NeedRow] = []
+        known = None if self.blocked else facts.places  # where a piece stands against its target, when kept
         for entry in self.entries:
             card = entry[0]
             required = card.no_dice
             if required:
                 share = entry[1] * RESCUE_WEIGHT * NO_DICE_PIECE_SHARE / len(required)
                 for kind, piece, region in required:
-                    needs.append(Need(piece, region, share, kind))
+                    self._add_row(rows, Need(piece, region, share, kind), known)
                 continue
             lines = card.bonus_lines
             if not lines:
                 continue
             if types is None:
                 types = _team_types(self.state.players, facts)
-            placed = built = 0  # one bit per line
-            bit = 1
-            for kind, piece, where_needed, _value in lines:
-                if pos[kind].get(piece) == where_needed:
-                    placed |= bit
-                if kind != "pod" or piece in pod_at:
-                    built |= bit
-                bit <<= 1
+            # Everything the card's needs depend on: where its bonus pieces stand (a pod nowhere is not built).
+            wheres = tuple([pos[kind].get(piece) for kind, piece, _where_needed, _value in lines])
             urgency = entry[1]
-            key = (card.id, placed, built, types.get(card.rescue_type or "", 0), urgency)
-            found = CARD_NEEDS.get(key)
+            key = (card.id, wheres, types.get(card.rescue_type or "", 0), urgency)
+            found = card_rows.get(key) if known is not None else None
             if found is None:
-                found = CARD_NEEDS[key] = card_needs(card, placed, built, key[3], urgency)
-            needs.extend(found)
+                found = []
+                for need in self._card_needs(card, lines, wheres, key[2], urgency):
+                    self._add_row(found, need, known)
+                if known is not None:
+                    if len(card_rows) > KEPT:
+                        card_rows.clear()
+                    card_rows[key] = found
+            rows.extend(found)
         scheme_pieces = self.scheme_pieces
         if scheme_pieces:
             share = self.scheme_urgency * SCHEME_PIECE_VALUE / len(scheme_pieces)
             for kind, piece, region in scheme_pieces:
-                needs.append(Need(piece, region, share, kind))
-        rows = []  # (piece, target, weight, where the piece is, (weight, gain by region, gain off the network))
-        if needs:
-            known = None if self.blocked else facts.places
-            for piece, target, weight, kind in needs:
-                where = pos[kind].get(piece)
-                if where is None and kind == "pod":
-                    continue  # a pod still on Brains' notebook goes nowhere
-                key = (target, where)
-                place = known.get(key) if known is not None else None
-                if place is None:
-                    place = self._place(target, where)
-                    if known is not None:
-                        known[key] = place
-                rows.append((piece, target, weight, where, (weight, place[1], place[2])))
+                self._add_row(rows, Need(piece, region, share, kind), known)
         self.need_pieces = frozenset([row[0] for row in rows])
         return rows
+
+    def _card_needs(
+        self, card: Card, lines: tuple[tuple[str, str, str | None, int], ...], wheres: tuple[str | None, ...],
+        type_bonus: int, urgency: float,
+    ) -> list[Need]:
+        """The bonus needs of one card (`card_needs`), from where its bonus pieces stand."""
+        placed = built = 0  # one bit per line
+        bit = 1
+        for (kind, _piece, where_needed, _value), where in zip(lines, wheres):
+            if where == where_needed:
+                placed |= bit
+            if kind != "pod" or where is not None:
+                built |= bit
+            bit <<= 1
+        key = (card.id, placed, built, type_bonus, urgency)
+        known = self.facts.card_needs
+        found = known.get(key)
+        if found is None:
+            if len(known) > KEPT:
+                known.clear()
+            found = known[key] = card_needs(card, placed, built, type_bonus, urgency)
+        return found
+
+    def _add_row(
+        self, rows: list[NeedRow], need: Need, known: dict[tuple[str, str | None], tuple[int, dict[str, float], float]] | None
+    ) -> None:
+        """Adds `need` to `rows` with where its piece stands and what each region gains (a pod still on Brains'
+        notebook goes nowhere: left out)."""
+        piece, target, weight, kind = need
+        where = self.pos[kind].get(piece)
+        if where is None and kind == "pod":
+            return
+        key = (target, where)
+        place = known.get(key) if known is not None else None
+        if place is None:
+            place = self._place(target, where)
+            if known is not None:
+                known[key] = place
+        rows.append((piece, target, weight, where, (weight, place[1], place[2])))
 
     def _place(self, target: str, where: str | None) -> tuple[int, dict[str, float], float]:
         """For a piece in `where` (None: off the board) needed in `target`: how many moves away it is, and what

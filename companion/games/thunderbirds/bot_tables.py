@@ -35,6 +35,10 @@ class Need(NamedTuple):
     kind: str  # the piece's kind: "character", "vehicle" or "pod"
 
 
+#: A need as the search reads it: (piece, target, weight, where the piece is, (weight, the share of the way gained
+#: by each region, the share off the Earth network)).
+NeedRow = tuple[str, str, float, "str | None", tuple[Mapping[str, float] | float, ...]]
+
 #: (success with tokens, success without, expected Hood with tokens, without): one attempt, as floats.
 Odds = tuple[float, float, float, float]
 
@@ -122,6 +126,12 @@ class Facts:
     #: Filled as the search asks, nothing blocked: (a need's target, where its piece is) -> (moves away, the share
     #: of the way gained by each region, the share off the Earth network); see `Turn._place`.
     places: dict[tuple[str, str | None], tuple[int, dict[str, float], float]]
+    #: Filled as the search asks, nothing blocked: a card's need rows (`Turn._needs`) by (card, where its bonus
+    #: pieces stand, the team's type bonus, urgency); cleared past `KEPT` entries.
+    card_rows: dict[tuple[object, ...], list[NeedRow]]
+    #: A card's bonus needs by (card, which lines are in place, which pieces exist, the team's type bonus, urgency);
+    #: cleared past `KEPT` entries.
+    card_needs: dict[tuple[object, ...], list[Need]]
 
 
 _FACTS: dict[tuple[int, int], tuple[Definitions, UnknownCardModel, Facts]] = {}
@@ -276,6 +286,8 @@ def _build_facts(defs: Definitions, model: UnknownCardModel) -> Facts:
         next_regions={},
         moves={},
         places={},
+        card_rows={},
+        card_needs={},
     )
 
 
@@ -439,10 +451,6 @@ def blocked_distances(
     return entry[1]
 
 
-#: A card's bonus needs by (card, which lines are in place, which pieces exist, the team's type bonus, urgency).
-CARD_NEEDS: dict[tuple[object, ...], list[Need]] = {}
-
-
 def card_needs(card: Card, placed: int, built: int, type_bonus: int, urgency: float) -> list[Need]:
     """The bonus needs of one card (see `Turn._needs`); `placed` and `built` hold one bit per bonus line."""
     lines = card.need_lines
@@ -464,8 +472,6 @@ def card_needs(card: Card, placed: int, built: int, type_bonus: int, urgency: fl
             gain = float_success(difficulty, bonus + value) - base
         if gain > 0.01:
             needs.append(Need(piece, required, weight * gain, kind))
-    if len(CARD_NEEDS) > KEPT:
-        CARD_NEEDS.clear()
     return needs
 
 
