@@ -5,6 +5,7 @@ Replays never depend on it (outcomes are logged), but undo restores it so a redo
 
 from __future__ import annotations
 
+import struct
 from typing import TypeVar
 
 MASK64 = (1 << 64) - 1
@@ -47,12 +48,22 @@ def fisher_yates(state: int, items: list[T]) -> tuple[list[int], int]:
     """Shuffles `items` in place (Fisher-Yates: for i from the last index down to 1, swap item i with item
     `below(state, i + 1)`); returns the draws in order and the state after them.
 
-    Exactly the values and state that calling `below` once per item gives; written out because a set-up shuffles
-    about a hundred cards and a function call per card would cost as much as the arithmetic."""
-    draws: list[int] = []
-    record = draws.append
+    Exactly the values and state that calling `below` once per item gives. A set-up shuffles about a hundred
+    cards, so the PRNG outputs of a long shuffle are all computed at once (`next_outputs`); a shuffle that would
+    reject an output (about once in 2**50 shuffles) is drawn one output at a time instead."""
+    count = len(items)
+    if count >= _OUTPUTS_AT_ONCE_FROM:
+        outputs, after = next_outputs(state, count - 1)
+        if max(outputs) < _NEVER_REJECTED - count:  # no bound from count down to 2 rejects any of them
+            draws = [z % n for z, n in zip(outputs, range(count, 1, -1))]
+            i = count - 1
+            for j in draws:
+                items[i], items[j] = items[j], items[i]
+                i -= 1
+            return draws, after
+    draws = []
     limits = _LIMITS
-    for i in range(len(items) - 1, 0, -1):
+    for i in range(count - 1, 0, -1):
         n = i + 1
         limit = limits.get(n)
         if limit is None:
@@ -65,9 +76,46 @@ def fisher_yates(state: int, items: list[T]) -> tuple[list[int], int]:
             if z < limit:
                 break
         j = z % n
-        record(j)
+        draws.append(j)
         items[i], items[j] = items[j], items[i]
     return draws, state
+
+
+#: Shorter shuffles draw one output at a time (computing outputs at once costs more below this).
+_OUTPUTS_AT_ONCE_FROM = 6
+#: Every bound n gives `below` a rejection limit above 2**64 - n: an output below 2**64 - n is never rejected.
+_NEVER_REJECTED = 1 << 64
+
+
+def next_outputs(state: int, count: int) -> tuple[tuple[int, ...], int]:
+    """The next `count` values of `next_u64` and the state after them, worked out together.
+
+    SplitMix64's states are known in advance (state + k * gamma), so the outputs are computed on one big
+    integer holding every state in its own 128-bit lane: 64 bits of value and 64 of headroom, enough for a
+    product by a 64-bit constant, so lanes never spill into each other, and each shift's spill is masked off.
+    About twenty whole-number operations then stand for twelve per output."""
+    ones, gamma_ramp, lanes, layout = _lane_constants(count)
+    z = (state * ones + gamma_ramp) & lanes  # lane k: the state after k + 1 steps
+    z = ((z ^ (z >> 30)) & lanes) * 0xBF58476D1CE4E5B9 & lanes
+    z = ((z ^ (z >> 27)) & lanes) * 0x94D049BB133111EB & lanes
+    z = (z ^ (z >> 31)) & lanes
+    return layout.unpack(z.to_bytes(16 * count, "little")), (state + count * _GOLDEN_GAMMA) & MASK64
+
+
+def _lane_constants(count: int) -> tuple[int, int, int, struct.Struct]:
+    """For `count` lanes: a 1 in each lane, gamma * (k + 1) in lane k, the 64-bit mask in each lane, and the
+    byte layout reading each lane's low 64 bits."""
+    found = _LANE_CONSTANTS.get(count)
+    if found is None:
+        ones = sum(1 << (128 * k) for k in range(count))
+        ramp = sum((k + 1) << (128 * k) for k in range(count))
+        found = (ones, _GOLDEN_GAMMA * ramp, ones * MASK64, struct.Struct("<" + "Q8x" * count))
+        if len(_LANE_CONSTANTS) < 256:
+            _LANE_CONSTANTS[count] = found
+    return found
+
+
+_LANE_CONSTANTS: dict[int, tuple[int, int, int, struct.Struct]] = {}
 
 
 def _limit(n: int) -> int:

@@ -109,3 +109,39 @@ def test_fisher_yates_swaps_with_below_called_once_per_item(state: int, items: l
     shuffled = list(items)
     assert rng.fisher_yates(state, shuffled) == (expected, after)
     assert shuffled == swapped
+
+
+@given(U64, st.integers(min_value=1, max_value=200))
+def test_next_outputs_are_next_u64_called_in_turn(state: int, count: int) -> None:
+    expected, after = [], state
+    for _ in range(count):
+        value, after = rng.next_u64(after)
+        expected.append(value)
+    assert rng.next_outputs(state, count) == (tuple(expected), after)
+
+
+@pytest.mark.parametrize("state", [0, 1, (1 << 64) - 1, (1 << 64) - 0x9E3779B97F4A7C15, 0x9E3779B97F4A7C15 - 1])
+def test_next_outputs_wrap_around_64_bits_like_next_u64(state: int) -> None:
+    expected, after = [], state
+    for _ in range(130):
+        value, after = rng.next_u64(after)
+        expected.append(value)
+    assert rng.next_outputs(state, 130) == (tuple(expected), after)
+
+
+@given(U64, st.lists(st.integers(), min_size=6, max_size=80))
+def test_a_shuffle_that_might_reject_is_drawn_one_output_at_a_time(state: int, items: list[int]) -> None:
+    # Outputs high enough to be rejected are too rare to meet by chance: pretend every output might be.
+    expected, after, swapped = [], state, list(items)
+    for i in range(len(items) - 1, 0, -1):
+        j, after = rng.below(after, i + 1)
+        expected.append(j)
+        swapped[i], swapped[j] = swapped[j], swapped[i]
+    shuffled = list(items)
+    never_rejected = rng._NEVER_REJECTED
+    rng._NEVER_REJECTED = 0
+    try:
+        assert rng.fisher_yates(state, shuffled) == (expected, after)
+    finally:
+        rng._NEVER_REJECTED = never_rejected
+    assert shuffled == swapped
