@@ -16,7 +16,6 @@ from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.widget import Widget
 
 from companion.ui.theme import colour, readable_text_on
-from companion.ui.widgets.cached import CachedChildren
 from companion.ui.widgets.drawn_text import draw_text, fit_text
 
 
@@ -103,10 +102,7 @@ def dashes(ax: float, ay: float, bx: float, by: float, on: float,
 WIDER = {"south-pacific": 1.6}
 
 
-class BoardMap(CachedChildren, FloatLayout):
-    """The map: links and regions drawn into one texture, again only when one of them changes (a Thunderbird
-    picked, a piece moved), so the Board's other frames draw the whole map as one rectangle."""
-
+class BoardMap(FloatLayout):
     regions = ListProperty([])
     edges = ListProperty([])
 
@@ -159,26 +155,26 @@ class BoardMap(CachedChildren, FloatLayout):
         """Opaque smooth lines: a Kivy Line wider than 1 pixel drawn in a translucent colour goes through the
         stencil buffer (a fill of its whole bounding box, twice, on every frame), so the links' colour is the
         translucent grey already mixed with the background it lies on."""
-        underlay = self.underlay
-        underlay.clear()
+        self.canvas.before.clear()
         width, height = self.size
         link = link_colour()
-        for edge in self.edges:
-            ax, ay = self.x + edge.a[0] * width, self.y + edge.a[1] * height
-            bx, by = self.x + edge.b[0] * width, self.y + edge.b[1] * height
-            if edge.network == "tb3-path":
-                underlay.add(Color(*colour("accent")))
-                for dash in dashes(ax, ay, bx, by, DASH_ON, DASH_OFF):
-                    underlay.add(SmoothLine(points=list(dash), width=2))
-                continue
-            underlay.add(Color(*link))
-            if edge.wraps:
-                left, right = ((ax, ay), (bx, by)) if ax < bx else ((bx, by), (ax, ay))
-                middle = (left[1] + right[1]) / 2
-                underlay.add(SmoothLine(points=[left[0], left[1], self.x, middle], width=1.3))
-                underlay.add(SmoothLine(points=[right[0], right[1], self.right, middle], width=1.3))
-            else:
-                underlay.add(SmoothLine(points=[ax, ay, bx, by], width=1.3))
+        with self.canvas.before:
+            for edge in self.edges:
+                ax, ay = self.x + edge.a[0] * width, self.y + edge.a[1] * height
+                bx, by = self.x + edge.b[0] * width, self.y + edge.b[1] * height
+                if edge.network == "tb3-path":
+                    Color(*colour("accent"))
+                    for dash in dashes(ax, ay, bx, by, DASH_ON, DASH_OFF):
+                        SmoothLine(points=list(dash), width=2)
+                    continue
+                Color(*link)
+                if edge.wraps:
+                    left, right = ((ax, ay), (bx, by)) if ax < bx else ((bx, by), (ax, ay))
+                    middle = (left[1] + right[1]) / 2
+                    SmoothLine(points=[left[0], left[1], self.x, middle], width=1.3)
+                    SmoothLine(points=[right[0], right[1], self.right, middle], width=1.3)
+                else:
+                    SmoothLine(points=[ax, ay, bx, by], width=1.3)
 
     def _tapped(self, button: RegionButton) -> None:
         if button.is_destination:

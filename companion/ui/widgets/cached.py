@@ -11,9 +11,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from kivy.graphics import (
-    ClearBuffers, ClearColor, Color, Fbo, InstructionGroup, PopMatrix, PushMatrix, Rectangle, Translate,
-)
+from kivy.graphics import ClearBuffers, ClearColor, Color, Fbo, PopMatrix, PushMatrix, Rectangle, Translate
 from kivy.uix.gridlayout import GridLayout
 
 from companion.ui.theme import colour
@@ -71,12 +69,11 @@ class CachedDrawing:
             widget.canvas.ask_update()
 
 
-class CachedChildren:
-    """For layouts: the children are drawn into one texture (an Fbo), redrawn only when one of them changes, so a
-    frame costs one rectangle for all of them. One Fbo for the whole layout rather than one per child: each Fbo
-    costs a few hundred kilobytes (its own shader). What the layout itself draws beneath its children goes into
-    `underlay` (in the layout's coordinates). Its children must not clip: a ListScroll's scissor is in window
-    pixels, not in the Fbo's."""
+class CachedGrid(GridLayout):
+    """A GridLayout whose children are drawn into one texture (an Fbo), redrawn only when one of them changes:
+    the Table's disaster tiles, eight widgets of a dozen shapes and texts each, cost one rectangle per frame.
+    One Fbo for the grid rather than one per child: each Fbo costs a few hundred kilobytes (its own shader).
+    Its children must not clip: a ListScroll's scissor is in window pixels, not in the Fbo's."""
 
     def __init__(self, **kwargs: Any) -> None:
         self._fbo = Fbo(size=(1, 1))
@@ -86,24 +83,20 @@ class CachedChildren:
         with self._fbo:
             ClearColor(*colour("background"))
             ClearBuffers()
-        self.underlay = InstructionGroup()
-        self._fbo.add(self.underlay)
         with self._fbo.after:
             PopMatrix()
-        super().__init__(**kwargs)  # type: ignore[call-arg]
-        canvas: Any = self.canvas  # type: ignore[attr-defined]
-        canvas.add(self._fbo)  # renders into its texture when its content changed, and is skipped otherwise
-        with canvas.after:
+        super().__init__(**kwargs)
+        self.canvas.add(self._fbo)  # renders into its texture when its content changed, and is skipped otherwise
+        with self.canvas.after:
             Color(1, 1, 1, 1)
             self._shown = Rectangle(texture=self._fbo.texture, pos=(0, 0), size=(0, 0))
-        self.fbind("pos", self._frame)  # type: ignore[attr-defined]
-        self.fbind("size", self._frame)  # type: ignore[attr-defined]
+        self.fbind("pos", self._frame)
+        self.fbind("size", self._frame)
 
     def _frame(self, *_: Any) -> None:
-        """The texture covers the layout at whole pixels (sharp text); its content is in the layout's coordinates."""
-        widget: Any = self
-        x, y = round(widget.x), round(widget.y)
-        width, height = max(1, int(round(widget.width))), max(1, int(round(widget.height)))
+        """The texture covers the grid at whole pixels (sharp text); its content is in the grid's coordinates."""
+        x, y = round(self.x), round(self.y)
+        width, height = max(1, int(round(self.width))), max(1, int(round(self.height)))
         if tuple(self._fbo.size) != (width, height):
             self._fbo.size = (width, height)
             self._shown.texture = self._fbo.texture
@@ -111,19 +104,15 @@ class CachedChildren:
         self._shown.pos, self._shown.size = (x, y), (width, height)
 
     def add_widget(self, widget: Any, *args: Any, **kwargs: Any) -> None:
-        canvas, self.canvas = self.canvas, self._fbo  # type: ignore[has-type]  # the child's drawing goes into the Fbo
+        canvas, self.canvas = self.canvas, self._fbo  # the child's drawing goes into the Fbo
         try:
-            super().add_widget(widget, *args, **kwargs)  # type: ignore[misc]
+            super().add_widget(widget, *args, **kwargs)
         finally:
             self.canvas = canvas
 
     def remove_widget(self, widget: Any, *args: Any, **kwargs: Any) -> None:
-        canvas, self.canvas = self.canvas, self._fbo  # type: ignore[has-type]
+        canvas, self.canvas = self.canvas, self._fbo
         try:
-            super().remove_widget(widget, *args, **kwargs)  # type: ignore[misc]
+            super().remove_widget(widget, *args, **kwargs)
         finally:
             self.canvas = canvas
-
-
-class CachedGrid(CachedChildren, GridLayout):
-    """The Table's disaster tiles, eight widgets of a dozen shapes and texts each, for one rectangle per frame."""
