@@ -23,7 +23,8 @@ from scenarios import digest  # noqa: E402
 
 pytestmark = [pytest.mark.ui, pytest.mark.slow]
 
-#: (language, window, players, seed): short games that still show a foiled scheme, loads, rewards and events.
+#: (language, window, players, seed): short games that, between them, show a foiled scheme, loads, rewards and
+#: events (checked below, so a change to the bot that loses one of them is caught).
 GAMES = [
     ("en", "800x480", 2, 34),  # won
     ("fr", "720x1280", 1, 9),
@@ -44,6 +45,14 @@ def expected_game(players: int, seed: int) -> tuple[int, object]:
         last = step.after
     assert last is not None and last.outcome is not None
     return count, (last.outcome.result, last.outcome.reason, last.turn, digest(last))
+
+
+def test_the_games_between_them_show_what_they_are_chosen_for() -> None:
+    seen: set[str] = set()
+    for _lang, _size, players, seed in GAMES:
+        for step in steps(players, "introduction", seed, default_definitions()):
+            seen.update(type(event).__name__ for event in step.events)
+    assert {"SchemeFoiled", "PieceLoaded", "TokenGained", "EventRevealed"} <= seen
 
 
 @pytest.mark.parametrize(("lang", "size", "players", "seed"), GAMES)
