@@ -15,6 +15,8 @@ from pathlib import Path
 
 LOCALE_DIR = Path(__file__).resolve().parent
 LANGUAGES: tuple[str, ...] = ("en", "fr")
+#: Each language named in itself, so a player who cannot read the current one still finds theirs.
+LANGUAGE_NAMES: dict[str, str] = {"en": "English", "fr": "Français"}
 DEFAULT_LANGUAGE = "en"
 
 _language = DEFAULT_LANGUAGE

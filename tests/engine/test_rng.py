@@ -99,13 +99,19 @@ def test_below_refuses_an_empty_range() -> None:
         rng.below(1, 0)
 
 
-@given(U64, st.lists(st.integers(), max_size=80))
-def test_fisher_yates_swaps_with_below_called_once_per_item(state: int, items: list[int]) -> None:
+def plain_fisher_yates(state: int, items: list[int]) -> tuple[list[int], int, list[int]]:
+    """The shuffle written the plain way, `below` once per item: the draws, the state after, the items shuffled."""
     expected, after, swapped = [], state, list(items)
     for i in range(len(items) - 1, 0, -1):
         j, after = rng.below(after, i + 1)
         expected.append(j)
         swapped[i], swapped[j] = swapped[j], swapped[i]
+    return expected, after, swapped
+
+
+@given(U64, st.lists(st.integers(), max_size=80))
+def test_fisher_yates_swaps_with_below_called_once_per_item(state: int, items: list[int]) -> None:
+    expected, after, swapped = plain_fisher_yates(state, items)
     shuffled = list(items)
     assert rng.fisher_yates(state, shuffled) == (expected, after)
     assert shuffled == swapped
@@ -132,11 +138,7 @@ def test_next_outputs_wrap_around_64_bits_like_next_u64(state: int) -> None:
 @given(U64, st.lists(st.integers(), min_size=6, max_size=80))
 def test_a_shuffle_that_might_reject_is_drawn_one_output_at_a_time(state: int, items: list[int]) -> None:
     # Outputs high enough to be rejected are too rare to meet by chance: pretend every output might be.
-    expected, after, swapped = [], state, list(items)
-    for i in range(len(items) - 1, 0, -1):
-        j, after = rng.below(after, i + 1)
-        expected.append(j)
-        swapped[i], swapped[j] = swapped[j], swapped[i]
+    expected, after, swapped = plain_fisher_yates(state, items)
     shuffled = list(items)
     never_rejected = rng._NEVER_REJECTED
     rng._NEVER_REJECTED = 0

@@ -311,15 +311,21 @@ def table_buttons(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, 
     notes["reveal_closed"] = True
 
 
-def export_from_home(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, Any]) -> Script:
-    """A game started, left from the menu, then exported with one tap on its Home line."""
+def _game_left_for_home(pilot: Any, out: Path, button: str) -> Any:
+    """A two-player game dealt, then left from the menu for Home, where its line shows `button`; the player."""
     from companion.ui.autoplay import AutoPlayer, PlayReport
 
     player = AutoPlayer(pilot, out, PlayReport())
     yield from player.start(2, "introduction", 34)
+    pilot.app.leave_game()
+    yield pilot.until(lambda: bool(pilot.keys(button)), f"the saved game's {button} button on Home")
+    return player
+
+
+def export_from_home(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, Any]) -> Script:
+    """A game started, left from the menu, then exported with one tap on its Home line."""
+    player = yield from _game_left_for_home(pilot, out, "export:")
     app = pilot.app
-    app.leave_game()
-    yield pilot.until(lambda: bool(pilot.keys("export:")), "the saved game's export button on Home")
     yield from player.visit("home-with-export")
     key = pilot.keys("export:")[0]
     notes["key"] = key
@@ -331,14 +337,9 @@ def export_from_home(pilot: Any, out: Path, args: dict[str, str], notes: dict[st
 
 def delete_from_home(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, Any]) -> Script:
     """A game started and left, then deleted from its Home line: the question first (kept once), then deleted."""
-    from companion.ui.autoplay import AutoPlayer, PlayReport
-
-    player = AutoPlayer(pilot, out, PlayReport())
-    yield from player.start(2, "introduction", 34)
+    player = yield from _game_left_for_home(pilot, out, "delete:")
     app = pilot.app
-    app.leave_game()
-    yield pilot.until(lambda: bool(pilot.keys("delete:")), "the saved game's delete button on Home")
-    key = next(k for k in pilot.keys("delete:") if k.split(":")[1].isdigit())
+    key = pilot.keys("delete:")[0]
     notes["games_before"] = len(app.controller.saved_games)
     yield from player.tap(key)
     yield pilot.button("delete:confirm")

@@ -635,15 +635,7 @@ class Turn:
             left = actions - moves
             value, local = 0.0, None
             if ids and left > 0:  # the best rescue there with the attempts the actions left allow
-                for card_id in ids:
-                    entry = chances.get(card_id)
-                    if entry is None or entry[2] is None:
-                        continue
-                    worth = entry[3].get(left)  # type: ignore[attr-defined]
-                    if worth is None:
-                        worth = _attempts(entry, left, self.hood_cost, self.loss_risk_at)
-                    if worth > value:
-                        value, local = worth, entry[2]
+                value, local = self._best_rescue(chances, ids, left)
             if left >= 0:
                 if at_start and moves == 0 and left > 0:
                     for worth, action in self._local_actions():
@@ -725,7 +717,12 @@ class Turn:
         character flying with these `chances` (nothing when no attempt is left)."""
         if attempts <= 0:
             return 0.0
-        best = 0.0
+        return self._best_rescue(chances, ids, attempts)[0]
+
+    def _best_rescue(self, chances: dict[str, list[object]], ids: list[str], attempts: int) -> tuple[float, object]:
+        """The most valuable rescue among the cards `ids` with `attempts` tries, and its action (0.0 and None when
+        none can be tried)."""
+        best, action = 0.0, None
         for card_id in ids:
             entry = chances.get(card_id)
             if entry is None or entry[2] is None:
@@ -734,8 +731,8 @@ class Turn:
             if value is None:
                 value = _attempts(entry, attempts, self.hood_cost, self.loss_risk_at)
             if value > best:
-                best = value
-        return best
+                best, action = value, entry[2]
+        return best, action
 
     def first_step(self, plan: Plan, weigh_cargo: bool = True) -> object:
         """The action that starts `plan`: a transfer, a load, leaving cargo behind, a move, or the action there.

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.locale import _
+from companion.locale import LANGUAGE_NAMES, _
 from companion.ui.settings import LIGHTS_BACKENDS, UiSettings
 
 
@@ -48,11 +48,7 @@ def present_settings(settings: UiSettings, lights_status: str = "") -> SettingsV
     return SettingsView(
         title=_("Settings"),
         language_label=_("Language"),
-        # Each language is named in itself, so a player who cannot read the current one still finds theirs.
-        languages=(
-            Choice("en", "English", settings.language == "en"),
-            Choice("fr", "Français", settings.language == "fr"),
-        ),
+        languages=tuple(Choice(key, name, settings.language == key) for key, name in LANGUAGE_NAMES.items()),
         lights_label=_("Board lights"),
         lights=tuple(Choice(key, lights_backend_name(key), settings.lights_backend == key) for key in LIGHTS_BACKENDS),
         lights_status=lights_status,

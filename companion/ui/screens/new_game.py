@@ -5,7 +5,8 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from companion.ui.presenters.new_game import NewGameForm, present_new_game
+from companion.locale import LANGUAGE_NAMES
+from companion.ui.presenters.new_game import NewGameForm, Option, present_new_game
 from companion.ui.screens.base import BaseScreen
 from companion.ui.widgets import game as _widgets  # noqa: F401  (registers the widgets its kv uses)
 from companion.ui.widgets.reuse import refill
@@ -38,18 +39,8 @@ class NewGameScreen(BaseScreen):
         self._options(ids.deal_modes, view.deal_modes, "deal", self._set_mode)
         self._options(ids.characters, view.characters, "character", self._toggle)
         self._options(ids.difficulties, view.difficulties, "difficulty", self._set_difficulty)
-        languages = [("en", "English", app.language == "en"), ("fr", "Français", app.language == "fr")]
-        for button, (key, label, selected) in zip(refill(ids.languages, len(languages), self._language_button),
-                                                   languages):
-            button.text = ("✓ " if selected else "") + label
-            button.role = "primary" if selected else "normal"
-            button.action_key = f"language:{key}"
-            button.option = key
-
-    def _language_button(self) -> TouchButton:
-        button = TouchButton()
-        button.bind(on_release=lambda b: self.app.change_settings(language=b.option))
-        return button
+        languages = [Option(key, name, app.language == key) for key, name in LANGUAGE_NAMES.items()]
+        self._options(ids.languages, languages, "language", lambda key: app.change_settings(language=key))
 
     def _options(self, box: Any, options: Any, prefix: str, handler: Any) -> None:
         """The choices of one row, in the buttons it already has (a tap changes their texts and colours)."""

@@ -20,6 +20,9 @@ from companion.ui.widgets.text import TouchButton
 
 
 class TableScreen(BaseScreen):
+    #: The (turn, active player) whose actions the list shows: a new one starts the list at its top.
+    _turn_shown: tuple[str, str] | None = None
+
     def on_kv_post(self, base_widget: Any) -> None:
         from kivy.app import App
 
@@ -60,7 +63,7 @@ class TableScreen(BaseScreen):
         self._fill_players(view.players)
         self._fill_actions(view.actions, view.end_turn)
         turn = (view.turn, view.active)
-        if turn != getattr(self, "_turn_shown", None):
+        if turn != self._turn_shown:
             self._turn_shown = turn
             self.ids.actions.parent.to_top()  # a new player's actions start at the top of the list
 
