@@ -65,3 +65,15 @@ def test_translations_keep_the_placeholders() -> None:
         if message in french and placeholders(french[message]) != placeholders(message)
     )
     assert wrong == []
+
+
+def test_french_high_punctuation_is_held_by_a_no_break_space() -> None:
+    """French puts a space before ":", ";", "?", "!" and "%"; in every catalogue it is a no-break space, so a
+    wrapped line never begins with the mark (and a terminal shows the same text)."""
+    loose = {}
+    for po in sorted((LOCALE_DIR / "fr" / "LC_MESSAGES").glob("*.po")):
+        for message, text in parse_po(po.read_text(encoding="utf-8")).items():
+            if any(f" {mark}" in text for mark in ":;?!%"):
+                loose[message] = f"{po.name}: {text!r}"
+    assert sorted(loose.values()) == []
+    assert "\u00a0:" in french_catalogue()["Unknown action {name}."]

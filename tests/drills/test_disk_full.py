@@ -26,7 +26,7 @@ from .script import ExpectedGames
 
 PLAYER = Path(__file__).with_name("disk_full_player.py")
 ENGLISH = "The game could not be saved: the storage is full or refuses writes. Nothing was changed."
-FRENCH = "La partie n'a pas pu être enregistrée : le stockage est plein ou refuse l'écriture. Rien n'a été modifié."
+FRENCH = "La partie n'a pas pu être enregistrée\u00a0: le stockage est plein ou refuse l'écriture. Rien n'a été modifié."
 
 
 def check_report(report: dict[str, Any], message: str) -> None:

@@ -324,7 +324,7 @@ def test_restore_hint_in_french(db: Path, english: None) -> None:
     set_language("fr")
     assert backup.restore_hint().startswith("Pas encore de sauvegarde")
     backup.make_backup(now=T0)
-    assert backup.restore_hint().startswith("Dernière sauvegarde : companion-20250314-150926.db")
+    assert backup.restore_hint().startswith("Dernière sauvegarde\u00a0: companion-20250314-150926.db")
 
 
 def test_command_line(db: Path, capsys: pytest.CaptureFixture[str], english: None) -> None:
