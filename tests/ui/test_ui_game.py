@@ -34,7 +34,7 @@ GAMES = [
 
 GAME_OVER_TITLES = {
     "en": {"won": "International Rescue wins!", "lost": "The game is lost"},
-    "fr": {"won": "International Rescue gagne !", "lost": "La partie est perdue"},
+    "fr": {"won": "International Rescue gagne\u00a0!", "lost": "La partie est perdue"},
 }
 
 
