@@ -165,6 +165,77 @@ def region_details(state: Any, defs: Any, region_id: str, character_name: Callab
     return tuple(lines) or (_("Nothing here."),)
 
 
+@dataclass(frozen=True)
+class MapLayout:
+    """What the map shows that only the board and the language decide: region spots' places and names, links."""
+
+    regions: tuple[tuple[str, str, float, float, str], ...]  # id, name on the map, x, y, domain
+    edges: tuple[Edge, ...]
+
+
+#: The last layouts made, by (definitions, language): the same board is laid out once, not on every pick.
+_LAYOUTS: dict[tuple[int, str], tuple[Any, MapLayout]] = {}
+LAYOUTS_KEPT = 4
+
+
+def map_layout(defs: Any) -> MapLayout:
+    """The board's fixed part of the map (region names, places and links), made once per definitions and language."""
+    from companion.locale import language
+
+    key = (id(defs), language())
+    found = _LAYOUTS.get(key)
+    if found is not None and found[0] is defs:
+        return found[1]
+    ids = [r.id for r in defs.board.regions]
+    regions = []
+    for index, region in enumerate(defs.board.regions):
+        x, y = position(region.id, index, len(ids))
+        regions.append((region.id, map_name(region.names.text()), x, y, region.domain))
+    edges = []
+    for network, edge_set in (("earth", defs.board.earth_edges), ("tb3-path", defs.board.tb3_path_edges)):
+        for edge in sorted(tuple(sorted(e)) for e in edge_set):
+            first, second = edge
+            pa = position(first, ids.index(first) if first in ids else 0, len(ids))
+            pb = position(second, ids.index(second) if second in ids else 0, len(ids))
+            edges.append(Edge(pa, pb, network, wraps=abs(pa[0] - pb[0]) > 0.6))
+    layout = MapLayout(tuple(regions), tuple(edges))
+    if len(_LAYOUTS) >= LAYOUTS_KEPT:
+        _LAYOUTS.clear()
+    _LAYOUTS[key] = (defs, layout)  # the definitions are held so their id is not reused for others
+    return layout
+
+
+def pieces_by_region(state: Any, character_name: Callable[[str], str]) -> dict[str, tuple[str, str]]:
+    """`pieces_lines` for every region that has something in it, in one pass over the state."""
+    vehicles_at: dict[str, list[str]] = {}
+    for vehicle, region in state.vehicles:
+        vehicles_at.setdefault(region, []).append(vehicle)
+    pods_at: dict[str, int] = {}
+    for _pod, region in state.pods:
+        if region is not None:
+            pods_at[region] = pods_at.get(region, 0) + 1
+    region_of = dict(state.vehicles)
+    pegs_at: dict[str, list[str]] = {}
+    for character, vehicle in state.seats:
+        region = region_of.get(vehicle)
+        if region is not None:
+            pegs_at.setdefault(region, []).append(initials(character_name(character)))
+    cargo = state.cargo
+    lines = {}
+    for region in vehicles_at.keys() | pods_at.keys():
+        vehicles = vehicles_at.get(region, [])
+        numbered = [v for v in vehicles if VEHICLE_SHORT.get(v, "").startswith("TB")]
+        labels = []
+        if numbered:  # "TB 1 2 4*": one "TB" for all the Thunderbirds here
+            labels.append("TB " + " ".join(VEHICLE_SHORT[v][2:] + ("*" if v in cargo else "") for v in numbered))
+        labels += [VEHICLE_SHORT.get(v, v) + ("*" if v in cargo else "") for v in vehicles if v not in numbered]
+        second = " ".join(pegs_at.get(region, []))
+        if region in pods_at:
+            second += (" · " if second else "") + f"■ {pods_at[region]}"
+        lines[region] = (" · ".join(labels), second)
+    return lines
+
+
 def present_board(
     state: Any,
     defs: Any,
@@ -181,32 +252,27 @@ def present_board(
 
     far = distances(state, defs, selected) if moves and selected else {}
     here = state.vehicle_region(selected) if selected else None
-    ids = [r.id for r in defs.board.regions]
+    layout = map_layout(defs)
+    pieces = pieces_by_region(state, character_name)
+    nothing = ("", "")
     regions = []
-    for index, region in enumerate(defs.board.regions):
-        x, y = position(region.id, index, len(ids))
-        move = moves.get(region.id)
+    for region_id, name, x, y, domain in layout.regions:
+        move = moves.get(region_id)
+        vehicles, pegs = pieces.get(region_id, nothing)
         regions.append(
             RegionSpot(
-                id=region.id,
-                name=map_name(region.names.text()),
+                id=region_id,
+                name=name,
                 x=x,
                 y=y,
-                domain=region.domain,
-                vehicles=pieces_lines(state, defs, region.id, character_name)[0],
-                pieces=pieces_lines(state, defs, region.id, character_name)[1],
-                is_here=region.id == here,
+                domain=domain,
+                vehicles=vehicles,
+                pieces=pegs,
+                is_here=region_id == here,
                 destination_key=act(move) if move is not None else "",
-                distance=str(far.get(region.id, "")) if move is not None else "",
+                distance=str(far.get(region_id, "")) if move is not None else "",
             )
         )
-    edges = []
-    for network, edge_set in (("earth", defs.board.earth_edges), ("tb3-path", defs.board.tb3_path_edges)):
-        for edge in sorted(tuple(sorted(e)) for e in edge_set):
-            first, second = edge
-            pa = position(first, ids.index(first) if first in ids else 0, len(ids))
-            pb = position(second, ids.index(second) if second in ids else 0, len(ids))
-            edges.append(Edge(pa, pb, network, wraps=abs(pa[0] - pb[0]) > 0.6))
     vehicles = []
     for vehicle_id, region_id in state.vehicles:
         occupants = [character_name(c) for c in state.occupants(vehicle_id)]
@@ -234,7 +300,7 @@ def present_board(
         title=_("Board"),
         hint=hint,
         regions=tuple(regions),
-        edges=tuple(edges),
+        edges=layout.edges,
         vehicles=tuple(vehicles),
         operations=tuple(operations),
     )

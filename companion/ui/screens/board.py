@@ -2,15 +2,32 @@
 
 from __future__ import annotations
 
-from companion.ui.presenters.board import present_board
+from collections import OrderedDict
+from typing import Any
+
+from companion.ui.presenters.board import BoardView, Operation, present_board
 from companion.ui.screens.base import BaseScreen
 from companion.ui.widgets import board_map as _widgets  # noqa: F401  (registers the widgets its kv uses)
 from companion.ui.widgets.reuse import refill
 from companion.ui.widgets.text import TouchButton
 
 
+#: Load, unload and transfer buttons kept for reuse beyond the ones shown, by what they do and say.
+OPERATIONS_KEPT = 8
+#: Views kept for the current game position (one per Thunderbird picked), so picking one again costs nothing.
+VIEWS_KEPT = 8
+
+
 class BoardScreen(BaseScreen):
     selected: str | None = None
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        # Picking a Thunderbird swaps the list of operations: the buttons made for each one are kept (a new Kivy
+        # button costs milliseconds, a changed text a new texture), so picking it again only re-parents them.
+        self._operation_buttons: OrderedDict[Operation, TouchButton] = OrderedDict()
+        self._views: dict[str | None, BoardView] = {}
+        self._views_of: tuple[Any, ...] = ()
 
     def render_key(self) -> object:
         return (super().render_key(), self.selected)
@@ -24,9 +41,7 @@ class BoardScreen(BaseScreen):
         snapshot = app.controller.snapshot
         if snapshot is None:
             return
-        defs = app.pack.defs_for(snapshot.state)
-        view = present_board(snapshot.state, defs, snapshot.legal, self.selected, app.pack.character_name,
-                             app.describe)
+        view = self._view(snapshot)
         ids = self.ids
         ids.title.text = view.title
         ids.hint.text = view.hint
@@ -37,10 +52,46 @@ class BoardScreen(BaseScreen):
             button.role = "primary" if chip.selected else "normal"
             button.vehicle = chip.id
             button.base_font_size = app.font_small
-        for button, operation in zip(refill(ids.operations, len(view.operations), self._operation_button),
-                                     view.operations):
-            button.text, button.action_key = operation.label, operation.key
+        self._fill_operations(view.operations)
+
+    def _view(self, snapshot: Any) -> BoardView:
+        """The presenter's view of this position with this Thunderbird picked, made once per position and pick."""
+        from companion import locale
+
+        app = self.app
+        defs = app.pack.defs_for(snapshot.state)
+        position = (snapshot, defs, locale.language())
+        if len(self._views_of) != len(position) or any(a is not b for a, b in zip(self._views_of, position)):
+            self._views.clear()
+            self._views_of = position
+        view = self._views.get(self.selected)
+        if view is None:
+            if len(self._views) >= VIEWS_KEPT:
+                self._views.clear()
+            view = present_board(snapshot.state, defs, snapshot.legal, self.selected, app.pack.character_name,
+                                 app.describe)
+            self._views[self.selected] = view
+        return view
+
+    def _fill_operations(self, operations: tuple[Operation, ...]) -> None:
+        app = self.app
+        kept = self._operation_buttons
+        shown = []
+        for operation in operations:
+            button = kept.pop(operation, None)
+            if button is None:
+                button = self._operation_button()
+                button.text, button.action_key = operation.label, operation.key
             button.height, button.base_font_size = app.target, app.font_small
+            kept[operation] = button  # the most recently shown last
+            shown.append(button)
+        box = self.ids.operations
+        if list(reversed(box.children)) != shown:
+            box.clear_widgets()
+            for button in shown:
+                box.add_widget(button)
+        while len(kept) > len(shown) + OPERATIONS_KEPT:
+            kept.popitem(last=False)
 
     def _vehicle_button(self) -> TouchButton:
         button = TouchButton(base_font_size=self.app.font_small)

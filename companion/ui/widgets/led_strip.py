@@ -34,6 +34,11 @@ class LedStrip(Widget):
         self._blinker: Any = None
         self._unsubscribe: Any = None
         self._fbo = Fbo(size=(1, 1))
+        #: The layout the texture's shapes were made for (size and LED names), and each LED's colour instruction.
+        self._shape: tuple[Any, ...] | None = None
+        self._inks: list[tuple[str, Color]] = []
+        self._shown_colours: list[tuple[float, ...]] = []
+        self._dark = tuple(colour("panel_light"))
         with self.canvas:
             Color(1, 1, 1, 1)
             self._shown = Rectangle(texture=self._fbo.texture, pos=self.pos, size=(0, 0))
@@ -63,47 +68,42 @@ class LedStrip(Widget):
         return [list(hood_leds(int(self.hood_length))), [*DISASTER_LEDS, SKULL], [TURN, *actions, *CHARACTER_LEDS]]
 
     def _draw(self, *_: Any) -> None:
+        """Shows the latest frame. The LEDs' shapes are made once per size; a new frame or a blink only changes
+        the colours that changed, and the texture is drawn again only then (a blinking light does this about
+        twice a second, so it must cost next to nothing in whatever frame it falls)."""
         fbo = self._fbo
-        fbo.clear()
         frame = self._frame
         width, height = int(round(self.width)), int(round(self.height))
         if frame is None or width <= 0 or height <= 0:
             self._shown.size = (0, 0)
             return
-        if tuple(fbo.size) != (width, height):
-            fbo.size = (width, height)
-            self._shown.texture = fbo.texture
+        groups = self._names()
+        shape = (width, height, tuple(tuple(group) for group in groups))
+        changed = shape != self._shape
+        if changed:
+            self._build(width, height, groups)
+            self._shape = shape
         self._shown.pos, self._shown.size = self.pos, (width, height)
         now = time.monotonic()
         blinking = False
-        groups = self._names()
-        count = sum(len(g) for g in groups) + len(groups) - 1
-        step = width / max(1, count)
-        radius = min(step * 0.42, height * 0.42)
-        x = step / 2
-        cy = height / 2
-        with fbo:
-            ClearColor(*colour("background"))
-            ClearBuffers()
-            for group in groups:
-                for name in group:
-                    light = frame.get(name) if hasattr(frame, "get") else None
-                    shown = light.at(now) if light is not None else None
-                    if light is not None and light.blink is not None:
-                        blinking = True
-                    if shown is None or shown.is_dark:
-                        Color(*colour("panel_light"))
-                    else:
-                        r, g, b = shown.colour
-                        level = max(0.25, min(1.0, shown.level))
-                        Color(r / 255 * level, g / 255 * level, b / 255 * level, 1)
-                    # Few segments: a strip of small round LEDs needs no more, and every vertex costs a
-                    # software renderer time on each frame. Smooth: the window is not multisampled.
-                    SmoothEllipse(pos=(x - radius, cy - radius), size=(2 * radius, 2 * radius), segments=12)
-                    x += step
-                x += step  # a gap between the Hood track, the disaster track and the status LEDs
-        fbo.draw()  # into the texture now; the window's next frame shows it
-        self.canvas.ask_update()
+        for index, (name, ink) in enumerate(self._inks):
+            light = frame.get(name) if hasattr(frame, "get") else None
+            shown = light.at(now) if light is not None else None
+            if light is not None and light.blink is not None:
+                blinking = True
+            if shown is None or shown.is_dark:
+                rgba = self._dark
+            else:
+                r, g, b = shown.colour
+                level = max(0.25, min(1.0, shown.level))
+                rgba = (r / 255 * level, g / 255 * level, b / 255 * level, 1.0)
+            if self._shown_colours[index] != rgba:
+                self._shown_colours[index] = rgba
+                ink.rgba = rgba
+                changed = True
+        if changed:
+            fbo.draw()  # into the texture now; the window's next frame shows it
+            self.canvas.ask_update()
         if self._blinker is not None:
             self._blinker.cancel()
             self._blinker = None
@@ -112,6 +112,34 @@ class LedStrip(Widget):
             # is a whole frame, and most of the time nothing changes.
             wait = next_toggle(frame, now) - now
             self._blinker = Clock.schedule_once(self._draw, max(BLINK_REDRAW_SECONDS, wait))
+
+    def _build(self, width: int, height: int, groups: list[list[str]]) -> None:
+        """The LEDs' shapes in the texture, each with its own colour instruction for `_draw` to change."""
+        fbo = self._fbo
+        fbo.clear()
+        if tuple(fbo.size) != (width, height):
+            fbo.size = (width, height)
+            self._shown.texture = fbo.texture
+        count = sum(len(g) for g in groups) + len(groups) - 1
+        step = width / max(1, count)
+        radius = min(step * 0.42, height * 0.42)
+        x = step / 2
+        cy = height / 2
+        self._inks = []
+        self._shown_colours = []
+        with fbo:
+            ClearColor(*colour("background"))
+            ClearBuffers()
+            for group in groups:
+                for name in group:
+                    ink = Color(*self._dark)
+                    # Few segments: a strip of small round LEDs needs no more, and every vertex costs a
+                    # software renderer time on each frame. Smooth: the window is not multisampled.
+                    SmoothEllipse(pos=(x - radius, cy - radius), size=(2 * radius, 2 * radius), segments=12)
+                    self._inks.append((name, ink))
+                    self._shown_colours.append(self._dark)
+                    x += step
+                x += step  # a gap between the Hood track, the disaster track and the status LEDs
 
 
 def next_toggle(frame: Any, now: float) -> float:

@@ -1,0 +1,71 @@
+"""The Board's map as the presenter lays it out: what stands in each region (worked out in one pass over the
+state) is what `pieces_lines` says region by region, and the board's fixed part (names, places, links) is made
+once per board and language, in the language shown."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+import pytest
+
+from companion import locale
+from companion.games.thunderbirds.legal import legal_actions
+from companion.games.thunderbirds.loader import default_definitions
+from companion.games.thunderbirds.simulate import Step, steps
+from companion.ui.action_keys import action_key
+from companion.ui.presenters.board import map_layout, pieces_by_region, pieces_lines, present_board
+
+
+def name(character: str) -> str:
+    return character.replace("-", " ").title()
+
+
+@cache
+def game(players: int, seed: int) -> tuple[Step, ...]:
+    return tuple(steps(players, "introduction", seed, default_definitions()))
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 34), (3, 11), (4, 2)])
+def test_what_stands_in_each_region_matches_pieces_lines(players: int, seed: int) -> None:
+    defs = default_definitions()
+    checked = 0
+    for step in game(players, seed):
+        state = step.after
+        found = pieces_by_region(state, name)
+        for region in defs.board.regions:
+            assert found.get(region.id, ("", "")) == pieces_lines(state, defs, region.id, name), region.id
+        view = present_board(state, defs, legal_actions(state, defs), None, name, action_key)
+        for spot in view.regions:
+            assert (spot.vehicles, spot.pieces) == pieces_lines(state, defs, spot.id, name)
+        checked += 1
+    assert checked > 10
+
+
+def test_the_fixed_part_of_the_map_is_made_once_per_language() -> None:
+    defs = default_definitions()
+    try:
+        locale.set_language("en")
+        english = map_layout(defs)
+        assert map_layout(defs) is english
+        locale.set_language("fr")
+        french = map_layout(defs)
+        assert french is not english
+        assert dict((r[0], r[1]) for r in french.regions)["geo-stationary-orbit"] != \
+            dict((r[0], r[1]) for r in english.regions)["geo-stationary-orbit"]
+        assert french.edges == english.edges
+    finally:
+        locale.set_language("en")
+
+
+def test_a_view_uses_the_layout_of_the_language_shown() -> None:
+    defs = default_definitions()
+    state = game(2, 34)[3].after
+    try:
+        locale.set_language("fr")
+        view = present_board(state, defs, legal_actions(state, defs), None, name, action_key)
+        names = {spot.id: spot.name for spot in view.regions}
+        assert names == {region_id: text for region_id, text, *_ in map_layout(defs).regions}
+        assert names["the-moon"] == "La Lune"
+    finally:
+        locale.set_language("en")
