@@ -62,13 +62,28 @@ from companion.games.thunderbirds.bot_weights import (
 )
 from companion.games.thunderbirds.definitions import TOKEN_KINDS, Definitions
 from companion.games.thunderbirds.movement import blocked_edges, cargo_room, top_speed
-from companion.games.thunderbirds.state import GameState, Hand, HoodCard
+from companion.games.thunderbirds.state import GameState, Hand, HoodCard, lookup
 from companion.games.thunderbirds.tables import tables
 
 
 def pods_wanted(state: GameState, known: Facts) -> list[tuple[float, str]]:
     """Unbuilt pods that the face-up scheme or a disaster on the track gives a bonus for, by how much it matters
-    (largest first)."""
+    (largest first). Kept for the pods, track and Hood cards last asked about: a player holding a Technology token
+    is asked at every step of a turn, mostly with none of them changed. Never changed by the caller."""
+    pods, track, hood_cards = state.pods, state.track, state.hood_cards
+    last = _LAST_PODS_WANTED[0]
+    if last is not None and last[0] is pods and last[1] is track and last[2] is hood_cards and last[3] is known:
+        return last[4]
+    found = _pods_wanted(state, known)
+    _LAST_PODS_WANTED[0] = (pods, track, hood_cards, known, found)
+    return found
+
+
+#: What `pods_wanted` found last: (pods, track, Hood cards, facts, the pods wanted).
+_LAST_PODS_WANTED: list[tuple[object, object, object, Facts, list[tuple[float, str]]] | None] = [None]
+
+
+def _pods_wanted(state: GameState, known: Facts) -> list[tuple[float, str]]:
     wanted: dict[str, float] = {}
     built = dict(state.pods)
     current = current_scheme(state)
@@ -751,8 +766,9 @@ class Turn:
                 if unload is not None:
                     return unload
             effects = state.effects
-            if not self._ready:
-                self.here = places(state.vehicles, state.seats)[1].get(self.who) or ""
+            if not self._ready:  # a plan being followed: where the character stands, read from the pairs
+                seat = lookup(state.seats, self.who)
+                self.here = (lookup(state.vehicles, seat) if seat is not None else None) or ""
                 self.blocked = blocked_edges(state) if effects else ()
                 self._distance_cache = {}
             speed = top_speed(state, self.defs, vehicle) if effects else self.facts.speeds[vehicle]

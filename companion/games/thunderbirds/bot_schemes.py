@@ -38,14 +38,14 @@ def foil_now(state: GameState, defs: Definitions, known: Facts, current: HoodCar
     if team_tokens < needed:
         return None  # not enough tokens on the whole team: the common case, answered first
     character_at = places(state.vehicles, state.seats)[1]
-    where = {hand.character: character_at.get(hand.character) for hand in players}
     token_regions = scheme.token_regions
     held = 0  # every token a need can take, from characters where one of its regions is
     for hand in players:
-        if where[hand.character] in token_regions:
+        if character_at.get(hand.character) in token_regions:
             held += sum(hand.tokens)
     if held < needed:
         return None
+    where = {hand.character: character_at.get(hand.character) for hand in players}
     for kind, piece, region in scheme.pieces:
         if piece_region(state, defs, kind, piece) != region:
             return None
