@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
+from weakref import WeakSet
 
 from kivy.graphics import ClearBuffers, ClearColor, Color, Fbo, PopMatrix, PushMatrix, Rectangle, Translate
 from kivy.uix.gridlayout import GridLayout
@@ -73,7 +74,11 @@ class CachedGrid(GridLayout):
     """A GridLayout whose children are drawn into one texture (an Fbo), redrawn only when one of them changes:
     the Table's disaster tiles, eight widgets of a dozen shapes and texts each, cost one rectangle per frame.
     One Fbo for the grid rather than one per child: each Fbo costs a few hundred kilobytes (its own shader).
-    Its children must not clip: a ListScroll's scissor is in window pixels, not in the Fbo's."""
+    Its children must not clip: a ListScroll's scissor is in window pixels, not in the Fbo's.
+
+    The texture is drawn again just before the window's frame, never in the middle of it: an Fbo rendered while
+    the window draws (the usual place, in the widget's canvas) left Mesa's llvmpipe waiting about 2 ms for its
+    rasteriser in every later frame that showed the texture (measured on the Table, 2 to 5 ms of each frame)."""
 
     def __init__(self, **kwargs: Any) -> None:
         self._fbo = Fbo(size=(1, 1))
@@ -86,12 +91,13 @@ class CachedGrid(GridLayout):
         with self._fbo.after:
             PopMatrix()
         super().__init__(**kwargs)
-        self.canvas.add(self._fbo)  # renders into its texture when its content changed, and is skipped otherwise
         with self.canvas.after:
             Color(1, 1, 1, 1)
             self._shown = Rectangle(texture=self._fbo.texture, pos=(0, 0), size=(0, 0))
         self.fbind("pos", self._frame)
         self.fbind("size", self._frame)
+        self._frame()
+        _watch(self)
 
     def _frame(self, *_: Any) -> None:
         """The texture covers the grid at whole pixels (sharp text); its content is in the grid's coordinates."""
@@ -102,6 +108,16 @@ class CachedGrid(GridLayout):
             self._shown.texture = self._fbo.texture
         self._offset.xy = (-x, -y)
         self._shown.pos, self._shown.size = (x, y), (width, height)
+
+    @property
+    def needs_drawing(self) -> bool:
+        """A child changed what it draws (or the texture was resized) since the texture was last drawn."""
+        return bool(self._fbo.needs_redraw)
+
+    def draw_texture(self) -> None:
+        """Draws the children into the texture now, when they changed."""
+        if self._fbo.needs_redraw:
+            self._fbo.draw()
 
     def add_widget(self, widget: Any, *args: Any, **kwargs: Any) -> None:
         canvas, self.canvas = self.canvas, self._fbo  # the child's drawing goes into the Fbo
@@ -116,3 +132,33 @@ class CachedGrid(GridLayout):
             super().remove_widget(widget, *args, **kwargs)
         finally:
             self.canvas = canvas
+
+
+#: The grids alive; the window draws their textures before each frame (a weak set: a grid let go is let go).
+_GRIDS: WeakSet[CachedGrid] = WeakSet()
+_watching: list[bool] = []
+
+
+def _watch(grid: CachedGrid) -> None:
+    """Starts drawing `grid`'s texture before each window frame. The Fbo sits in no canvas, so a change in a child
+    no longer asks for a frame by itself: a check on each clock tick (one attribute per grid) asks for it."""
+    _GRIDS.add(grid)
+    if _watching:
+        return
+    from kivy.clock import Clock
+    from kivy.core.window import Window
+
+    _watching.append(True)
+    Window.bind(on_draw=_draw_textures)  # handlers run before the window draws its canvas
+    Clock.schedule_interval(_ask_for_frame, 0)
+
+
+def _draw_textures(*_: Any) -> None:
+    for grid in list(_GRIDS):
+        grid.draw_texture()
+
+
+def _ask_for_frame(_dt: float) -> None:
+    for grid in list(_GRIDS):
+        if grid.needs_drawing:
+            grid.canvas.ask_update()

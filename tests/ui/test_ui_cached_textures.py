@@ -1,0 +1,166 @@
+"""Widgets drawn into textures of their own show what they hold, in a real Kivy window: the disaster grid's
+texture follows a change in one of its tiles on the next frame (drawn before the window's frame, never inside
+it), and the on-screen LED mirror shows each light's colour and its blinking (a blink only recolours the LED).
+
+Pixels are read back from the window with glReadPixels, as the pilot's screenshots are."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.paths import ROOT
+
+PROBE = r'''
+import json
+import time
+
+from companion.ui.launch import prepare_kivy
+
+prepare_kivy((400, 320), False, None)
+from kivy.base import EventLoop
+from kivy.core.window import Window
+from kivy.graphics import Color, Fbo, Rectangle
+from kivy.graphics.instructions import InstructionGroup
+from kivy.graphics.opengl import GL_RGB, GL_UNSIGNED_BYTE, glReadPixels
+from kivy.uix.widget import Widget
+
+from companion.devices.light import Blink, Light
+from companion.devices.recording import MirrorBackend
+from companion.ui.widgets.cached import CachedGrid
+from companion.ui.widgets.led_strip import LedStrip
+
+
+class Cell(Widget):
+    def __init__(self, rgb, **kwargs):
+        super().__init__(**kwargs)
+        with self.canvas:
+            self.ink = Color(*rgb, 1)
+            self.box = Rectangle()
+        self.bind(pos=self._place, size=self._place)
+
+    def _place(self, *_):
+        self.box.pos, self.box.size = self.pos, self.size
+
+
+EventLoop.ensure_window()
+seen = {"count": 0}
+
+
+def read(*_):
+    seen["pixels"] = glReadPixels(0, 0, Window.width, Window.height, GL_RGB, GL_UNSIGNED_BYTE)
+    seen["count"] += 1
+
+
+Window.bind(on_flip=read)
+
+
+def pixel(x, y):
+    data, index = seen["pixels"], (int(y) * Window.width + int(x)) * 3
+    return list(data[index:index + 3])
+
+
+def frames(count):
+    before = seen["count"]
+    for _ in range(count):
+        EventLoop.idle()
+    return seen["count"] - before
+
+
+def holds_fbo(group):
+    stack = [group]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, Fbo):
+            return True
+        if isinstance(item, InstructionGroup):
+            stack.extend(item.children)
+    return False
+
+
+result = {}
+grid = CachedGrid(cols=2, size_hint=(None, None), size=(200, 100), pos=(0, 200))
+cells = [Cell((1, 0, 0)), Cell((0, 0, 1))]
+for cell in cells:
+    grid.add_widget(cell)
+Window.add_widget(grid)
+frames(5)
+result["grid_first"] = [pixel(50, 250), pixel(150, 250)]
+cells[0].ink.rgb = (0, 1, 0)  # nothing else changes: the grid alone must ask for the frame
+result["grid_frames_after_change"] = frames(3)
+result["grid_second"] = [pixel(50, 250), pixel(150, 250)]
+result["fbo_in_window_canvas"] = holds_fbo(Window.canvas)
+
+strip = LedStrip(hood_length=4, size_hint=(None, None), size=(400, 30), pos=(0, 0))
+groups = strip._names()
+hood = groups[0]
+mirror = MirrorBackend()
+mirror.apply({hood[0]: Light((255, 0, 0), 1.0), hood[1]: Light((0, 255, 0), 1.0, Blink(period=0.3, duty=0.5))})
+Window.add_widget(strip)
+strip.watch(mirror)
+frames(5)
+step = strip.width / (sum(len(group) for group in groups) + len(groups) - 1)
+first, second = (strip.x + step * 0.5, 15), (strip.x + step * 1.5, 15)
+result["led_first"] = pixel(*first)
+lit, dark = 0, 0
+started = time.monotonic()
+while time.monotonic() - started < 1.0:
+    frames(1)
+    time.sleep(0.01)
+    colour = pixel(*second)
+    if colour[1] > 200 and colour[0] < 60:
+        lit += 1
+    elif colour[1] < 120:
+        dark += 1
+result["led_blink"] = [lit, dark]
+mirror.apply({hood[0]: Light((0, 0, 255), 1.0)})
+frames(3)
+result["led_after_change"] = pixel(*first)
+print(json.dumps(result))
+'''
+
+
+@pytest.fixture(scope="module")
+def seen(xvfb_display: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    home = tmp_path_factory.mktemp("kivy-home")
+    env = dict(os.environ, DISPLAY=xvfb_display, KIVY_HOME=str(home), KIVY_NO_CONSOLELOG="1", KIVY_NO_ARGS="1")
+    env.pop("WAYLAND_DISPLAY", None)
+    completed = subprocess.run([sys.executable, "-c", PROBE], env=env, capture_output=True, text=True, timeout=120,
+                               cwd=Path(ROOT))
+    assert completed.returncode == 0, completed.stderr[-3000:]
+    return json.loads(completed.stdout.strip().splitlines()[-1])
+
+
+def test_the_grid_texture_shows_its_children(seen: dict[str, Any]) -> None:
+    assert seen["grid_first"] == [[255, 0, 0], [0, 0, 255]]
+
+
+def test_a_change_in_one_child_is_shown_on_the_next_frames(seen: dict[str, Any]) -> None:
+    assert seen["grid_frames_after_change"] >= 1  # asked for by the grid itself
+    assert seen["grid_second"] == [[0, 255, 0], [0, 0, 255]]
+
+
+def test_the_grid_texture_is_drawn_outside_the_window_frame(seen: dict[str, Any]) -> None:
+    # An Fbo rendered inside the window's drawing made llvmpipe wait for its rasteriser on every later frame.
+    assert seen["fbo_in_window_canvas"] is False
+
+
+def test_the_led_mirror_shows_each_light(seen: dict[str, Any]) -> None:
+    red, green, blue = seen["led_first"]
+    assert red > 200 and green < 60 and blue < 60
+
+
+def test_a_blinking_light_is_shown_lit_and_dark(seen: dict[str, Any]) -> None:
+    lit, dark = seen["led_blink"]
+    assert lit >= 3 and dark >= 3
+
+
+def test_a_new_frame_recolours_the_mirror(seen: dict[str, Any]) -> None:
+    red, green, blue = seen["led_after_change"]
+    assert blue > 200 and red < 60
