@@ -3,6 +3,7 @@ lights, the buttons and the screens. Everything else receives what it needs from
 
 from __future__ import annotations
 
+import ctypes
 import gc
 import importlib
 import logging
@@ -71,6 +72,33 @@ BUILD_AHEAD_SECONDS = 0.4
 KEPT_SCREENS = frozenset({"home", "table", "board", "rescue", "scheme"})
 
 
+def _find_malloc_trim() -> Callable[[int], int] | None:
+    """glibc's malloc_trim (Linux, the Pi included), or None where the C library has none."""
+    try:
+        trim = ctypes.CDLL(None).malloc_trim
+    except (OSError, AttributeError):
+        return None
+    trim.argtypes = [ctypes.c_size_t]
+    trim.restype = ctypes.c_int
+    return trim
+
+
+_MALLOC_TRIM = _find_malloc_trim()
+
+
+def return_freed_memory() -> bool:
+    """Hands the C heap's free pages back to the system; False where the C library cannot.
+
+    glibc keeps what is freed for later allocations, but a screen's many small objects (Kivy widgets, their
+    bindings and textures, a software renderer's buffers) leave free pages scattered among live ones, which later
+    screens only partly reuse: the process kept growing by the size of every screen visited (about 8 MB over a
+    game's first screens). A trim costs well under a millisecond."""
+    if _MALLOC_TRIM is None:
+        return False
+    _MALLOC_TRIM(0)
+    return True
+
+
 class CompanionApp(App):
     title = "Thunderbirds companion"
     language = StringProperty(locale.DEFAULT_LANGUAGE)
@@ -95,6 +123,7 @@ class CompanionApp(App):
         self.controller: GameController | None = None
         self.screen_manager: ScreenManager | None = None
         self._notice_clear: Any = None
+        self._trim_event: Any = None
         self._animations = 0
         self._kv_loaded: set[str] = set()
         #: The seed of the next new game (the demo and the tests fix it); None draws a fresh one.
@@ -116,6 +145,7 @@ class CompanionApp(App):
         Window.clearcolor = colour("background")
         Window.allow_screensaver = not settings.keep_awake
         Window.bind(size=self._on_window_size)
+        Window.bind(on_touch_up=self._trim_soon)
         self._on_window_size(Window, Window.size)
         register_fonts()
         for kv in sorted((KV_DIR / "widgets").glob("*.kv")):
@@ -147,6 +177,8 @@ class CompanionApp(App):
         self.worker.submit(self.pack.warm_odds)
         if self.settings.sounds:
             self.worker.submit(self.sounds.prepare)
+        # The start-up work leaves its scratch (the data files read, the odds tables' working lists) freed.
+        self.worker.submit(return_freed_memory)
 
     def _pack_loaded(self, _defs: Any) -> None:
         self.refresh_current()
@@ -245,6 +277,14 @@ class CompanionApp(App):
         self._release_screens(keep=name)
         if name == "table":
             self._build_ahead()
+        self._trim_soon()
+
+    def _trim_soon(self, *_: Any) -> None:
+        """Returns freed memory in the frame after this one: after a touch has been answered and a screen shown,
+        once what they freed (an old screen, the build's scratch) is free; nothing else happens in that frame."""
+        if self._trim_event is None:
+            self._trim_event = Clock.create_trigger(lambda _dt: return_freed_memory(), 0)
+        self._trim_event()
 
     def _build_ahead(self) -> None:
         """Once a game is on the Table, the screens players open from it (and the pop-up) are built in the idle
@@ -420,6 +460,7 @@ class CompanionApp(App):
         return "table"
 
     def _on_snapshot(self, snapshot: GameSnapshot) -> None:
+        self._trim_soon()
         if snapshot.kind == "action" and snapshot.events:
             self._play_sounds(snapshot.events)
             self._reveal(snapshot)

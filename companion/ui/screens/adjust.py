@@ -4,14 +4,40 @@ from __future__ import annotations
 
 from typing import Any
 
-from kivy.factory import Factory
+from kivy.properties import ObjectProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.recycleview.views import RecycleDataViewBehavior
 
 from companion.locale import _
-from companion.ui.presenters.adjust import AdjustButton, present_adjust
+from companion.ui.presenters.adjust import AdjustButton, AdjustRow, present_adjust
 from companion.ui.screens.base import BaseScreen
 from companion.ui.widgets.popups import PopupButton, show_popup
+from companion.ui.widgets.recycled import ListRecycle  # noqa: F401  (registers ListRecycle for kv)
 from companion.ui.widgets.reuse import refill
 from companion.ui.widgets.text import TouchButton
+
+
+class AdjustLine(RecycleDataViewBehavior, BoxLayout):
+    """One row of a section: what it adjusts and its buttons. The list builds rows for the lines in view only
+    (a section such as Pieces has twenty-odd rows, six in view) and fills them again as it scrolls."""
+
+    screen = ObjectProperty(None, allownone=True)
+
+    def refresh_view_attrs(self, rv: Any, index: int, data: dict[str, Any]) -> None:
+        screen, row = data["screen"], data["row"]
+        self.screen = screen
+        self.show(row)
+        super().refresh_view_attrs(rv, index, {})
+
+    def show(self, row: AdjustRow) -> None:
+        self.ids.label.text = row.label
+        for button, spec in zip(refill(self.ids.buttons, len(row.buttons), self._button), row.buttons):
+            button.text, button.action_key, button.spec = spec.label, spec.key, spec
+
+    def _button(self) -> TouchButton:
+        button = TouchButton(base_font_size=self.screen.app.font_small)
+        button.bind(on_release=lambda b: self.screen.press(b.spec))
+        return button
 
 
 class AdjustScreen(BaseScreen):
@@ -35,20 +61,12 @@ class AdjustScreen(BaseScreen):
         for tab, (key, label, selected) in zip(refill(ids.sections, len(view.sections), self._tab), view.sections):
             tab.text, tab.action_key, tab.section = label, f"section:{key}", key
             tab.role = "primary" if selected else "normal"
-        for line, row in zip(refill(ids.rows, len(view.rows), Factory.AdjustLine), view.rows):
-            line.ids.label.text = row.label
-            for button, spec in zip(refill(line.ids.buttons, len(row.buttons), self._button), row.buttons):
-                button.text, button.action_key, button.spec = spec.label, spec.key, spec
+        ids.rows.data = [{"screen": self, "row": row} for row in view.rows]
 
     def _tab(self) -> TouchButton:
         tab = TouchButton(base_font_size=self.app.font_small)
         tab.bind(on_release=lambda b: self.show_section(b.section))
         return tab
-
-    def _button(self) -> TouchButton:
-        button = TouchButton(base_font_size=self.app.font_small)
-        button.bind(on_release=lambda b: self.press(b.spec))
-        return button
 
     def visit_name(self) -> str:
         return f"adjust-{self.section}"
@@ -59,7 +77,7 @@ class AdjustScreen(BaseScreen):
     def show_section(self, key: str) -> None:
         self.section = key
         self.refresh()
-        self.ids.rows.parent.to_top()  # another section starts at its top
+        self.ids.rows.to_top()  # another section starts at its top
 
     def press(self, spec: AdjustButton) -> None:
         if spec.action is not None:
