@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from kivy.metrics import dp
+from kivy.uix.recycleboxlayout import RecycleBoxLayout
 from kivy.uix.recycleview import RecycleView
 
 
@@ -22,9 +24,37 @@ class ListRecycle(RecycleView):
         kwargs.setdefault("always_overscroll", False)
         super().__init__(**kwargs)
 
+    def scroll_to(self, widget: Any, padding: float = 10, animate: Any = True) -> None:
+        """Scrolls until `widget` (a row built for the view) is in view. Kivy's ScrollView.scroll_to first asks the
+        content's layout trigger whether a layout is pending, which a recycle layout does not have (the view lays
+        it out): here the view's pending refresh runs first, then the same arithmetic, without animation."""
+        if not self.parent:
+            return
+        self.refresh_views()
+        pad = dp(padding)
+        bottom = self.parent.to_widget(*widget.to_window(*widget.pos))[1]
+        top = self.parent.to_widget(*widget.to_window(widget.right, widget.top))[1]
+        dy = 0.0
+        if bottom < self.y:
+            dy = self.y - bottom + pad
+        elif top > self.top:
+            dy = self.top - top - pad
+        self.scroll_y = min(1.0, max(0.0, self.scroll_y - self.convert_distance_to_scroll(0, dy)[1]))
+
     def to_top(self) -> None:
         """Back to the top at once, with Kivy's scroll effect told too (no spring or fling moves it back)."""
         self.scroll_y = 1
         if self.effect_y is not None:
             self.effect_y.velocity = 0
             self.effect_y.value = self.effect_y.max  # Kivy keeps value = max * scroll_y
+
+
+class ListRecycleBox(RecycleBoxLayout):
+    """The rows' layout of a ListRecycle. Kivy lays a recycle layout out from its view and refuses a direct
+    `do_layout()`; asked for one (the pilot lays a button's parents out before touching it), it runs the view's
+    pending refresh now, which is what laying it out means here."""
+
+    def do_layout(self, *_: Any) -> None:
+        view = self.recycleview
+        if view is not None:
+            view.refresh_views()
