@@ -509,14 +509,7 @@ class Turn:
             for piece in cargo:
                 moved.add(piece)
                 moved.update(occupants.get(piece, ()))
-        facts = self.facts
-        network = facts.networks[vehicle]
-        if network == "none" or vehicle in cargo:
-            speed, network = 0, "none"
-        elif self.state.effects:
-            speed = top_speed(self.state, self.defs, vehicle)
-        else:
-            speed = facts.speeds[vehicle]  # what `top_speed` gives with no lasting effect
+        speed, network = self._speed(vehicle)
         frozen = frozenset(moved)
         john = self.john_elsewhere or self.john_anywhere or vehicle in self.john_vehicles
         base = self._base.get(john)
@@ -528,6 +521,16 @@ class Turn:
             chances = self._chances(frozen, vehicle, john, base)
         found = self._flights[vehicle] = Flight(vehicle, speed, network, frozen, chances)
         return found
+
+    def _speed(self, vehicle: str) -> tuple[int, str]:
+        """The moves a turn's action gives `vehicle` and its network (none for a carried or grounded vehicle):
+        read apart from the rest of a `Flight`, which a Thunderbird too slow to take on never needs."""
+        network = self.facts.networks[vehicle]
+        if network == "none" or vehicle in self.cargo:
+            return 0, "none"
+        if self.state.effects:
+            return top_speed(self.state, self.defs, vehicle), network
+        return self.facts.speeds[vehicle], network  # what `top_speed` gives with no lasting effect
 
     def _chances(
         self,
@@ -713,14 +716,14 @@ class Turn:
         for other in self.parked[region]:
             if other == flight.vehicle or other in flight.moved:
                 continue
-            second = self._flight(other)
-            if second.network == flight.network and second.speed <= flight.speed:
+            speed, network = self._speed(other)
+            if network == flight.network and speed <= flight.speed:
                 continue
             onward_key = (other, region, left)
             value = self._onward_legs.get(onward_key)
             if value is None:  # the same whichever Thunderbird brought the character there
                 value = self._onward_legs[onward_key] = self._legs(
-                    second, True, TRANSFER_COST, left, region, first=False
+                    self._flight(other), True, TRANSFER_COST, left, region, first=False
                 )[0]
             if value > found:
                 found = value
