@@ -523,8 +523,8 @@ class Turn:
         return found
 
     def _speed(self, vehicle: str) -> tuple[int, str]:
-        """The moves a turn's action gives `vehicle` and its network (none for a carried or grounded vehicle):
-        read apart from the rest of a `Flight`, which a Thunderbird too slow to take on never needs."""
+        """How far one move takes `vehicle`, and on which network (none for a carried or grounded vehicle): read
+        apart from the rest of a `Flight`, which a Thunderbird too slow to take on never needs."""
         network = self.facts.networks[vehicle]
         if network == "none" or vehicle in self.cargo:
             return 0, "none"
