@@ -8,7 +8,10 @@ cold (the first query of a table); legal_actions on every position of those game
 the same games' actions without the bot: the ceiling the rules themselves allow.
 
 The games are timed in CPU time (`time.process_time`: what they cost on one core, not what other processes on the
-machine take from it) and played `REPEATS` times; the figures are the median run's.
+machine take from it) and played `REPEATS` times; the figures are the median run's. CPU time still swings by a third
+when other processes share the cores (caches, frequency), so a change worth a few percent is judged by instructions
+instead: run the same games under `valgrind --tool=cachegrind --cache-sim=no`, with and without the timed part, and
+divide the difference by the games played.
 """
 
 from __future__ import annotations
