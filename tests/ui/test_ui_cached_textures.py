@@ -1,6 +1,6 @@
 """Widgets drawn into textures of their own show what they hold, in a real Kivy window: the disaster grid's
 texture follows a change in one of its tiles on the next frame (drawn before the window's frame, never inside
-it), and the on-screen LED mirror shows each light's colour and its blinking (a blink only recolours the LED).
+it) while a pressed outline is drawn above it without drawing the texture again, and the on-screen LED mirror shows each light's colour and its blinking (a blink only recolours the LED).
 
 Pixels are read back from the window with glReadPixels, as the pilot's screenshots are."""
 
@@ -26,7 +26,7 @@ from companion.ui.launch import prepare_kivy
 prepare_kivy((400, 320), False, None)
 from kivy.base import EventLoop
 from kivy.core.window import Window
-from kivy.graphics import Color, Fbo, Rectangle
+from kivy.graphics import Callback, Color, Fbo, Rectangle
 from kivy.graphics.instructions import InstructionGroup
 from kivy.graphics.opengl import GL_RGB, GL_UNSIGNED_BYTE, glReadPixels
 from kivy.uix.widget import Widget
@@ -44,9 +44,18 @@ class Cell(Widget):
             self.ink = Color(*rgb, 1)
             self.box = Rectangle()
         self.bind(pos=self._place, size=self._place)
+        self.overlay = None
 
     def _place(self, *_):
         self.box.pos, self.box.size = self.pos, self.size
+
+    def use_overlay(self, overlay):
+        self.overlay = overlay
+
+    def mark(self):
+        """What a child shows only for a moment (as a pressed tile's outline), above the grid's texture."""
+        self.overlay.add(Color(1, 1, 0, 1))
+        self.overlay.add(Rectangle(pos=(self.x + 40, self.y + 40), size=(20, 20)))
 
 
 EventLoop.ensure_window()
@@ -96,6 +105,14 @@ cells[0].ink.rgb = (0, 1, 0)  # nothing else changes: the grid alone must ask fo
 result["grid_frames_after_change"] = frames(3)
 result["grid_second"] = [pixel(50, 250), pixel(150, 250)]
 result["fbo_in_window_canvas"] = holds_fbo(Window.canvas)
+renders = []
+grid._fbo.before.add(Callback(lambda _instruction: renders.append(1) or True))
+frames(3)
+renders.clear()
+cells[1].mark()
+result["overlay_frames"] = frames(3)
+result["overlay_pixels"] = [pixel(150, 250), pixel(120, 220)]
+result["texture_drawn_for_overlay"] = len(renders)
 
 strip = LedStrip(hood_length=4, size_hint=(None, None), size=(400, 30), pos=(0, 0))
 groups = strip._names()
@@ -149,6 +166,13 @@ def test_a_change_in_one_child_is_shown_on_the_next_frames(seen: dict[str, Any])
 def test_the_grid_texture_is_drawn_outside_the_window_frame(seen: dict[str, Any]) -> None:
     # An Fbo rendered inside the window's drawing made llvmpipe wait for its rasteriser on every later frame.
     assert seen["fbo_in_window_canvas"] is False
+
+
+def test_what_a_child_shows_for_a_moment_is_drawn_above_the_texture(seen: dict[str, Any]) -> None:
+    # A pressed tile's outline: shown on the next frames, without drawing the whole grid's texture again.
+    assert seen["overlay_frames"] >= 1
+    assert seen["overlay_pixels"] == [[255, 255, 0], [0, 0, 255]]
+    assert seen["texture_drawn_for_overlay"] == 0
 
 
 def test_the_led_mirror_shows_each_light(seen: dict[str, Any]) -> None:

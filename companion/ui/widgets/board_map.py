@@ -9,7 +9,7 @@ from typing import Any
 
 from kivy.app import App
 from kivy.clock import Clock
-from kivy.graphics import Color, Line, Rectangle, SmoothLine
+from kivy.graphics import Canvas, Color, Line, Rectangle, SmoothLine
 from kivy.properties import BooleanProperty, ListProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.floatlayout import FloatLayout
@@ -36,6 +36,8 @@ class RegionButton(ButtonBehavior, Widget):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._problems: list[str] = []
+        self._looks: dict[tuple[Any, ...], tuple[Canvas, list[str]]] = {}
+        self._shown_key: tuple[Any, ...] | None = None
         self._redraw = Clock.create_trigger(self._draw, -1)
         for name in ("pos", "size", "name", "vehicles", "pieces", "domain", "is_here", "is_destination",
                      "distance", "state"):
@@ -45,11 +47,29 @@ class RegionButton(ButtonBehavior, Widget):
         return list(self._problems)
 
     def _draw(self, *_: Any) -> None:
+        """Shows the region as its properties say. Each look drawn is kept (a few per region): picking another
+        Thunderbird turns half the map into destinations and back, and a look seen before is swapped in
+        rather than built again (its shapes, its texts and their vertex buffers)."""
         app = App.get_running_app()
-        self.canvas.clear()
-        self._problems = []
-        if self.width <= 4 or self.height <= 4:
+        key = (tuple(self.pos), tuple(self.size), self.name, self.vehicles, self.pieces, self.domain, self.is_here,
+               self.is_destination, self.distance, self.state, app.gap, app.font_small)
+        if key == self._shown_key:
             return
+        look = self._looks.pop(key, None)
+        if look is None:
+            look = self._build(app)
+        self._looks[key] = look  # the most recent last
+        while len(self._looks) > LOOKS_KEPT:
+            self._looks.pop(next(iter(self._looks)))
+        self.canvas.clear()
+        self.canvas.add(look[0])
+        self._problems = list(look[1])
+        self._shown_key = key
+
+    def _build(self, app: Any) -> tuple[Canvas, list[str]]:
+        drawing, problems = Canvas(), []
+        if self.width <= 4 or self.height <= 4:
+            return drawing, problems
         fill = colour("accent") if self.is_destination else (colour("space") if self.domain == "space"
                                                               else colour("panel_light"))
         ink = readable_text_on(fill)
@@ -57,7 +77,7 @@ class RegionButton(ButtonBehavior, Widget):
         w, h = self.width - 2 * pad, self.height - 2 * pad
         small = app.font_small
         name = (f"→{self.distance} " if self.is_destination else "") + self.name
-        with self.canvas:
+        with drawing:
             Color(*fill)
             Rectangle(pos=self.pos, size=self.size)
             if self.is_here or self.state == "down":
@@ -68,8 +88,13 @@ class RegionButton(ButtonBehavior, Widget):
             for text, y, height in rows:
                 fitted = fit_text(text, w, height, small, small * 0.6, halign="center")
                 if fitted is not None and not fitted.fitted and text:
-                    self._problems.append(f"{self.region}: {text!r} does not fit")
+                    problems.append(f"{self.region}: {text!r} does not fit")
                 draw_text(fitted, self.x + pad, y, w, height, ink, "center")
+        return drawing, problems
+
+
+#: Looks kept per region: plain, a destination at each distance seen, pressed.
+LOOKS_KEPT = 4
 
 
 #: The Thunderbird 3 path's dashes: drawn length and gap, in pixels.

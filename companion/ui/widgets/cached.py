@@ -12,7 +12,8 @@ from contextlib import contextmanager
 from typing import Any
 from weakref import WeakSet
 
-from kivy.graphics import ClearBuffers, ClearColor, Color, Fbo, PopMatrix, PushMatrix, Rectangle, Translate
+from kivy.graphics import (ClearBuffers, ClearColor, Color, Fbo, InstructionGroup, PopMatrix, PushMatrix, Rectangle,
+                           ScissorPop, ScissorPush, Translate)
 from kivy.uix.gridlayout import GridLayout
 
 from companion.ui.theme import colour
@@ -90,10 +91,18 @@ class CachedGrid(GridLayout):
             ClearBuffers()
         with self._fbo.after:
             PopMatrix()
+        self._overlays: dict[Any, InstructionGroup] = {}
         super().__init__(**kwargs)
-        with self.canvas.after:
+        # The texture in canvas.before, what children show above it in canvas.after (the grid's own canvas
+        # holds nothing: the children's canvases are in the Fbo).
+        with self.canvas.before:
             Color(1, 1, 1, 1)
             self._shown = Rectangle(texture=self._fbo.texture, pos=(0, 0), size=(0, 0))
+        # Overlays stay within the grid, as the children's drawing does in the texture.
+        with self.canvas.after:
+            self._clip = ScissorPush(x=0, y=0, width=1, height=1)
+            self._overlay_layer = InstructionGroup()
+            ScissorPop()
         self.fbind("pos", self._frame)
         self.fbind("size", self._frame)
         self._frame()
@@ -108,6 +117,8 @@ class CachedGrid(GridLayout):
             self._shown.texture = self._fbo.texture
         self._offset.xy = (-x, -y)
         self._shown.pos, self._shown.size = (x, y), (width, height)
+        left, bottom = self.to_window(x, y)
+        self._clip.x, self._clip.y, self._clip.width, self._clip.height = int(left), int(bottom), width, height
 
     @property
     def needs_drawing(self) -> bool:
@@ -125,6 +136,12 @@ class CachedGrid(GridLayout):
             super().add_widget(widget, *args, **kwargs)
         finally:
             self.canvas = canvas
+        if hasattr(widget, "use_overlay"):
+            # What a child shows only for a moment (a pressed outline) is drawn above the texture, not into it.
+            overlay = InstructionGroup()
+            self._overlay_layer.add(overlay)
+            self._overlays[widget] = overlay
+            widget.use_overlay(overlay)
 
     def remove_widget(self, widget: Any, *args: Any, **kwargs: Any) -> None:
         canvas, self.canvas = self.canvas, self._fbo
@@ -132,6 +149,10 @@ class CachedGrid(GridLayout):
             super().remove_widget(widget, *args, **kwargs)
         finally:
             self.canvas = canvas
+        overlay = self._overlays.pop(widget, None)
+        if overlay is not None:
+            self._overlay_layer.remove(overlay)
+            widget.use_overlay(None)
 
 
 #: The grids alive; the window draws their textures before each frame (a weak set: a grid let go is let go).

@@ -10,7 +10,7 @@ import math
 from typing import Any
 
 from kivy.clock import Clock
-from kivy.graphics import Color, Line, Mesh, Rectangle, SmoothEllipse, SmoothLine
+from kivy.graphics import Color, InstructionGroup, Line, Mesh, Rectangle, SmoothEllipse, SmoothLine
 from kivy.properties import ListProperty, ObjectProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.widget import Widget
@@ -133,7 +133,30 @@ class DisasterTileButton(ButtonBehavior, Widget):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._problems: list[str] = []
-        self.bind(pos=self._draw, size=self._draw, tile=self._draw, state=self._draw)
+        #: Where the pressed outline is drawn: over the tile on its own canvas, or over a CachedGrid's texture
+        #: (the grid sets it), so a press and its release redraw one outline and not the grid's whole texture.
+        self._own_overlay = InstructionGroup()
+        self.canvas.after.add(self._own_overlay)
+        self.overlay = self._own_overlay
+        self.bind(pos=self._draw, size=self._draw, tile=self._draw)
+        self.bind(pos=self._draw_press, size=self._draw_press, state=self._draw_press)
+
+    def use_overlay(self, overlay: InstructionGroup | None) -> None:
+        """Draws the pressed outline into `overlay` from now on (a group drawn above wherever the tile shows), or
+        on the tile's own canvas again when None."""
+        self.overlay.clear()
+        self.overlay = overlay if overlay is not None else self._own_overlay
+        self._draw_press()
+
+    def _draw_press(self, *_: Any) -> None:
+        """The accent outline while the tile is pressed, drawn above the tile (the same outline the tile draws
+        for its own region when it is "here", so a pressed tile there looks the same)."""
+        overlay = self.overlay
+        overlay.clear()
+        if self.state != "down" or self.tile is None or self.width <= 4 or self.height <= 4:
+            return
+        overlay.add(Color(*colour("accent")))
+        overlay.add(Line(rectangle=(self.x + 1, self.y + 1, self.width - 2, self.height - 2), width=2))
 
     def text_problems(self) -> list[str]:
         return list(self._problems)
@@ -159,7 +182,7 @@ class DisasterTileButton(ButtonBehavior, Widget):
             if tile.rescue_type:
                 Color(*colour(tile.rescue_type))
                 Rectangle(pos=(self.x, self.top - app.gap * 0.8), size=(self.width, app.gap * 0.8))
-            if self.state == "down" or tile.here:
+            if tile.here:
                 Color(*colour("accent"))
                 Line(rectangle=(self.x + 1, self.y + 1, self.width - 2, self.height - 2), width=2)
             top_h = h * 0.3

@@ -12,6 +12,8 @@ from typing import Any
 
 from kivy.app import App
 from kivy.factory import Factory
+from kivy.graphics import Callback, Rectangle
+from kivy.graphics.opengl import GL_BLEND, glDisable, glEnable
 from kivy.properties import StringProperty
 from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
@@ -48,6 +50,7 @@ class AppPopup(ModalView):
         self._texts: list[Any] = []
         self._choices: list[TouchButton] = []
         self._buttons: list[TouchButton] = []
+        _opaque_panel(self.children[0])
         self.fill(title, lines, buttons, kind, extra, choices)
 
     def fill(self, title: str, lines: Sequence[PopupLine | str], buttons: Sequence[PopupButton],
@@ -90,6 +93,27 @@ class AppPopup(ModalView):
             self.dismiss(animation=False)
         if spec.on_press is not None:
             spec.on_press()
+
+
+def _opaque_panel(panel: Any) -> None:
+    """The pop-up's panel is an opaque fill over most of the window: drawn without blending (the same pixels,
+    its colour being opaque), so a software renderer writes it instead of mixing it with the table beneath."""
+    before = panel.canvas.before
+    fills = [i for i in before.children if isinstance(i, Rectangle)]
+    if not fills:
+        return
+    before.insert(before.children.index(fills[0]) + 1, Callback(_blend_on))
+    before.insert(0, Callback(_blend_off))
+
+
+def _blend_off(_instruction: Any) -> bool:
+    glDisable(GL_BLEND)
+    return True
+
+
+def _blend_on(_instruction: Any) -> bool:
+    glEnable(GL_BLEND)
+    return True
 
 
 def _grown(made: list[Any], count: int, make: Any) -> list[Any]:
