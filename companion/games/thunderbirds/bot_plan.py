@@ -18,7 +18,8 @@ None of these changes a choice: every table is a pure function of its key.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from companion.games.thunderbirds import actions as act
 from companion.games.thunderbirds.bot_model import UnknownCardModel
@@ -303,9 +304,7 @@ class Turn:
         effects = state.effects
         self.blocked = blocked_edges(state) if effects else ()
         self.track = track = state.track.occupied()
-        self.peek_disaster = False
-        if not self.chance_free and state.disasters.draw_pile:
-            self.peek_disaster = state.disasters.draw_pile[0] not in tables(self.defs).hood_advances
+        urgencies = self._urgencies()
         self.hood_cost, self.loss_risk_at = _hood_costs(state)
         tokens = self.hand.tokens
         self.teamwork = tokens[_TEAMWORK]
@@ -332,7 +331,6 @@ class Turn:
         modifiers = [e for e in effects if e.kind == "rescue-modifier"] if effects else ()
         held_fabs = facts.fab_values and any([hand.fabs for hand in state.players])
         fab_boosts: dict[str | None, tuple[int, tuple[str, ...]]] | None = None
-        urgencies = URGENCY if not self.peek_disaster else {slot: self._urgency(slot) for slot in URGENCY}
         seat_of = seats.get
         cards_at: dict[str, list[str]] = {}
         self.cards_at = cards_at
@@ -388,13 +386,48 @@ class Turn:
         self.entries = entries
         self.seated_vehicles = seated_vehicles
         self.piece_cards = piece_cards
+        self._read_scheme()
+        self.needs = self._needs(entries)
+        self.here_ok = here != ""
+
+    def _urgencies(self) -> Mapping[int, float]:
+        """How pressing a card is by its slot (`URGENCY`, doubled on the last slot when the bot may read the top
+        disaster card and it is not a Hood advance)."""
+        state = self.state
+        self.peek_disaster = False
+        if not self.chance_free and state.disasters.draw_pile:
+            self.peek_disaster = state.disasters.draw_pile[0] not in tables(self.defs).hood_advances
+        return URGENCY if not self.peek_disaster else {slot: self._urgency(slot) for slot in URGENCY}
+
+    def _read_scheme(self) -> None:
+        """The face-up scheme as the search reads it: its card, regions, pieces and how pressing it is."""
         current = self.current
-        self.scheme = scheme = None if current is None else facts.schemes[current.card]
+        self.scheme = scheme = None if current is None else self.facts.schemes[current.card]
         self.scheme_regions: tuple[str, ...] = () if scheme is None else scheme.regions
         self.scheme_pieces = () if scheme is None else scheme.pieces
         self.scheme_urgency = 0.0 if current is None else self._scheme_urgency(current.space)
-        self.needs = self._needs()
-        self.here_ok = here != ""
+
+    def _prepare_cargo_weighing(self) -> None:
+        """What weighing Thunderbird 2's cargo before a move reads (`_unload_before_leaving`): the positions and the
+        needs, without the rest of `_prepare` (what every card offers, the Thunderbirds to board), which a plan
+        being followed does not search for. The same needs as `_prepare` finds: `_needs` reads only each card and
+        its urgency."""
+        if self._ready:
+            return
+        state, facts = self.state, self.facts
+        self.occupants = seating(state.seats)[1]
+        vehicle_at, character_at = places(state.vehicles, state.seats)
+        self.pos = {"character": character_at, "vehicle": vehicle_at, "pod": built_pods(state.pods)}
+        self.cargo = state.cargo
+        self.carrier = facts.carrier
+        self.blocked = blocked_edges(state) if state.effects else ()
+        self._distance_cache = {}
+        self._towards_cache = {}
+        urgencies = self._urgencies()
+        self._read_scheme()
+        cards = facts.cards
+        track = state.track.occupied()
+        self.needs = self._needs([(cards[card_id], urgencies.get(slot, 1.0)) for slot, card_id in track])
 
     def _john(self, facts: Facts, seats: Mapping[str, str]) -> None:
         """Who ignores a Hood face: another played character where they sit (`john_elsewhere`), or the active one
@@ -764,7 +797,7 @@ class Turn:
         if moves:
             state = self.state
             if weigh_cargo and vehicle == self.facts.carrier and state.cargo:
-                self._prepare()
+                self._prepare_cargo_weighing()
                 unload = self._unload_before_leaving(vehicle, region)
                 if unload is not None:
                     return unload
@@ -826,18 +859,19 @@ class Turn:
 
     # --- pieces that must be brought somewhere (no-dice cards, the face-up scheme) --------------------------------
 
-    def _needs(self) -> list[NeedRow]:
+    def _needs(self, track_cards: Sequence[tuple[Any, ...]]) -> list[NeedRow]:
         """Pieces wanted somewhere, with what having them there is worth (see `Need`): a no-dice card's pieces, the
         scheme's pieces, and the printed bonus pieces of the cards on the track weighted by the chance their bonus
         adds (or, for those in place, would lose), seen from the best type bonus the team can bring (per card:
         `card_needs`). Each row: (piece, target, weight, where the piece is, what `_towards` reads: the weight,
         the share of the way gained by each region, the share off the Earth network); `need_pieces` holds which
-        pieces they are. A pod still on Brains' notebook is left out: it goes nowhere."""
+        pieces they are. A pod still on Brains' notebook is left out: it goes nowhere. `track_cards`: each card on
+        the track and its urgency, first in each item (the search's entries, or just those two)."""
         facts, pos, card_rows = self.facts, self.pos, self.facts.card_rows
         types: Mapping[str, int] | None = None
         rows: list[NeedRow] = []
         known = None if self.blocked else facts.places  # where a piece stands against its target, when kept
-        for entry in self.entries:
+        for entry in track_cards:
             card = entry[0]
             required = card.no_dice
             if required:
