@@ -14,6 +14,8 @@ from companion.ui.widgets.text import TouchButton
 
 #: Load, unload and transfer buttons kept for reuse beyond the ones shown, by what they do and say.
 OPERATIONS_KEPT = 8
+#: Textures a Thunderbird's button keeps (picked, not picked, pressed) and the hint keeps (one per kind of pick).
+CHIP_LOOKS, HINT_LOOKS = 3, 3
 #: Views kept for the current game position (one per Thunderbird picked), so picking one again costs nothing.
 VIEWS_KEPT = 8
 
@@ -95,6 +97,7 @@ class BoardScreen(BaseScreen):
 
     def _vehicle_button(self) -> TouchButton:
         button = TouchButton(base_font_size=self.app.font_small)
+        button.kept_textures = CHIP_LOOKS  # picked (dark text on the accent) and not
         button.bind(on_release=lambda b: self.select(b.vehicle))
         return button
 
@@ -106,6 +109,7 @@ class BoardScreen(BaseScreen):
 
     def on_kv_post(self, base_widget: object) -> None:
         self.ids.map.on_region = self.show_region
+        self.ids.hint.kept_textures = HINT_LOOKS  # the hint goes back and forth with the Thunderbird picked
 
     def show_region(self, region: str) -> None:
         self._open_region(region)

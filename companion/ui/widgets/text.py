@@ -19,9 +19,16 @@ class FitTextMixin:
     base_font_size = NumericProperty(0)
     min_font_size = NumericProperty(0)
     fitted = BooleanProperty(True)
+    #: Textures kept for a return to a recent text or colour (1: only the one shown, as Kivy does). Worth more
+    #: only for labels that go back and forth (each kept texture costs a software renderer about 50 kB).
+    kept_textures = 1
 
     def __init__(self, **kwargs: Any) -> None:
         self._fit_trigger = Clock.create_trigger(self._fit, -1)
+        #: The last textures made, by everything they were rendered from (see texture_update).
+        self._textures: dict[tuple[Any, ...], tuple[Any, list[int], bool, Any, bool]] = {}
+        self._searching = False
+        self._texture_waiting = False
         super().__init__(**kwargs)
         for name in ("text", "size", "base_font_size", "min_font_size", "padding", "markup", "bold"):
             self.fbind(name, self._fit_trigger)
@@ -29,6 +36,41 @@ class FitTextMixin:
 
     def fit_now(self) -> None:
         self._fit()
+
+    def texture_update(self, *largs: Any) -> None:
+        """Kivy's texture_update, keeping the last few textures it made: a label that goes back to a text or a
+        colour it showed a moment ago (a Thunderbird's button picked and unpicked, the Board's hint, a pressed
+        button) shows that texture again instead of rendering the text anew (a new texture each time, so a kept
+        one is never drawn over)."""
+        if self._fit_trigger.is_triggered:
+            # The text or the box changed and the fit has not run yet: it will pick the size and wrapping, then
+            # ask for the texture. Rendering now would render a text at the size of the one before, for nothing.
+            self._texture_waiting = True
+            return
+        core = self._label  # type: ignore[attr-defined]
+        if self.kept_textures <= 1:
+            super().texture_update(*largs)  # type: ignore[misc]
+            return
+        if self._searching or self.markup:  # type: ignore[attr-defined]
+            core.texture = None
+            super().texture_update(*largs)  # type: ignore[misc]
+            return
+        key = (core.text, _frozen(core.usersize), _frozen(core.options))
+        found = self._textures.pop(key, None)
+        if found is not None:
+            self._textures[key] = found  # the most recent last
+            texture, size, shortened, lines, core_shortened = found
+            core._cached_lines, core.is_shortened = lines, core_shortened
+            self.texture = texture  # type: ignore[attr-defined]
+            self.texture_size = list(size)  # type: ignore[attr-defined]
+            self.is_shortened = shortened  # type: ignore[attr-defined]
+            return
+        core.texture = None
+        super().texture_update(*largs)  # type: ignore[misc]
+        self._textures[key] = (self.texture, list(self.texture_size), self.is_shortened,  # type: ignore[attr-defined]
+                               getattr(core, "_cached_lines", []), getattr(core, "is_shortened", False))
+        while len(self._textures) > self.kept_textures:
+            self._textures.pop(next(iter(self._textures)))
 
     def _fits(self, width: float, height: float) -> bool:
         self.texture_update()  # type: ignore[attr-defined]
@@ -40,6 +82,14 @@ class FitTextMixin:
         return not broken_word(self)
 
     def _fit(self, *_: Any) -> None:
+        try:
+            self._fit_box()
+        finally:
+            if self._texture_waiting:
+                self._texture_waiting = False
+                self._trigger_texture()  # type: ignore[attr-defined]
+
+    def _fit_box(self) -> None:
         width, height = self.size  # type: ignore[attr-defined]
         if width <= 2 or height <= 2:
             return
@@ -68,6 +118,14 @@ class FitTextMixin:
     def _search(self, width: float, height: float, pad_x: float, pad_y: float, base: float,
                 floor: float) -> tuple[float, int, float | None]:
         """The largest size on the ladder that fits (few distinct sizes: Kivy keeps a font object per size)."""
+        self._searching = True  # trial renders are not kept
+        try:
+            return self._search_ladder(width, height, pad_x, pad_y, base, floor)
+        finally:
+            self._searching = False
+
+    def _search_ladder(self, width: float, height: float, pad_x: float, pad_y: float, base: float,
+                       floor: float) -> tuple[float, int, float | None]:
         self.max_lines = 0  # type: ignore[attr-defined]
         self.shorten = False  # type: ignore[attr-defined]
         self.text_size = (width, None)  # type: ignore[attr-defined]
@@ -84,6 +142,15 @@ class FitTextMixin:
             return size, 1, height
         lines = max(1, int((height - pad_y) // (size * 1.25)))
         return size, lines, height
+
+
+def _frozen(value: Any) -> Any:
+    """`value` as something hashable (Kivy keeps a label's options in dicts and lists)."""
+    if isinstance(value, dict):
+        return tuple(sorted((k, _frozen(v)) for k, v in value.items()))
+    if isinstance(value, (list, tuple)):
+        return tuple(_frozen(v) for v in value)
+    return value
 
 
 #: Text sizes tried, as fractions of a label's base size.

@@ -1,0 +1,102 @@
+"""Picking Thunderbirds on the Board, back and forth, in the real app: each pick shows that Thunderbird's
+operations and hint, and a pick seen before reuses what the Board made for it (the operation buttons, the
+picked button's and the hint's textures) instead of making them again. The map and the buttons stay
+layout-clean throughout.
+
+The scenario runs through tests/ui/driver.py; it is registered here rather than in scenarios.py."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.paths import ROOT
+
+HERE = Path(__file__).resolve().parent
+
+SCENARIO = r'''
+def board_picks(pilot, out, args, notes):
+    from companion.ui.autoplay import AutoPlayer, PlayReport
+
+    player = AutoPlayer(pilot, None, PlayReport(), check_layout=False)
+    yield from player.start(2, "introduction", 34)
+    yield from player.play(max_actions=6)
+    yield from player.to_table(None)
+    pilot.tap("open:board")
+    yield pilot.settle(frames=1)
+    board = pilot.app.screen_manager.get_screen("board")
+    picks = []
+    for vehicle in ("tb2", "tb1", "tb2", "tb1"):
+        yield pilot.button(f"vehicle:{vehicle}")
+        pilot.tap(f"vehicle:{vehicle}")
+        # Kivy holds a tapped button down for a moment: read it once it shows the pick.
+        yield pilot.until(lambda: pilot.find(f"vehicle:{vehicle}").state == "normal", "the button released")
+        yield pilot.settle(frames=2)
+        chip = pilot.find(f"vehicle:{vehicle}")
+        view = board._view(pilot.app.controller.snapshot)
+        shown = [b for b in reversed(board.ids.operations.children)]
+        picks.append({
+            "vehicle": vehicle,
+            "operations": [b.action_key for b in shown],
+            "operation_labels": [b.text for b in shown],
+            "expected": [o.key for o in view.operations],
+            "expected_labels": [o.label for o in view.operations],
+            "button_ids": [id(b) for b in shown],
+            "chip_texture": id(chip.texture),
+            "chip_size": list(chip.texture_size),
+            "hint": board.ids.hint.text,
+            "expected_hint": view.hint,
+            "hint_texture": id(board.ids.hint.texture),
+            "problems": [str(p) for p in pilot.check_layout(f"board-{vehicle}-{len(picks)}")],
+        })
+    notes["picks"] = picks
+'''
+
+LAUNCH = r'''
+import sys
+sys.path.insert(0, {here!r})
+import scenarios
+exec({scenario!r}, scenarios.__dict__)
+import driver
+sys.argv = ["driver.py", "--scenario", "board_picks", "--size", "800x480", "--lang", "en", "--out", {out!r}]
+sys.exit(driver.main())
+'''
+
+
+@pytest.fixture(scope="module")
+def picks(xvfb_display: str, tmp_path_factory: pytest.TempPathFactory) -> list[dict[str, Any]]:
+    out = tmp_path_factory.mktemp("board-picks")
+    env = dict(os.environ, DISPLAY=xvfb_display)
+    env.pop("WAYLAND_DISPLAY", None)
+    code = LAUNCH.format(here=str(HERE), scenario=SCENARIO, out=str(out))
+    completed = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=240,
+                               cwd=str(ROOT))
+    report = json.loads((out / "report.json").read_text(encoding="utf-8"))
+    assert report["ok"], (report["error"] or "") + completed.stderr[-2000:]
+    return report["notes"]["picks"]
+
+
+def test_each_pick_shows_that_thunderbirds_operations_and_hint(picks: list[dict[str, Any]]) -> None:
+    for pick in picks:
+        assert pick["operations"] == pick["expected"], pick["vehicle"]
+        assert pick["operation_labels"] == pick["expected_labels"], pick["vehicle"]
+        assert pick["hint"] == pick["expected_hint"] and pick["hint"], pick["vehicle"]
+        assert pick["chip_size"][0] > 0
+        assert pick["problems"] == [], pick["vehicle"]
+    assert picks[0]["operations"] != picks[1]["operations"]  # the two Thunderbirds offer different things
+
+
+def test_a_pick_seen_before_reuses_what_was_made_for_it(picks: list[dict[str, Any]]) -> None:
+    first_tb2, first_tb1, second_tb2, second_tb1 = picks
+    assert second_tb2["button_ids"] == first_tb2["button_ids"]
+    assert second_tb1["button_ids"] == first_tb1["button_ids"]
+    assert second_tb2["chip_texture"] == first_tb2["chip_texture"]
+    assert second_tb2["hint_texture"] == first_tb2["hint_texture"]
+    assert second_tb1["hint_texture"] == first_tb1["hint_texture"]
+    assert first_tb2["hint_texture"] != first_tb1["hint_texture"]
