@@ -12,8 +12,9 @@ from contextlib import contextmanager
 from typing import Any
 from weakref import WeakSet
 
-from kivy.graphics import (ClearBuffers, ClearColor, Color, Fbo, InstructionGroup, PopMatrix, PushMatrix, Rectangle,
-                           ScissorPop, ScissorPush, Translate)
+from kivy.graphics import (Callback, ClearBuffers, ClearColor, Color, Fbo, InstructionGroup, PopMatrix, PushMatrix,
+                           Rectangle, ScissorPop, ScissorPush, Translate)
+from kivy.graphics.opengl import GL_BLEND, glDisable, glEnable
 from kivy.uix.gridlayout import GridLayout
 
 from companion.ui.theme import colour
@@ -96,8 +97,12 @@ class CachedGrid(GridLayout):
         # The texture in canvas.before, what children show above it in canvas.after (the grid's own canvas
         # holds nothing: the children's canvases are in the Fbo).
         with self.canvas.before:
+            # Opaque: the texture starts from an opaque clear and Kivy adds alpha up to 1, so every texel is
+            # opaque and blending it would only cost a software renderer a read of every pixel beneath.
+            Callback(blend_off)
             Color(1, 1, 1, 1)
             self._shown = Rectangle(texture=self._fbo.texture, pos=(0, 0), size=(0, 0))
+            Callback(blend_on)
         # Overlays stay within the grid, as the children's drawing does in the texture.
         with self.canvas.after:
             self._clip = ScissorPush(x=0, y=0, width=1, height=1)
@@ -153,6 +158,18 @@ class CachedGrid(GridLayout):
         if overlay is not None:
             self._overlay_layer.remove(overlay)
             widget.use_overlay(None)
+
+
+def blend_off(_instruction: Any) -> bool:
+    """A canvas Callback: what follows is drawn without blending (for opaque fills and opaque textures)."""
+    glDisable(GL_BLEND)
+    return True
+
+
+def blend_on(_instruction: Any) -> bool:
+    """A canvas Callback: blending again, as Kivy draws everything else."""
+    glEnable(GL_BLEND)
+    return True
 
 
 #: The grids alive; the window draws their textures before each frame (a weak set: a grid let go is let go).

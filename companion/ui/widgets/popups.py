@@ -13,12 +13,12 @@ from typing import Any
 from kivy.app import App
 from kivy.factory import Factory
 from kivy.graphics import Callback, Rectangle
-from kivy.graphics.opengl import GL_BLEND, glDisable, glEnable
 from kivy.properties import StringProperty
 from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
 
 from companion.ui.presenters.lines import TextLine
+from companion.ui.widgets.cached import blend_off, blend_on
 from companion.ui.widgets.text import TouchButton
 
 
@@ -102,18 +102,8 @@ def _opaque_panel(panel: Any) -> None:
     fills = [i for i in before.children if isinstance(i, Rectangle)]
     if not fills:
         return
-    before.insert(before.children.index(fills[0]) + 1, Callback(_blend_on))
-    before.insert(0, Callback(_blend_off))
-
-
-def _blend_off(_instruction: Any) -> bool:
-    glDisable(GL_BLEND)
-    return True
-
-
-def _blend_on(_instruction: Any) -> bool:
-    glEnable(GL_BLEND)
-    return True
+    before.insert(before.children.index(fills[0]) + 1, Callback(blend_on))
+    before.insert(0, Callback(blend_off))
 
 
 def _grown(made: list[Any], count: int, make: Any) -> list[Any]:
