@@ -248,7 +248,7 @@ def _sync_directory(directory: Path) -> None:
 
 # --- writing TOML (the standard library only reads it) ---------------------------------------------------
 
-_BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
 
 
 def dumps(doc: Mapping[str, Any]) -> str:
@@ -272,7 +272,8 @@ def dumps(doc: Mapping[str, Any]) -> str:
 
 
 def _key(key: str) -> str:
-    return key if _BARE_KEY.match(key) else _string(key)
+    # fullmatch: "$" would also match before a final newline, and "0\n" is no bare key.
+    return key if _BARE_KEY.fullmatch(key) else _string(key)
 
 
 def _string(text: str) -> str:
