@@ -72,7 +72,7 @@ def list_backups(directory: Path | None = None) -> list[Backup]:
     except FileNotFoundError:
         return []
     for entry in entries:
-        match = _BACKUP_NAME.match(entry.name)
+        match = _BACKUP_NAME.fullmatch(entry.name)
         try:
             if match is None or not entry.is_file(follow_symlinks=False):
                 continue

@@ -23,7 +23,7 @@ def get(name: str) -> GameRules[Any, Any]:
     rules = _RULES.get(name)
     if rules is not None:
         return rules
-    if not _NAME.match(name):
+    if not _NAME.fullmatch(name):
         raise UnknownGame(_("There is no game called {name}.").format(name=name))
     try:
         module = importlib.import_module(f"companion.games.{name}.rules")

@@ -76,6 +76,8 @@ CASES: list[tuple[str, str, Callable[[Doc], None], str, str, str, str]] = [
      "disasters.toml", "sun-probe", "rescue_type", "air, sea, land, space"),
     ("bad id", "pods.toml", set_field("pod", "domo", "id", "Domo Pod"),
      "pods.toml", "pod[6]", "id", "kebab-case"),
+    ("id ending in a newline", "pods.toml", set_field("pod", "domo", "id", "domo\n"),
+     "pods.toml", "pod[6]", "id", "kebab-case"),
     ("dangling region", "disasters.toml", set_field("disaster", "sun-probe", "region", "atlantis"),
      "disasters.toml", "sun-probe", "region", 'no region has the id "atlantis"'),
     ("dangling vehicle", "disasters.toml", set_nested("disaster", "towering-ocean", "bonuses", 0, "vehicle", "tb7"),

@@ -181,7 +181,7 @@ def _entries_of(
             entry_id = item.get("id", _MISSING)
             if entry_id is _MISSING:
                 problems.append(Problem(display, f"{key}[{index}]", "id", _("missing")))
-            elif not isinstance(entry_id, str) or not _ID.match(entry_id):
+            elif not isinstance(entry_id, str) or not _ID.fullmatch(entry_id):
                 problems.append(
                     Problem(display, f"{key}[{index}]", "id",
                             _("expected a kebab-case id (a-z, 0-9 and -), got {got}").format(got=_got(entry_id)))
@@ -550,7 +550,7 @@ def _parse_character(f: _Fields, ids: _Ids) -> tuple[Character, _Status]:
         if not a.ok:
             continue
         ability_id = a.text("id") or ""
-        if ability_id and not _ID.match(ability_id):
+        if ability_id and not _ID.fullmatch(ability_id):
             a.problem("id", _("expected a kebab-case id (a-z, 0-9 and -), got {got}").format(got=_got(ability_id)))
         elif ability_id in seen:
             a.problem("id", _("duplicate id"))
