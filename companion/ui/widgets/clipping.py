@@ -20,6 +20,16 @@ class PlainScreenManager(ScreenManager):
     """A ScreenManager without Kivy's stencil clip; its kv rule fixes NoTransition, the only transition that
     never draws a screen outside the manager."""
 
+    def on_current(self, instance: Any, value: str) -> None:
+        """Finishes the change in its own frame: NoTransition removes the old screen only on the next clock tick
+        (it is a zero-length animation), so the first frame of every change drew both screens, the old one
+        showing through the new one's gaps, in exactly the frame a touch waits for."""
+        super().on_current(instance, value)
+        transition = self.transition
+        if transition.is_active and transition._anim is not None:
+            transition._anim.cancel(transition)
+            transition._on_complete()
+
 
 def window_rect(widget: Any) -> tuple[int, int, int, int]:
     """The widget's rectangle in window pixels (what the scissor takes), rounded outwards."""
