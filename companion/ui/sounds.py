@@ -1,14 +1,17 @@
 """Short sounds for the moments that matter (the dice, a disaster drawn, a rescue won or lost), when the
 Settings screen allows them. The tones are written once as WAV files (stdlib `wave`) on the session worker;
-a machine without audio simply stays silent."""
+a machine without audio simply stays silent, and does not load an audio library for nothing (about 1 MB)."""
 
 from __future__ import annotations
 
 import logging
 import math
+import os
 import struct
+import sys
 import tempfile
 import wave
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -45,12 +48,29 @@ def write_tones(directory: Path) -> dict[str, Path]:
     return paths
 
 
+def audio_output_present(dev_snd: Path = Path("/dev/snd"), environ: Mapping[str, str] = os.environ) -> bool:
+    """Whether there is anywhere to play a sound: an ALSA playback device (the Pi's HDMI or headphone output) or a
+    sound server's socket (PulseAudio, PipeWire). Away from Linux it is assumed, and the audio library decides."""
+    if not sys.platform.startswith("linux"):
+        return True
+    if any(dev_snd.glob("pcmC*D*p")):
+        return True
+    if environ.get("PULSE_SERVER"):
+        return True
+    runtime = environ.get("XDG_RUNTIME_DIR")
+    return bool(runtime) and any((Path(runtime) / name).exists() for name in ("pulse/native", "pipewire-0"))
+
+
 class Sounds:
-    def __init__(self) -> None:
+    def __init__(self, output_present: Callable[[], bool] = audio_output_present) -> None:
         self._sounds: dict[str, Any] = {}
+        self._output_present = output_present
 
     def prepare(self) -> None:
-        """Writes and loads the tones (on the worker); without an audio device nothing is loaded."""
+        """Writes and loads the tones (on the worker); without an audio output nothing is loaded."""
+        if not self._output_present():
+            log.info("no audio output: the app stays silent")
+            return
         try:
             from kivy.core.audio import SoundLoader
 

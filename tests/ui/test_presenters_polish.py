@@ -264,21 +264,49 @@ def test_warming_the_odds_builds_every_table_on_the_calling_thread() -> None:
 # --- sounds ------------------------------------------------------------------------------------------------------
 
 
-def test_sounds_never_raise_without_an_audio_device(tmp_path: Path) -> None:
-    """Kivy's real audio provider on a machine without a sound card (this one, and a Pi with no speaker)."""
+def _play_every_sound(tmp_path: Path, output_present: bool) -> list[str]:
+    """Prepares and plays every sound in a fresh process; returns its output lines."""
     code = (
+        "import sys\n"
         "from companion.ui.sounds import Sounds, TONES\n"
-        "player = Sounds()\n"
+        f"player = Sounds(output_present=lambda: {output_present})\n"
         "player.prepare()\n"
         "for name in list(TONES) + ['unknown']:\n"
         "    player.play(name)\n"
+        "print('audio loaded' if 'kivy.core.audio' in sys.modules else 'audio not loaded')\n"
         "print('played')\n"
     )
     environment = dict(os.environ, KIVY_NO_ARGS="1", KIVY_NO_CONSOLELOG="1", KIVY_HOME=str(tmp_path))
     completed = subprocess.run([sys.executable, "-c", code], env=environment, capture_output=True, text=True,
                                timeout=60)
     assert completed.returncode == 0, completed.stderr[-2000:]
-    assert completed.stdout.strip().endswith("played")
+    return completed.stdout.strip().splitlines()
+
+
+def test_sounds_never_raise_without_an_audio_device(tmp_path: Path) -> None:
+    """Kivy's real audio provider, made to load on a machine whose sound card may be missing (this one)."""
+    assert _play_every_sound(tmp_path, output_present=True)[-2:] == ["audio loaded", "played"]
+
+
+def test_no_audio_output_loads_no_audio_library(tmp_path: Path) -> None:
+    assert _play_every_sound(tmp_path, output_present=False)[-2:] == ["audio not loaded", "played"]
+
+
+def test_an_audio_output_is_a_playback_device_or_a_sound_server(tmp_path: Path) -> None:
+    from companion.ui.sounds import audio_output_present
+
+    dev_snd = tmp_path / "snd"
+    dev_snd.mkdir()
+    (dev_snd / "controlC0").touch()
+    (dev_snd / "pcmC0D0c").touch()  # a capture device plays nothing
+    assert not audio_output_present(dev_snd, {})
+    assert not audio_output_present(tmp_path / "absent", {"XDG_RUNTIME_DIR": str(tmp_path)})
+    assert audio_output_present(tmp_path / "absent", {"PULSE_SERVER": "tcp:speaker.local"})
+    (tmp_path / "pulse").mkdir()
+    (tmp_path / "pulse" / "native").touch()
+    assert audio_output_present(tmp_path / "absent", {"XDG_RUNTIME_DIR": str(tmp_path)})
+    (dev_snd / "pcmC0D0p").touch()
+    assert audio_output_present(dev_snd, {})
 
 
 def test_french_punctuation_never_starts_a_line() -> None:
