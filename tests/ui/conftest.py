@@ -59,8 +59,19 @@ def artefact_dir(request: pytest.FixtureRequest, suffix: str = "") -> Path:
 RunApp = Callable[..., Report]
 
 
+def _app_environment(xvfb_display: str, tmp_path: Path, run: str,
+                     extra: dict[str, str] | None = None) -> dict[str, str]:
+    """The environment of one app run, with a Kivy home of its own: two apps started at once with one fresh
+    KIVY_HOME race on Kivy's first-run files (its config.ini), and the loser exits 1 without a word."""
+    kivy_home = tmp_path / f"kivy-home-{run}"
+    kivy_home.mkdir(exist_ok=True)
+    environment = {**os.environ, "DISPLAY": xvfb_display, "KIVY_HOME": str(kivy_home), **(extra or {})}
+    environment.pop("WAYLAND_DISPLAY", None)
+    return environment
+
+
 @pytest.fixture
-def run_app(xvfb_display: str, request: pytest.FixtureRequest) -> RunApp:
+def run_app(xvfb_display: str, request: pytest.FixtureRequest, tmp_path: Path) -> RunApp:
     """Runs a scenario of tests/ui/scenarios.py in the real app; returns its report (never raises on failure)."""
 
     def run(
@@ -77,8 +88,7 @@ def run_app(xvfb_display: str, request: pytest.FixtureRequest) -> RunApp:
                    "--out", str(target)]
         for key, value in (args or {}).items():
             command += ["--arg", f"{key}={value}"]
-        environment = dict(os.environ, DISPLAY=xvfb_display, **(env or {}))
-        environment.pop("WAYLAND_DISPLAY", None)
+        environment = _app_environment(xvfb_display, tmp_path, f"{scenario}-{size}-{lang}", env)
         completed = subprocess.run(
             command, env=environment, capture_output=True, text=True, timeout=timeout, cwd=str(ROOT)
         )
@@ -94,7 +104,8 @@ def run_app(xvfb_display: str, request: pytest.FixtureRequest) -> RunApp:
 
 
 @pytest.fixture
-def start_app(xvfb_display: str, request: pytest.FixtureRequest) -> Callable[..., subprocess.Popen[str]]:
+def start_app(xvfb_display: str, request: pytest.FixtureRequest, tmp_path: Path
+              ) -> Callable[..., subprocess.Popen[str]]:
     """Starts a scenario without waiting for it (the caller may kill it); output goes to driver.log."""
     started: list[subprocess.Popen[str]] = []
 
@@ -105,8 +116,7 @@ def start_app(xvfb_display: str, request: pytest.FixtureRequest) -> Callable[...
                    "--out", str(target)]
         for key, value in (args or {}).items():
             command += ["--arg", f"{key}={value}"]
-        environment = dict(os.environ, DISPLAY=xvfb_display)
-        environment.pop("WAYLAND_DISPLAY", None)
+        environment = _app_environment(xvfb_display, tmp_path, f"{scenario}-{size}-{lang}")
         log = (target / "driver.log").open("w", encoding="utf-8")
         process = subprocess.Popen(command, env=environment, stdout=log, stderr=subprocess.STDOUT, text=True,
                                    cwd=str(ROOT))
