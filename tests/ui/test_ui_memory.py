@@ -1,5 +1,6 @@
 """What keeps the app's memory down, checked in the real app: Adjust's long sections build only the rows in view
-and still reach every row by scrolling, and freed memory is handed back to the system."""
+and still reach every row by scrolling, freed memory is handed back to the system, and once the game's screens
+are built the long-lived objects are put out of the garbage collector's sight."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ pytestmark = [pytest.mark.ui]
 #: Runs in its own process with a real window: a game dealt, then Adjust's Pieces section, scrolled to its end.
 ADJUST_SCRIPT = textwrap.dedent(
     """
-    import json, sys
+    import gc, json, sys
     from companion.ui.launch import prepare_kivy
     prepare_kivy((800, 480), False, None)
     from companion.ui.app import CompanionApp, return_freed_memory
@@ -37,8 +38,14 @@ ADJUST_SCRIPT = textwrap.dedent(
         yield pilot.until(lambda: app.pack.is_loaded and app.controller.snapshot is None, "the data")
         app.start_game({"players": 2, "difficulty": "introduction"}, 34)
         yield pilot.until(lambda: pilot.screen_name() == "setup_guide", "the set-up guide")
+        at_start = gc.get_freeze_count()  # Kivy's start-up objects, frozen after the first frame
         app.go("table")
         yield pilot.settle(frames=2)
+        yield pilot.until(lambda: gc.get_freeze_count() > at_start, "the game's screens frozen")
+        found["frozen_at_start"] = at_start
+        table = app.screen_manager.get_screen("table")
+        found["frozen"] = gc.get_freeze_count()
+        found["table_frozen"] = not any(o is table for o in gc.get_objects())
         app.go("adjust", section="pieces")
         yield pilot.settle(frames=3)
         rows, shown = lines(app)
@@ -56,6 +63,7 @@ ADJUST_SCRIPT = textwrap.dedent(
         yield pilot.settle(frames=2)
         found["chooser_opened"] = pilot.has("popup:cancel")
         found["trimmed"] = return_freed_memory()
+        found["frozen_after"] = gc.get_freeze_count()
 
     class Probe(CompanionApp):
         def on_start(self):
@@ -96,3 +104,7 @@ def test_adjust_builds_the_rows_in_view_and_reaches_every_row(xvfb_display: str,
     assert found["last_row_shown"] and found["last_key_shown"] and found["chooser_opened"], found
     if sys.platform.startswith("linux"):
         assert found["trimmed"] is True, found
+    # Frozen again once the Table's screens were built: thousands more long-lived objects, the Table among them;
+    # what came later (Adjust and its rows) is not.
+    assert found["frozen"] > found["frozen_at_start"] + 5000 and found["table_frozen"], found
+    assert found["frozen_after"] <= found["frozen"], found
