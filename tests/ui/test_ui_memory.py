@@ -82,12 +82,7 @@ ADJUST_SCRIPT = textwrap.dedent(
 
 
 def test_adjust_builds_the_rows_in_view_and_reaches_every_row(xvfb_display: str, tmp_path) -> None:
-    environment = dict(os.environ, DISPLAY=xvfb_display, KIVY_NO_ARGS="1", KIVY_NO_CONSOLELOG="1",
-                       COMPANION_STATE_DIR=str(tmp_path / "state"), COMPANION_CONFIG_DIR=str(tmp_path / "config"),
-                       COMPANION_DATA_DIR=str(tmp_path / "data"), KIVY_HOME=str(tmp_path / "kivy"),
-                       COMPANION_CONFIG=str(tmp_path / "config" / "config.toml"))
-    for sub in ("state", "config", "data", "kivy"):
-        (tmp_path / sub).mkdir()
+    environment = dict(os.environ, DISPLAY=xvfb_display)  # the test's own directories: tests/conftest.py
     script = tmp_path / "adjust_rows.py"  # a file: Kivy's App reads its class's source file
     script.write_text(ADJUST_SCRIPT, encoding="utf-8")
     completed = subprocess.run([sys.executable, str(script)], env=environment, capture_output=True, text=True,

@@ -128,21 +128,17 @@ def initials(name: str) -> str:
     return "".join(w[0] for w in words[:2]) if len(words) > 1 else name[:2]
 
 
-def pieces_lines(state: Any, defs: Any, region_id: str, character_name: Callable[[str], str]) -> tuple[str, str]:
+def pieces_text(vehicles: list[str], cargo: tuple[str, ...], pegs: list[str], pods: int) -> tuple[str, str]:
     """What stands in a region, in two short lines: the Thunderbirds ("TB 1 2* · FAB1", * = carried), then
     the pegs' initials and the built pods ("Sc Vi · ■ 1")."""
-    vehicles = [v for v, r in state.vehicles if r == region_id]
     numbered = [v for v in vehicles if VEHICLE_SHORT.get(v, "").startswith("TB")]
-    others = [v for v in vehicles if v not in numbered]
     labels = []
     if numbered:  # "TB 1 2 4*": one "TB" for all the Thunderbirds here
-        labels.append("TB " + " ".join(VEHICLE_SHORT[v][2:] + ("*" if v in state.cargo else "") for v in numbered))
-    labels += [VEHICLE_SHORT.get(v, v) + ("*" if v in state.cargo else "") for v in others]
-    pegs = [initials(character_name(c)) for c, v in state.seats if v in vehicles]
-    pods = [p for p, r in state.pods if r == region_id]
+        labels.append("TB " + " ".join(VEHICLE_SHORT[v][2:] + ("*" if v in cargo else "") for v in numbered))
+    labels += [VEHICLE_SHORT.get(v, v) + ("*" if v in cargo else "") for v in vehicles if v not in numbered]
     second = " ".join(pegs)
     if pods:
-        second += (" · " if second else "") + f"■ {len(pods)}"
+        second += (" · " if second else "") + f"■ {pods}"
     return " · ".join(labels), second
 
 
@@ -206,7 +202,7 @@ def map_layout(defs: Any) -> MapLayout:
 
 
 def pieces_by_region(state: Any, character_name: Callable[[str], str]) -> dict[str, tuple[str, str]]:
-    """`pieces_lines` for every region that has something in it, in one pass over the state."""
+    """`pieces_text` for every region that has something in it, in one pass over the state."""
     vehicles_at: dict[str, list[str]] = {}
     for vehicle, region in state.vehicles:
         vehicles_at.setdefault(region, []).append(vehicle)
@@ -220,20 +216,10 @@ def pieces_by_region(state: Any, character_name: Callable[[str], str]) -> dict[s
         region = region_of.get(vehicle)
         if region is not None:
             pegs_at.setdefault(region, []).append(initials(character_name(character)))
-    cargo = state.cargo
-    lines = {}
-    for region in vehicles_at.keys() | pods_at.keys():
-        vehicles = vehicles_at.get(region, [])
-        numbered = [v for v in vehicles if VEHICLE_SHORT.get(v, "").startswith("TB")]
-        labels = []
-        if numbered:  # "TB 1 2 4*": one "TB" for all the Thunderbirds here
-            labels.append("TB " + " ".join(VEHICLE_SHORT[v][2:] + ("*" if v in cargo else "") for v in numbered))
-        labels += [VEHICLE_SHORT.get(v, v) + ("*" if v in cargo else "") for v in vehicles if v not in numbered]
-        second = " ".join(pegs_at.get(region, []))
-        if region in pods_at:
-            second += (" · " if second else "") + f"■ {pods_at[region]}"
-        lines[region] = (" · ".join(labels), second)
-    return lines
+    return {
+        region: pieces_text(vehicles_at.get(region, []), state.cargo, pegs_at.get(region, []), pods_at.get(region, 0))
+        for region in vehicles_at.keys() | pods_at.keys()
+    }
 
 
 def present_board(

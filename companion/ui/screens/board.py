@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from typing import Any
 
 from companion.ui.presenters.board import BoardView, Operation, present_board
 from companion.ui.screens.base import BaseScreen
 from companion.ui.widgets import board_map as _widgets  # noqa: F401  (registers the widgets its kv uses)
-from companion.ui.widgets.reuse import refill
+from companion.ui.widgets.reuse import RecentlyUsed, refill
 from companion.ui.widgets.text import TouchButton
 
 
@@ -27,7 +26,7 @@ class BoardScreen(BaseScreen):
         super().__init__(**kwargs)
         # Picking a Thunderbird swaps the list of operations: the buttons made for each one are kept (a new Kivy
         # button costs milliseconds, a changed text a new texture), so picking it again only re-parents them.
-        self._operation_buttons: OrderedDict[Operation, TouchButton] = OrderedDict()
+        self._operation_buttons: RecentlyUsed[Operation, TouchButton] = RecentlyUsed()
         self._views: dict[str | None, BoardView] = {}
         self._views_of: tuple[Any, ...] = ()
 
@@ -80,20 +79,18 @@ class BoardScreen(BaseScreen):
         kept = self._operation_buttons
         shown = []
         for operation in operations:
-            button = kept.pop(operation, None)
+            button = kept.take(operation)
             if button is None:
                 button = self._operation_button()
                 button.text, button.action_key = operation.label, operation.key
+                kept.keep(operation, button, len(operations) + OPERATIONS_KEPT)
             button.height, button.base_font_size = app.target, app.font_small
-            kept[operation] = button  # the most recently shown last
             shown.append(button)
         box = self.ids.operations
         if list(reversed(box.children)) != shown:
             box.clear_widgets()
             for button in shown:
                 box.add_widget(button)
-        while len(kept) > len(shown) + OPERATIONS_KEPT:
-            kept.popitem(last=False)
 
     def _vehicle_button(self) -> TouchButton:
         button = TouchButton(base_font_size=self.app.font_small)

@@ -17,6 +17,7 @@ from kivy.uix.widget import Widget
 
 from companion.ui.theme import colour, readable_text_on
 from companion.ui.widgets.drawn_text import draw_text, fit_text
+from companion.ui.widgets.reuse import RecentlyUsed
 
 
 class RegionButton(ButtonBehavior, Widget):
@@ -36,7 +37,7 @@ class RegionButton(ButtonBehavior, Widget):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._problems: list[str] = []
-        self._looks: dict[tuple[Any, ...], tuple[Canvas, list[str]]] = {}
+        self._looks: RecentlyUsed[tuple[Any, ...], tuple[Canvas, list[str]]] = RecentlyUsed()
         self._shown_key: tuple[Any, ...] | None = None
         self._redraw = Clock.create_trigger(self._draw, -1)
         for name in ("pos", "size", "name", "vehicles", "pieces", "domain", "is_here", "is_destination",
@@ -55,12 +56,10 @@ class RegionButton(ButtonBehavior, Widget):
                self.is_destination, self.distance, self.state, app.gap, app.font_small)
         if key == self._shown_key:
             return
-        look = self._looks.pop(key, None)
+        look = self._looks.take(key)
         if look is None:
             look = self._build(app)
-        self._looks[key] = look  # the most recent last
-        while len(self._looks) > LOOKS_KEPT:
-            self._looks.pop(next(iter(self._looks)))
+            self._looks.keep(key, look, LOOKS_KEPT)
         self.canvas.clear()
         self.canvas.add(look[0])
         self._problems = list(look[1])

@@ -14,15 +14,12 @@ from kivy.metrics import dp
 from kivy.uix.recycleboxlayout import RecycleBoxLayout
 from kivy.uix.recycleview import RecycleView
 
+from companion.ui.widgets.text import VerticalList
 
-class ListRecycle(RecycleView):
+
+class ListRecycle(VerticalList, RecycleView):
     """A vertical RecycleView that behaves like ListScroll: a list that fits stays put at the top, and `to_top()`
     starts a new list from its first row."""
-
-    def __init__(self, **kwargs: Any) -> None:
-        kwargs.setdefault("do_scroll_x", False)
-        kwargs.setdefault("always_overscroll", False)
-        super().__init__(**kwargs)
 
     def scroll_to(self, widget: Any, padding: float = 10, animate: Any = True) -> None:
         """Scrolls until `widget` (a row built for the view) is in view. Kivy's ScrollView.scroll_to first asks the
@@ -40,13 +37,6 @@ class ListRecycle(RecycleView):
         elif top > self.top:
             dy = self.top - top - pad
         self.scroll_y = min(1.0, max(0.0, self.scroll_y - self.convert_distance_to_scroll(0, dy)[1]))
-
-    def to_top(self) -> None:
-        """Back to the top at once, with Kivy's scroll effect told too (no spring or fling moves it back)."""
-        self.scroll_y = 1
-        if self.effect_y is not None:
-            self.effect_y.velocity = 0
-            self.effect_y.value = self.effect_y.max  # Kivy keeps value = max * scroll_y
 
 
 class ListRecycleBox(RecycleBoxLayout):

@@ -11,6 +11,8 @@ from kivy.uix.button import Button
 from kivy.uix.label import Label
 from kivy.uix.scrollview import ScrollView
 
+from companion.ui.widgets.reuse import RecentlyUsed
+
 
 class FitTextMixin:
     """For Label subclasses: wraps text to the width and picks the largest font size (<= `base_font_size`)
@@ -26,7 +28,7 @@ class FitTextMixin:
     def __init__(self, **kwargs: Any) -> None:
         self._fit_trigger = Clock.create_trigger(self._fit, -1)
         #: The last textures made, by everything they were rendered from (see texture_update).
-        self._textures: dict[tuple[Any, ...], tuple[Any, list[int], bool, Any, bool]] = {}
+        self._textures: RecentlyUsed[tuple[Any, ...], tuple[Any, list[int], bool, Any, bool]] = RecentlyUsed()
         self._searching = False
         self._texture_waiting = False
         super().__init__(**kwargs)
@@ -56,9 +58,8 @@ class FitTextMixin:
             super().texture_update(*largs)  # type: ignore[misc]
             return
         key = (core.text, _frozen(core.usersize), _frozen(core.options))
-        found = self._textures.pop(key, None)
+        found = self._textures.take(key)
         if found is not None:
-            self._textures[key] = found  # the most recent last
             texture, size, shortened, lines, core_shortened = found
             core._cached_lines, core.is_shortened = lines, core_shortened
             self.texture = texture  # type: ignore[attr-defined]
@@ -67,10 +68,9 @@ class FitTextMixin:
             return
         core.texture = None
         super().texture_update(*largs)  # type: ignore[misc]
-        self._textures[key] = (self.texture, list(self.texture_size), self.is_shortened,  # type: ignore[attr-defined]
-                               getattr(core, "_cached_lines", []), getattr(core, "is_shortened", False))
-        while len(self._textures) > self.kept_textures:
-            self._textures.pop(next(iter(self._textures)))
+        made = (self.texture, list(self.texture_size), self.is_shortened,  # type: ignore[attr-defined]
+                getattr(core, "_cached_lines", []), getattr(core, "is_shortened", False))
+        self._textures.keep(key, made, self.kept_textures)
 
     def _fits(self, width: float, height: float) -> bool:
         self.texture_update()  # type: ignore[attr-defined]
@@ -220,29 +220,38 @@ class TouchButton(FitTextMixin, Button):
     action_key = StringProperty("")
 
 
-class ListScroll(ScrollView):
-    """A vertical scroll area for lists that are rebuilt: a list that became shorter than the area goes back to
-    the top instead of sitting at the bottom of an old scroll position."""
+class VerticalList:
+    """For ScrollViews that hold a list (ListScroll, and ListRecycle in widgets/recycled.py): vertical only, a list
+    that fits stays put, and `to_top()` starts a new list from its first row."""
 
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("do_scroll_x", False)
         # Kivy lets a short list be dragged and springs it back (always_overscroll): a list that fits stays put,
         # at the top, under the finger that only meant to tap one of its rows.
         kwargs.setdefault("always_overscroll", False)
+        super().__init__(**kwargs)  # type: ignore[call-arg]
+
+    def to_top(self) -> None:
+        """Back to the top at once (a list that starts over), with Kivy's scroll effect told too, so no spring or
+        fling still under way moves it back."""
+        view: Any = self
+        view.scroll_y = 1
+        if view.effect_y is not None:
+            view.effect_y.velocity = 0
+            view.effect_y.value = view.effect_y.max  # Kivy keeps value = max * scroll_y
+
+
+class ListScroll(VerticalList, ScrollView):
+    """A vertical scroll area for lists that are rebuilt: a list that became shorter than the area goes back to
+    the top instead of sitting at the bottom of an old scroll position."""
+
+    def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.bind(size=self._keep_top)
 
     def add_widget(self, widget: Any, *args: Any, **kwargs: Any) -> None:
         super().add_widget(widget, *args, **kwargs)
         widget.bind(height=self._keep_top)
-
-    def to_top(self) -> None:
-        """Back to the top at once (a list that starts over), with Kivy's scroll effect told too, so no spring or
-        fling still under way moves it back."""
-        self.scroll_y = 1
-        if self.effect_y is not None:
-            self.effect_y.velocity = 0
-            self.effect_y.value = self.effect_y.max  # Kivy keeps value = max * scroll_y
 
     def _keep_top(self, *_: Any) -> None:
         if self.children and self.children[0].height <= self.height:
