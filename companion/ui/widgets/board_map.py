@@ -5,11 +5,12 @@ entering the other, as on the printed board."""
 from __future__ import annotations
 
 import math
+import struct
 from typing import Any
 
 from kivy.app import App
 from kivy.clock import Clock
-from kivy.graphics import Canvas, Color, Line, Rectangle, SmoothLine
+from kivy.graphics import Canvas, Color, Line, Mesh, Rectangle, SmoothLine
 from kivy.properties import BooleanProperty, ListProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.floatlayout import FloatLayout
@@ -122,6 +123,50 @@ def dashes(ax: float, ay: float, bx: float, by: float, on: float,
     return cuts
 
 
+#: Line widths of the Earth links and of the Thunderbird 3 path's dashes, as SmoothLine's `width`.
+LINK_WIDTH, PATH_WIDTH = 1.3, 2.0
+#: SmoothLine's anti-aliasing fringe (its default `overdraw_width`).
+SMOOTH_FRINGE = 1.2
+#: SmoothLine drops a point closer than this to the previous one (in both x and y).
+SMOOTH_NEARBY = 0.1
+#: SmoothLine's two triangles per side and two per fringe between a segment's end vertices (0-3 and 4-7).
+SMOOTH_INDICES = (0, 2, 6, 0, 6, 4, 1, 0, 4, 1, 4, 5, 3, 1, 5, 3, 5, 7)
+
+
+def _single(value: float) -> float:
+    """`value` as a C float, as SmoothLine stores its widths."""
+    return float(struct.unpack("f", struct.pack("f", value))[0])
+
+
+def smooth_segments_mesh(segments: list[tuple[float, float, float, float]], width: float) -> Mesh | None:
+    """One Mesh drawing straight segments exactly as `SmoothLine(points=[ax, ay, bx, by], width=width)` draws
+    each (Kivy's SmoothLine.build_smooth for two points: an inner band and an anti-aliased fringe sampled from
+    its gradient texture), or None when there is nothing to draw."""
+    inner = max(0.0, _single(width) - 1.0)
+    outer = inner + _single(SMOOTH_FRINGE)
+    vertices: list[float] = []
+    indices: list[int] = []
+    for ax, ay, bx, by in segments:
+        if abs(bx - ax) < SMOOTH_NEARBY and abs(by - ay) < SMOOTH_NEARBY:
+            continue  # SmoothLine draws nothing for a single point
+        angle = math.atan2(by - ay, bx - ax)
+        a1, a2 = angle - math.pi / 2, angle + math.pi / 2
+        c1, s1, c2, s2 = math.cos(a1), math.sin(a1), math.cos(a2), math.sin(a2)
+        base = len(vertices) // 4
+        for x, y in ((ax, ay), (bx, by)):
+            vertices += (x + c1 * inner, y + s1 * inner, 0.5, 0.25, x + c2 * inner, y + s2 * inner, 0.5, 0.75,
+                         x + c1 * outer, y + s1 * outer, 1.0, 0.0, x + c2 * outer, y + s2 * outer, 1.0, 1.0)
+        indices += (base + i for i in SMOOTH_INDICES)
+    if not indices:
+        return None
+    return Mesh(vertices=vertices, indices=indices, mode="triangles", texture=_smooth_texture())
+
+
+def _smooth_texture() -> Any:
+    """SmoothLine's own gradient texture (Kivy makes it once and caches it)."""
+    return SmoothLine(points=[0, 0, 1, 1]).texture
+
+
 #: Tracy Island (South Pacific) is where most pieces stand, and it has room around it on the map.
 WIDER = {"south-pacific": 1.6}
 
@@ -178,27 +223,32 @@ class BoardMap(FloatLayout):
     def _draw_edges(self, *_: Any) -> None:
         """Opaque smooth lines: a Kivy Line wider than 1 pixel drawn in a translucent colour goes through the
         stencil buffer (a fill of its whole bounding box, twice, on every frame), so the links' colour is the
-        translucent grey already mixed with the background it lies on."""
+        translucent grey already mixed with the background it lies on. All the links of one colour are one
+        Mesh of the very triangles SmoothLine would make (the same pixels): one draw call instead of one per
+        link or dash (about 80 on this board), and a software renderer keeps memory for every draw call of
+        the largest frame it has drawn."""
         self.canvas.before.clear()
         width, height = self.size
-        link = link_colour()
-        with self.canvas.before:
-            for edge in self.edges:
-                ax, ay = self.x + edge.a[0] * width, self.y + edge.a[1] * height
-                bx, by = self.x + edge.b[0] * width, self.y + edge.b[1] * height
-                if edge.network == "tb3-path":
-                    Color(*colour("accent"))
-                    for dash in dashes(ax, ay, bx, by, DASH_ON, DASH_OFF):
-                        SmoothLine(points=list(dash), width=2)
-                    continue
-                Color(*link)
-                if edge.wraps:
-                    left, right = ((ax, ay), (bx, by)) if ax < bx else ((bx, by), (ax, ay))
-                    middle = (left[1] + right[1]) / 2
-                    SmoothLine(points=[left[0], left[1], self.x, middle], width=1.3)
-                    SmoothLine(points=[right[0], right[1], self.right, middle], width=1.3)
-                else:
-                    SmoothLine(points=[ax, ay, bx, by], width=1.3)
+        links: list[tuple[float, float, float, float]] = []
+        path: list[tuple[float, float, float, float]] = []
+        for edge in self.edges:
+            ax, ay = self.x + edge.a[0] * width, self.y + edge.a[1] * height
+            bx, by = self.x + edge.b[0] * width, self.y + edge.b[1] * height
+            if edge.network == "tb3-path":
+                path.extend(dashes(ax, ay, bx, by, DASH_ON, DASH_OFF))
+            elif edge.wraps:
+                left, right = ((ax, ay), (bx, by)) if ax < bx else ((bx, by), (ax, ay))
+                middle = (left[1] + right[1]) / 2
+                links.append((left[0], left[1], self.x, middle))
+                links.append((right[0], right[1], self.right, middle))
+            else:
+                links.append((ax, ay, bx, by))
+        before = self.canvas.before
+        for ink, segments, line_width in ((link_colour(), links, LINK_WIDTH), (colour("accent"), path, PATH_WIDTH)):
+            mesh = smooth_segments_mesh(segments, line_width)
+            if mesh is not None:
+                before.add(Color(*ink))
+                before.add(mesh)
 
     def _tapped(self, button: RegionButton) -> None:
         if button.is_destination:
