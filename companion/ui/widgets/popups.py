@@ -19,6 +19,7 @@ from kivy.uix.modalview import ModalView
 
 from companion.ui.presenters.lines import TextLine
 from companion.ui.widgets.cached import blend_off, blend_on
+from companion.ui.widgets.occlusion import Occlusion
 from companion.ui.widgets.text import TouchButton
 
 
@@ -50,8 +51,22 @@ class AppPopup(ModalView):
         self._texts: list[Any] = []
         self._choices: list[TouchButton] = []
         self._buttons: list[TouchButton] = []
+        self._occlusion: Occlusion | None = None
         _opaque_panel(self.children[0])
         self.fill(title, lines, buttons, kind, extra, choices)
+
+    def on_open(self) -> None:
+        """The app beneath is clipped to the dimmed margin around the opaque panel while the pop-up shows: the
+        same pixels, without rasterising the screen under the panel (see widgets/occlusion.py)."""
+        root = App.get_running_app().root
+        if root is not None and OCCLUDE:
+            self._occlusion = Occlusion(root, self.children[0])
+            self._occlusion.start()
+
+    def on_dismiss(self) -> None:
+        if self._occlusion is not None:
+            self._occlusion.stop()
+            self._occlusion = None
 
     def fill(self, title: str, lines: Sequence[PopupLine | str], buttons: Sequence[PopupButton],
              kind: str = "info", extra: Any = None, choices: Sequence[PopupButton] = ()) -> None:
@@ -112,6 +127,9 @@ def _grown(made: list[Any], count: int, make: Any) -> list[Any]:
         made.append(make())
     return made[:count]
 
+
+#: Whether pop-ups clip what they hide (a switch for the tests that compare the pixels with and without).
+OCCLUDE = True
 
 #: One pop-up kept for the next one to reuse, as long as it is not showing.
 _spare: list[AppPopup] = []
