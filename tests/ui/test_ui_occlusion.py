@@ -27,7 +27,7 @@ from companion.ui.launch import prepare_kivy
 prepare_kivy((400, 300), False, None)
 from kivy.base import EventLoop
 from kivy.core.window import Window
-from kivy.graphics import Color, Rectangle, ScissorPush
+from kivy.graphics import ClearBuffers, ClearColor, Color, Fbo, Rectangle, ScissorPush
 from kivy.graphics.opengl import GL_RGB, GL_UNSIGNED_BYTE, glReadPixels
 from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
@@ -72,6 +72,25 @@ class Box(Widget):
         self.second_half.pos, self.second_half.size = (self.x + half, self.y), (self.width - half, self.height)
 
 
+class Rendered(Widget):
+    """A widget that renders into an Fbo of its own inside its canvas, as Kivy's Fbo usually is."""
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        with self.canvas:
+            self.fbo = Fbo(size=(80, 40))
+            Color(1, 1, 1, 1)
+            self.shown = Rectangle(texture=self.fbo.texture, pos=self.pos, size=(80, 40))
+        with self.fbo:
+            ClearColor(0, 0, 0, 1)
+            ClearBuffers()
+            self.ink = Color(0, 0, 1, 1)
+            Rectangle(pos=(0, 0), size=(80, 40))
+            Color(1, 1, 1, 1)
+            Rectangle(pos=(30, 10), size=(20, 20))
+        self.bind(pos=lambda *_: setattr(self.shown, "pos", self.pos))
+
+
 def count(group):
     stack, total = [group], 0
     while stack:
@@ -94,7 +113,10 @@ scroll.add_widget(content)
 grid = CachedGrid(cols=2, size_hint=(None, None), size=(200, 40), pos=(180, 200))
 for rgb in ((0, 1, 1), (1, 0.5, 0)):
     grid.add_widget(Box(rgb))
-for widget in (straddling, under, outside, corner, scroll, grid):
+around = Widget(size_hint=(None, None), pos=(300, 150), size=(90, 50))  # across the right edge
+rendered = Rendered(size_hint=(None, None), pos=(305, 155), size=(80, 40))
+around.add_widget(rendered)
+for widget in (straddling, under, outside, corner, scroll, grid, around):
     beneath.add_widget(widget)
 cover = Box((0.2, 0.2, 0.2), size_hint=(None, None), pos=(60, 50), size=(280, 180))
 Window.add_widget(beneath)
@@ -113,11 +135,16 @@ result["under_clip"] = [pushes[id(under)].x, pushes[id(under)].y, pushes[id(unde
 result["straddling_clip"] = [pushes[id(straddling)].x, pushes[id(straddling)].width]
 result["grid_children_wrapped"] = any(id(child) in pushes for child in grid.children)
 result["listed_wrapped"] = id(listed) in pushes
+result["fbo_holders_wrapped"] = [id(rendered) in pushes, id(around) in pushes]
+rendered.ink.rgb = (0, 1, 0)  # the Fbo renders again while the cover shows
 # Moved and scrolled while the cover shows: drawn where they are now, as without the clips.
 straddling.pos = (30, 60)
 scroll.scroll_y = 0.3
 moved = frames()
 occlusion.stop()
+rendered.ink.rgb = (1, 0, 0)
+frames()
+rendered.ink.rgb = (0, 1, 0)  # and again without the clips, for the reference
 result["same_pixels_after_moves"] = frames() == moved
 result["instructions_restored"] = count(Window.canvas) == instructions
 result["no_scissor_left"] = not any(isinstance(i, ScissorPush) for i in beneath.canvas.children)
@@ -163,6 +190,11 @@ def test_lists_are_clipped_and_textures_children_are_left_alone(seen: dict[str, 
     assert seen["listed_wrapped"] is True  # a ScrollView's content, in its viewport canvas
     assert seen["grid_children_wrapped"] is False  # drawn into the grid's texture, not into the window
     assert seen["wrapped"] >= 8
+
+
+def test_nothing_holding_an_fbo_is_clipped(seen: dict[str, Any]) -> None:
+    """An Fbo drawn inside a clip would be clipped in its own texture: neither it nor what holds it is clipped."""
+    assert seen["fbo_holders_wrapped"] == [False, False]
 
 
 def test_stopping_takes_every_clip_away(seen: dict[str, Any]) -> None:

@@ -8,17 +8,16 @@ under the panel gets a one-pixel scissor inside the panel, which the panel then 
 
 The pixels are the same and no instruction is added to or taken from a widget's own canvas: a scissor pair is set
 around each widget's canvas in its parent's, so widgets that clear and redraw their canvases stay untouched. The
-draw calls stay the same too; only the rasteriser skips the hidden pixels.
+draw calls stay the same too; only the rasteriser skips the hidden pixels. A widget whose drawing holds an Fbo is
+never clipped, nor is any widget around it: an Fbo drawn inside a clip would be clipped in its own texture too.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from kivy.graphics import Callback, ScissorPop, ScissorPush
-from kivy.graphics.instructions import CanvasBase
-
-from companion.ui.widgets.clipping import window_rect
+from kivy.graphics import Callback, Fbo, ScissorPop, ScissorPush
+from kivy.graphics.instructions import CanvasBase, InstructionGroup
 
 Rect = tuple[int, int, int, int]
 
@@ -38,6 +37,14 @@ def visible_part(rect: Rect, cover: Rect) -> Rect | None:
     left, bottom = min(p[0] for p in parts), min(p[1] for p in parts)
     right, top = max(p[2] for p in parts), max(p[3] for p in parts)
     return left, bottom, right - left, top - bottom
+
+
+def window_rect(widget: Any) -> Rect:
+    """The widget's rectangle in window pixels, rounded outwards (one `to_window`: nothing in this app is scaled or
+    rotated, so the size carries over as it is)."""
+    left, bottom = widget.to_window(widget.x, widget.y)
+    x0, y0 = int(left // 1), int(bottom // 1)
+    return x0, y0, max(0, int(-(-(left + widget.width) // 1)) - x0), max(0, int(-(-(bottom + widget.height) // 1)) - y0)
 
 
 def inner_rect(widget: Any) -> Rect:
@@ -73,8 +80,7 @@ class Occlusion:
         follow = Callback(self._update)
         holder.insert(holder.indexof(self.beneath.canvas), follow)
         self._follow = (holder, follow)
-        self._wrap(self.beneath)
-        self._update()
+        self._wrap(self.beneath, _canvases_with_fbo(self.beneath.canvas))  # clipped from the Callback on
 
     def stop(self) -> None:
         """Takes every clip away again (also from widgets that have left the tree meanwhile)."""
@@ -87,17 +93,18 @@ class Occlusion:
             holder.remove(follow)
             self._follow = None
 
-    def _wrap(self, parent: Any) -> None:
+    def _wrap(self, parent: Any, with_fbo: set[int]) -> None:
         holder = _holder(parent)
         for child in parent.children:
             index = holder.indexof(child.canvas)
             if index < 0:
                 continue  # drawn elsewhere (a CachedGrid's children are drawn into its texture)
-            push, pop = ScissorPush(x=0, y=0, width=0, height=0), ScissorPop()
-            holder.insert(index, push)
-            holder.insert(index + 2, pop)
-            self._wrapped.append((child, holder, push, pop))
-            self._wrap(child)
+            if id(child.canvas) not in with_fbo:
+                push, pop = ScissorPush(x=0, y=0, width=0, height=0), ScissorPop()
+                holder.insert(index, push)
+                holder.insert(index + 2, pop)
+                self._wrapped.append((child, holder, push, pop))
+            self._wrap(child, with_fbo)
 
     def _update(self, *_: Any) -> None:
         cover = inner_rect(self.cover)
@@ -107,6 +114,25 @@ class Occlusion:
             if (push.x, push.y, push.width, push.height) != rect:
                 # Height last: Kivy 2.3's width setter builds the clip rectangle with y for x, height's is right.
                 push.x, push.y, push.width, push.height = rect
+
+
+def _canvases_with_fbo(canvas: Any) -> set[int]:
+    """The ids of the instruction groups under `canvas` (itself included) that hold an Fbo somewhere below."""
+    found: set[int] = set()
+
+    def visit(group: Any) -> bool:
+        holds = False
+        for item in group.children:
+            if isinstance(item, Fbo):
+                holds = True
+            elif isinstance(item, InstructionGroup) and visit(item):
+                holds = True
+        if holds:
+            found.add(id(group))
+        return holds
+
+    visit(canvas)
+    return found
 
 
 def _holder(widget: Any) -> CanvasBase:
