@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
@@ -16,6 +17,7 @@ from companion.games.thunderbirds.bot import (
     foil_action,
     next_action,
 )
+from companion.games.thunderbirds.bot_weights import PLAN_SCHEME_GAP
 from companion.games.thunderbirds.loader import default_definitions
 from companion.engine.chance import LiveChance
 from companion.games.thunderbirds.bonuses import rescue_bonus
@@ -410,3 +412,39 @@ def test_after_a_hood_face_that_brings_the_scheme_near_the_bot_plans_again(monke
     action = next_action(failed, DEFS, 2)
     assert calls[0] == 1
     assert legal(failed, action)
+
+
+def nothing_to_do(hood: int) -> GameState:
+    """Scott on Tracy Island with an empty disaster track and no tokens: no action is worth taking. The first scheme
+    is foiled, so the next unfoiled one is on space 10."""
+    return position(
+        ["scott", "virgil"], {"active": "scott", "track": {}, "foiled": 1, "hood": hood}, schemes=FAR_SCHEMES
+    )
+
+
+def test_a_spare_action_goes_to_plan_when_the_hood_is_far_from_the_next_scheme() -> None:
+    state = nothing_to_do(hood=10 - PLAN_SCHEME_GAP)
+    assert choose(state, DEFS) == act.Plan()
+    assert next_action(state, DEFS, 0) == act.Plan()
+    assert legal(state, act.Plan())
+
+
+def test_no_plan_when_the_hood_is_close_to_the_next_scheme() -> None:
+    state = nothing_to_do(hood=10 - PLAN_SCHEME_GAP + 1)
+    assert choose(state, DEFS) == act.EndTurn()
+    assert choose(nothing_to_do(hood=5), DEFS) == act.EndTurn()
+
+
+def test_no_plan_when_the_fab_deck_has_nothing_to_give() -> None:
+    state = nothing_to_do(hood=0)
+    empty = dataclasses.replace(state.fab_deck, draw_pile=(), discard_pile=())
+    assert choose(evolve(state, fab_deck=empty), DEFS) == act.EndTurn()
+
+
+def test_a_useful_action_comes_before_plan() -> None:
+    state = position(
+        ["scott", "virgil"],
+        {"active": "scott", "vehicles": {"tb1": "africa"}, "track": {"7": "the-uninvited"}, "foiled": 1},
+        schemes=FAR_SCHEMES,
+    )
+    assert choose(state, DEFS) == act.Rescue("the-uninvited")

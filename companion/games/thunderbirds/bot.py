@@ -20,9 +20,10 @@ randomness of its own). It plans from scratch:
    needed elsewhere (a no-dice card's Thunderbirds, the scheme's pods, bonus pieces weighted by the chance their
    bonus adds; moving a piece away from where it helps costs as much). A region out of reach this turn is
    approached for what it sets up next turn. Thunderbird 2 loads the pieces it should bring and leaves behind
-   those that help where they are. When nothing is worth an action, the turn ends; a Determination token is
-   weighed only when one more action could pay (a card here or near the skull, the scheme with the tokens in
-   hand, a Scan, a token to draw).
+   those that help where they are. When nothing is worth an action, the action goes to Plan (a F.A.B. card, the
+   Hood one space on) if the next unfoiled scheme is far (`PLAN_SCHEME_GAP` spaces or more) and the F.A.B. deck
+   can give a card, else the turn ends; a Determination token is weighed only when one more action could pay (a
+   card here or near the skull, the scheme with the tokens in hand, a Scan, a token to draw).
 
 `next_action(state, defs, choices)` is what drivers playing whole games call (the simulation, the app's
 autoplay): it plans as `choose` does, then follows the plan it chose. While each state it is given is exactly the

@@ -52,6 +52,7 @@ from companion.games.thunderbirds.bot_weights import (
     NEXT_TURN_DISCOUNT,
     NO_DICE_PIECE_SHARE,
     PICKUP_SHARE,
+    PLAN_SCHEME_GAP,
     RESCUE_WEIGHT,
     SCHEME_APPROACH,
     SCHEME_PIECE_VALUE,
@@ -60,6 +61,7 @@ from companion.games.thunderbirds.bot_weights import (
     TRANSFER_COST,
     URGENCY,
     hood_costs,
+    scheme_gap,
 )
 from companion.games.thunderbirds.definitions import TOKEN_KINDS, Definitions
 from companion.games.thunderbirds.movement import blocked_edges, cargo_room, top_speed
@@ -210,6 +212,8 @@ class Flight:
 
 #: A plan: (vehicle, transfer into it first, loads, region it flies to, moves, the action there or None).
 Plan = tuple[str, bool, tuple[str, ...], str, int, "object | None"]
+#: The plan that spends a spare action on Plan (see `Turn._plan_pays`).
+_PLAN: Plan = ("", False, (), "", 0, act.Plan())
 _NONE = float("-inf")
 
 
@@ -488,7 +492,25 @@ class Turn:
                 return ("", False, (), "", 0, act.UseDetermination())
             return None
         value, plan = self._best(state.actions_left)
-        return plan if value > 0 and plan is not None else None
+        if value > 0 and plan is not None:
+            return plan
+        return _PLAN if self._plan_pays() else None
+
+    def _plan_pays(self) -> bool:
+        """Whether an action nothing else uses goes to Plan rather than being lost with the turn's end.
+
+        Plan draws a F.A.B. card and moves the Hood one space on. The bot plays only the F.A.B. cards that add to a
+        rescue, so a draw can pay only while some exist and the deck can give a card; and a Hood space is cheap
+        only far from the next unfoiled scheme: every space nearer it leaves fewer turns to foil it, and events on
+        the way are activated. Measured (two players, 1000 games a level): planning from 5 spaces away lowered win
+        rates by up to a point, from 7 by a few tenths; from `PLAN_SCHEME_GAP` (9) no change beyond noise, about
+        a quarter of a Plan a game."""
+        state = self.state
+        return (
+            bool(self.facts.fab_values)
+            and state.fab_deck.can_draw
+            and scheme_gap(state) >= PLAN_SCHEME_GAP
+        )
 
     def _one_more_may_pay(self) -> bool:
         """Whether one more action could be worth a Determination token at all, read from the state alone (most

@@ -23,18 +23,27 @@ DETERMINATION_THRESHOLD = 0.9  # what one more action must be worth to spend a D
 NO_DICE_PIECE_SHARE = 1.0  # bringing one of a no-dice card's pieces: this share of the card, split per piece
 PICKUP_SHARE = 0.4  # Thunderbird 2 reaching a needed piece it can carry: this share of bringing it in
 FAR = 6  # the distance used for pieces out of reach of the Earth network
+#: A spare action goes to Plan (a F.A.B. card, the Hood one space on) only when the next unfoiled scheme is at least
+#: this many spaces ahead of the Hood (see `Turn._plan_pays`).
+PLAN_SCHEME_GAP = 9
 JOHN_IN_TB5_VALUE = 0.3  # what John gives up by leaving Thunderbird 5 (ignoring Hood faces, scanning)
 # Least useful kinds first: what a scheme's "any token" discard gives up.
 DISCARD_ORDER: tuple[str, ...] = ("logistics", "determination", "technology", "intelligence", "teamwork")
 
 
-def hood_costs(state: GameState) -> tuple[float, float]:
-    """(cost of one Hood space, loss weight): Hood spaces matter more as The Hood nears an unfoiled scheme."""
+def scheme_gap(state: GameState) -> int:
+    """How many spaces the Hood is from the next unfoiled scheme on its track (99: none ahead)."""
     hood = state.hood
     gap = 99
     for card in state.hood_cards:
         if card.kind == "scheme" and card.status != "foiled" and 0 < card.space - hood < gap:
             gap = card.space - hood
+    return gap
+
+
+def hood_costs(state: GameState) -> tuple[float, float]:
+    """(cost of one Hood space, loss weight): Hood spaces matter more as The Hood nears an unfoiled scheme."""
+    gap = scheme_gap(state)
     if gap <= 1:
         return HOOD_STEP_COST * 4, 1.0
     if gap == 2:
