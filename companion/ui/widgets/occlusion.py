@@ -112,7 +112,7 @@ class Occlusion:
         for widget, _holder_, push, _pop in self._wrapped:
             rect = visible_part(window_rect(widget), cover) or hidden
             if (push.x, push.y, push.width, push.height) != rect:
-                # Height last: Kivy 2.3's width setter builds the clip rectangle with y for x, height's is right.
+                # Height last: in some Kivy releases the width setter builds the clip with y for x; height's is right.
                 push.x, push.y, push.width, push.height = rect
 
 
