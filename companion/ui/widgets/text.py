@@ -16,11 +16,21 @@ from companion.ui.widgets.reuse import RecentlyUsed
 
 class FitTextMixin:
     """For Label subclasses: wraps text to the width and picks the largest font size (<= `base_font_size`)
-    whose texture fits; below `min_font_size` it cuts whole lines instead (max_lines)."""
+    whose texture fits; below `min_font_size` it cuts whole lines instead (max_lines).
+
+    A text that fits on one line is rendered only as wide as it is: Kivy makes a wrapped label's texture as wide
+    as the label (a button's "Settings" was 700x25 pixels, 70 kB in a software renderer's memory, for a word),
+    about 2 MB in all along a game. Its texture is placed where the line stood in the full-width one (kv's
+    `text_box_width` and `text_shift`, see kv/widgets/basics.kv), so every pixel shown is the same."""
 
     base_font_size = NumericProperty(0)
     min_font_size = NumericProperty(0)
     fitted = BooleanProperty(True)
+    #: The width Kivy would have given the texture (the label's, in whole pixels) when the text is rendered only as
+    #: wide as its one line, else 0 (the texture is that wide itself).
+    text_box_width = NumericProperty(0)
+    #: Pixels from where that full-width texture would start to where the narrow one does.
+    text_shift = NumericProperty(0)
     #: Textures kept for a return to a recent text or colour (1: only the one shown, as Kivy does). Worth more
     #: only for labels that go back and forth (each kept texture costs a software renderer about 50 kB).
     kept_textures = 1
@@ -49,6 +59,11 @@ class FitTextMixin:
             # ask for the texture. Rendering now would render a text at the size of the one before, for nothing.
             self._texture_waiting = True
             return
+        self._render(*largs)
+        if not self._searching:
+            self._place_text()
+
+    def _render(self, *largs: Any) -> None:
         core = self._label  # type: ignore[attr-defined]
         if self.kept_textures <= 1:
             super().texture_update(*largs)  # type: ignore[misc]
@@ -71,6 +86,21 @@ class FitTextMixin:
         made = (self.texture, list(self.texture_size), self.is_shortened,  # type: ignore[attr-defined]
                 getattr(core, "_cached_lines", []), getattr(core, "is_shortened", False))
         self._textures.keep(key, made, self.kept_textures)
+
+    def _place_text(self) -> None:
+        """`text_shift` for a text rendered only as wide as its line: where Kivy's render_lines put that line in
+        a texture `text_box_width` wide, less where it put it in the narrow one."""
+        core = self._label  # type: ignore[attr-defined]
+        lines = getattr(core, "_cached_lines", None)
+        if not self.text_box_width or not lines or len(lines) != 1:
+            self.text_shift = 0
+            return
+        padding = core.options["padding"]
+        line_width = lines[0].w
+        halign = str(self.halign)  # type: ignore[attr-defined]
+        full = _line_left(self.text_box_width, line_width, padding[0], padding[2], halign)
+        narrow = _line_left(self.texture_size[0], line_width, padding[0], padding[2], halign)  # type: ignore[attr-defined]
+        self.text_shift = full - narrow
 
     def _fits(self, width: float, height: float) -> bool:
         self.texture_update()  # type: ignore[attr-defined]
@@ -104,23 +134,32 @@ class FitTextMixin:
             if len(_FITS) >= FIT_CACHE_SIZE:
                 _FITS.pop(next(iter(_FITS)))
             _FITS[key] = known
-        size, lines, text_height = known
+        size, lines, text_height, one_line = known
         self.font_size = size  # type: ignore[attr-defined]
         self.max_lines = lines  # type: ignore[attr-defined]
         self.shorten = lines == 1  # type: ignore[attr-defined]
         # Shortening (the last resort) keeps the start of the text and cuts between words where it can.
         self.split_str = " "  # type: ignore[attr-defined]
         self.shorten_from = "right"  # type: ignore[attr-defined]
+        self.fitted = lines == 0
+        if one_line and not self.markup and self.halign in NARROW_ALIGNS:  # type: ignore[attr-defined]
+            # One line at full width is one line unwrapped: rendered only as wide as it is, placed as it was.
+            self.text_box_width = int(width)
+            self.text_size = (None, None)  # type: ignore[attr-defined]
+            return
+        self.text_box_width = 0
         # Kivy's text_size includes the padding: the text itself gets text_size minus the padding.
         self.text_size = (width, text_height)  # type: ignore[attr-defined]
-        self.fitted = lines == 0
 
     def _search(self, width: float, height: float, pad_x: float, pad_y: float, base: float,
-                floor: float) -> tuple[float, int, float | None]:
+                floor: float) -> tuple[float, int, float | None, bool]:
         """The largest size on the ladder that fits (few distinct sizes: Kivy keeps a font object per size)."""
         self._searching = True  # trial renders are not kept
         try:
-            return self._search_ladder(width, height, pad_x, pad_y, base, floor)
+            size, lines, text_height = self._search_ladder(width, height, pad_x, pad_y, base, floor)
+            laid_out = getattr(self._label, "_cached_lines", None)  # type: ignore[attr-defined]
+            one_line = lines == 0 and laid_out is not None and len(laid_out) == 1
+            return size, lines, text_height, one_line
         finally:
             self._searching = False
 
@@ -142,6 +181,21 @@ class FitTextMixin:
             return size, 1, height
         lines = max(1, int((height - pad_y) // (size * 1.25)))
         return size, lines, height
+
+
+#: Alignments whose one-line texts are rendered only as wide as they are ("justify" stretches lines to the width).
+NARROW_ALIGNS = ("left", "center", "right", "auto")
+
+
+def _line_left(texture_width: float, line_width: float, left: float, right: float, halign: str) -> float:
+    """Where Kivy's LabelBase.render_lines puts a line of `line_width` in a texture `texture_width` wide
+    (left-to-right text: "auto" is "left")."""
+    if halign == "center":
+        return min(int(texture_width - line_width),
+                   max(int(left), int((texture_width - line_width + left - right) / 2.0)))
+    if halign == "right":
+        return max(0, int(texture_width - line_width - right))
+    return left
 
 
 def _frozen(value: Any) -> Any:
