@@ -102,14 +102,6 @@ def _pods_wanted(state: GameState, known: Facts) -> list[tuple[float, str]]:
     return sorted(((v, p) for p, v in wanted.items()), reverse=True)
 
 
-def _attempts(entry: list[object], attempts: int, hood_cost: float, loss_risk_at: float) -> float:
-    """The worth of trying a card `attempts` times (see `_worth`), kept in the flight's entry for the card."""
-    value = worth(entry[0], entry[1], attempts, hood_cost, loss_risk_at)  # type: ignore[arg-type]
-    entry[3][attempts] = value  # type: ignore[index]
-    return value
-
-
-
 _EMPTY: frozenset[str] = frozenset()
 _TEAMWORK = TOKEN_KINDS.index("teamwork")
 _TECHNOLOGY = TOKEN_KINDS.index("technology")
@@ -694,17 +686,19 @@ class Turn:
         at_start = first and not transfer
         chances = flight.chances
         best_value, best_plan = _NONE, None
+        loads: tuple[str, ...] = ()
+        arriving, arriving_towards = moved, towards  # what flies there: only loads change it
         for region, ids, scheme_here, parked_here in self._candidate_regions or self._candidates():
             moves = moves_to.get(region)
             if moves is None:
                 continue
-            loads: tuple[str, ...] = ()
-            arriving, arriving_towards = moved, towards
-            if loading and moves:
-                loads = self._loads_for(region)
+            if loading:
+                loads = self._loads_for(region) if moves else ()
                 if loads:
                     arriving = moved | set(loads) | {o for p in loads for o in self.occupants.get(p, ())}
                     arriving_towards = self._towards(arriving)
+                else:
+                    arriving, arriving_towards = moved, towards
             left = actions - moves
             value, local = 0.0, None
             if ids and left > 0:  # the best rescue there with the attempts the actions left allow
@@ -719,7 +713,7 @@ class Turn:
                     if worth > value:
                         value, local = worth, None
                 if ids and (left == 0 or local is None):  # what it sets up for next turn
-                    value += NEXT_TURN_DISCOUNT * self._next_turn(chances, ids, 3)
+                    value += NEXT_TURN_DISCOUNT * self._best_rescue(chances, ids, 3)[0]
                 if moves:
                     if parked_here and first and left:
                         onward = self._onward(flight, region, left)
@@ -800,9 +794,12 @@ class Turn:
             entry = chances.get(card_id)
             if entry is None or entry[2] is None:
                 continue
-            value = entry[3].get(attempts)  # type: ignore[attr-defined]
-            if value is None:
-                value = _attempts(entry, attempts, self.hood_cost, self.loss_risk_at)
+            by_attempts = entry[3]
+            value = by_attempts.get(attempts)  # type: ignore[attr-defined]
+            if value is None:  # kept in the flight's entry for the card
+                value = by_attempts[attempts] = worth(  # type: ignore[index]
+                    entry[0], entry[1], attempts, self.hood_cost, self.loss_risk_at  # type: ignore[arg-type]
+                )
             if value > best:
                 best, action = value, entry[2]
         return best, action
@@ -1123,14 +1120,17 @@ class Turn:
         urgency = self.scheme_urgency
         needed = scheme.tokens_needed
         character_at, token_regions = self.character_at, scheme.token_regions
-        where: dict[str, str | None] = {}
+        players = self.state.players
         held = 0  # tokens of the characters who would stand where some need can take them
-        for hand in self.state.players:
+        for hand in players:
             character = hand.character
-            found = where[character] = region if character in moved else character_at.get(character)
-            if found in token_regions:
+            if (region if character in moved else character_at.get(character)) in token_regions:
                 held += sum(hand.tokens)
-        if held >= needed:
+        if held >= needed:  # rare: only then where everyone would stand is worth writing down
+            where: dict[str, str | None] = {}
+            for hand in players:
+                character = hand.character
+                where[character] = region if character in moved else character_at.get(character)
             pos = self.pos
             pieces_ready = all(
                 (region if piece in moved else pos[kind].get(piece)) == required
