@@ -10,7 +10,7 @@ from typing import Any
 
 from kivy.app import App
 from kivy.clock import Clock
-from kivy.graphics import Canvas, Color, Line, Mesh, Rectangle, SmoothLine
+from kivy.graphics import Canvas, Color, InstructionGroup, Line, Mesh, SmoothLine
 from kivy.properties import BooleanProperty, ListProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.floatlayout import FloatLayout
@@ -23,7 +23,8 @@ from companion.ui.widgets.reuse import RecentlyUsed
 
 class RegionButton(ButtonBehavior, Widget):
     """A region on the map, drawn on one canvas: its name, what stands there, and, when the selected
-    Thunderbird can go there, "→n" (the moves it takes) on the highlight colour."""
+    Thunderbird can go there, "→n" (the moves it takes) on the highlight colour. Its box's fill is drawn by the
+    map, with every other box of that colour in one draw call (see BoardMap)."""
 
     region = StringProperty("")
     name = StringProperty("")
@@ -41,12 +42,29 @@ class RegionButton(ButtonBehavior, Widget):
         self._looks: RecentlyUsed[tuple[Any, ...], tuple[Canvas, list[str]]] = RecentlyUsed()
         self._shown_key: tuple[Any, ...] | None = None
         self._redraw = Clock.create_trigger(self._draw, -1)
+        #: Called when the box's fill may have changed (its place, its size or its colour): the map's redraw.
+        self.on_fill: Any = None
         for name in ("pos", "size", "name", "vehicles", "pieces", "domain", "is_here", "is_destination",
                      "distance", "state"):
             self.fbind(name, self._redraw)
 
     def text_problems(self) -> list[str]:
         return list(self._problems)
+
+    def outline(self) -> tuple[tuple[float, ...], tuple[float, float, float, float]] | None:
+        """The outline around the box (its colour and rectangle) where the selected Thunderbird stands or while
+        the box is pressed, else None."""
+        if self.fill() is None or not (self.is_here or self.state == "down"):
+            return None
+        ink = colour("text") if self.is_here else colour("button_pressed")
+        return tuple(ink), (self.x + 1, self.y + 1, self.width - 2, self.height - 2)
+
+    def fill(self) -> tuple[float, ...] | None:
+        """The box's colour (a destination, space or Earth), or None while it is too small to draw."""
+        if self.width <= 4 or self.height <= 4:
+            return None
+        return tuple(colour("accent") if self.is_destination else (colour("space") if self.domain == "space"
+                                                                   else colour("panel_light")))
 
     def _draw(self, *_: Any) -> None:
         """Shows the region as its properties say. Each look drawn is kept (a few per region): picking another
@@ -65,24 +83,20 @@ class RegionButton(ButtonBehavior, Widget):
         self.canvas.add(look[0])
         self._problems = list(look[1])
         self._shown_key = key
+        if self.on_fill is not None:
+            self.on_fill()
 
     def _build(self, app: Any) -> tuple[Canvas, list[str]]:
         drawing, problems = Canvas(), []
-        if self.width <= 4 or self.height <= 4:
+        fill = self.fill()
+        if fill is None:
             return drawing, problems
-        fill = colour("accent") if self.is_destination else (colour("space") if self.domain == "space"
-                                                              else colour("panel_light"))
-        ink = readable_text_on(fill)
+        ink = readable_text_on(fill)  # type: ignore[arg-type]
         pad = app.gap * 0.4
         w, h = self.width - 2 * pad, self.height - 2 * pad
         small = app.font_small
         name = (f"→{self.distance} " if self.is_destination else "") + self.name
         with drawing:
-            Color(*fill)
-            Rectangle(pos=self.pos, size=self.size)
-            if self.is_here or self.state == "down":
-                Color(*(colour("text") if self.is_here else colour("button_pressed")))
-                Line(rectangle=(self.x + 1, self.y + 1, self.width - 2, self.height - 2), width=2.5)
             rows = ((name, self.y + pad + h * 0.55, h * 0.45), (self.vehicles, self.y + pad + h * 0.26, h * 0.29),
                     (self.pieces, self.y + pad, h * 0.26))
             for text, y, height in rows:
@@ -95,6 +109,8 @@ class RegionButton(ButtonBehavior, Widget):
 
 #: Looks kept per region: plain, a destination at each distance seen, pressed.
 LOOKS_KEPT = 4
+#: The outline of the picked Thunderbird's region or a pressed one.
+OUTLINE_WIDTH = 2.5
 
 
 #: The Thunderbird 3 path's dashes: drawn length and gap, in pixels.
@@ -162,6 +178,17 @@ def smooth_segments_mesh(segments: list[tuple[float, float, float, float]], widt
     return Mesh(vertices=vertices, indices=indices, mode="triangles", texture=_smooth_texture())
 
 
+def rectangles_mesh(boxes: list[tuple[float, float, float, float]]) -> Mesh:
+    """One Mesh of rectangles (x, y, width, height), each made of the two triangles Kivy's Rectangle draws."""
+    vertices: list[float] = []
+    indices: list[int] = []
+    for x, y, w, h in boxes:
+        base = len(vertices) // 4
+        vertices += (x, y, 0.0, 0.0, x + w, y, 1.0, 0.0, x + w, y + h, 1.0, 1.0, x, y + h, 0.0, 1.0)
+        indices += (base, base + 1, base + 2, base + 2, base + 3, base)
+    return Mesh(vertices=vertices, indices=indices, mode="triangles")
+
+
 def _smooth_texture() -> Any:
     """SmoothLine's own gradient texture (Kivy makes it once and caches it)."""
     return SmoothLine(points=[0, 0, 1, 1]).texture
@@ -180,7 +207,14 @@ class BoardMap(FloatLayout):
         #: Called with a region id when a region that is not a destination is tapped (its details).
         self.on_region: Any = None
         self._buttons: dict[str, RegionButton] = {}
-        # The links change only with the map's size: they are not redrawn when what stands in a region does.
+        # Beneath the regions: the links, then the regions' fills (their names and outlines above, on their own
+        # canvases). The links change only with the map's size: they are not redrawn when a region changes.
+        self._links = InstructionGroup()
+        self._fills = InstructionGroup()
+        self._fills_shown: tuple[Any, ...] = ()
+        self.canvas.before.add(self._links)
+        self.canvas.before.add(self._fills)
+        self._redraw_fills = Clock.create_trigger(self._draw_fills, -1)
         self.bind(pos=self._layout, size=self._layout, regions=self._layout)
         self.bind(pos=self._draw_edges, size=self._draw_edges, edges=self._draw_edges)
 
@@ -198,11 +232,13 @@ class BoardMap(FloatLayout):
         for region in list(self._buttons):
             if region not in wanted:
                 self.remove_widget(self._buttons.pop(region))
+                self._redraw_fills()
         for spot in self.regions:
             button = self._buttons.get(spot.id)
             if button is None:
                 button = RegionButton(size_hint=(None, None))
                 button.bind(on_release=self._tapped)
+                button.on_fill = self._redraw_fills
                 self._buttons[spot.id] = button
                 self.add_widget(button)
             wide = WIDER.get(spot.id, 1.0)
@@ -227,7 +263,7 @@ class BoardMap(FloatLayout):
         Mesh of the very triangles SmoothLine would make (the same pixels): one draw call instead of one per
         link or dash (about 80 on this board), and a software renderer keeps memory for every draw call of
         the largest frame it has drawn."""
-        self.canvas.before.clear()
+        self._links.clear()
         width, height = self.size
         links: list[tuple[float, float, float, float]] = []
         path: list[tuple[float, float, float, float]] = []
@@ -243,12 +279,46 @@ class BoardMap(FloatLayout):
                 links.append((right[0], right[1], self.right, middle))
             else:
                 links.append((ax, ay, bx, by))
-        before = self.canvas.before
         for ink, segments, line_width in ((link_colour(), links, LINK_WIDTH), (colour("accent"), path, PATH_WIDTH)):
             mesh = smooth_segments_mesh(segments, line_width)
             if mesh is not None:
-                before.add(Color(*ink))
-                before.add(mesh)
+                self._links.add(Color(*ink))
+                self._links.add(mesh)
+
+    def _draw_fills(self, *_: Any) -> None:
+        """The regions' boxes, one Mesh per colour (a few draw calls instead of 18: a software renderer keeps
+        memory for every draw call of the largest frame, the Board's). Boxes do not overlap and their texts stay
+        inside them, so drawing the fills before the texts shows the same pixels as drawing each region in turn.
+        An outline (the picked Thunderbird's region, a pressed box) spills over its box's edge: it is drawn
+        where it was, after its own box and before the boxes that follow it, which still cover the spill. A pick
+        recolours half the map: the meshes are made again, a few dozen vertices."""
+        runs: list[tuple[str, Any]] = []  # ("fills", boxes by colour), ("outline", (colour, rectangle)), ...
+        boxes: dict[tuple[float, ...], list[tuple[float, float, float, float]]] = {}
+        for button in self._buttons.values():
+            fill = button.fill()
+            if fill is None:
+                continue
+            boxes.setdefault(fill, []).append((button.x, button.y, button.width, button.height))
+            outline = button.outline()
+            if outline is not None:
+                runs.append(("fills", tuple((ink, tuple(found)) for ink, found in boxes.items())))
+                runs.append(("outline", outline))
+                boxes = {}
+        runs.append(("fills", tuple((ink, tuple(found)) for ink, found in boxes.items())))
+        shown = tuple(runs)
+        if shown == self._fills_shown:
+            return
+        self._fills_shown = shown
+        self._fills.clear()
+        for kind, run in runs:
+            if kind == "outline":
+                ink, rectangle = run
+                self._fills.add(Color(*ink))
+                self._fills.add(Line(rectangle=rectangle, width=OUTLINE_WIDTH))
+                continue
+            for ink, found in run:
+                self._fills.add(Color(*ink))
+                self._fills.add(rectangles_mesh(list(found)))
 
     def _tapped(self, button: RegionButton) -> None:
         if button.is_destination:
