@@ -207,6 +207,8 @@ Plan = tuple[str, bool, tuple[str, ...], str, int, "object | None"]
 #: The plan that spends a spare action on Plan (see `Turn._plan_pays`).
 _PLAN: Plan = ("", False, (), "", 0, act.Plan())
 _NONE = float("-inf")
+#: How pressing the face-up scheme is by how many spaces the Hood is from it (1.0 from five spaces on).
+_SCHEME_URGENCY: Mapping[int, float] = {1: 3.0, 2: 2.2, 3: 1.6, 4: 1.3}
 
 
 class Turn:
@@ -358,7 +360,7 @@ class Turn:
                 found_fabs = fab_boosts.get(card.rescue_type)
                 if found_fabs is None:
                     fabs = self._rescue_fabs(card)
-                    found_fabs = fab_boosts[card.rescue_type] = (sum(v for _, v in fabs), tuple(f for f, _ in fabs))
+                    found_fabs = fab_boosts[card.rescue_type] = (sum([v for _, v in fabs]), tuple([f for f, _ in fabs]))
                 if found_fabs[1]:
                     boost = found_fabs[0]
                     action = rescue_action(card_id, found_fabs[1])
@@ -592,14 +594,13 @@ class Turn:
         pos, who = self.pos, self.who
         teamwork, intelligence = self.teamwork, self.intelligence
         odds_table = FLOAT_ODDS
-        chances: dict[str, list[object]] = {}
+        # Cards untouched by the moved pieces keep the base entry (one copy); only the others are worked out.
+        chances: dict[str, list[object]] = {} if base is None else base.copy()
         for card, urgency, weight, fixed, pieces, boost, action, who_seats, place_lines in self.entries:
-            card_id = card.id
             seated = who_seats.get(vehicle, 0) if who_seats else 0
             if base is not None and not seated and pieces.isdisjoint(moved):
-                if card_id in base:
-                    chances[card_id] = base[card_id]
                 continue
+            card_id = card.id
             if card.unknown:
                 chances[card_id] = [None, urgency * RESCUE_WEIGHT, card.confirm, {}]
                 continue
@@ -1144,8 +1145,7 @@ class Turn:
         return SCHEME_APPROACH * urgency * min(1.0, mine / needed)
 
     def _scheme_urgency(self, space: int) -> float:
-        gap = space - self.state.hood
-        return {1: 3.0, 2: 2.2, 3: 1.6, 4: 1.3}.get(gap, 1.0)
+        return _SCHEME_URGENCY.get(space - self.state.hood, 1.0)
 
     # --- actions where the character stands ------------------------------------------------------------------------
 

@@ -160,7 +160,7 @@ def _play(
     for _ in range(max_steps):
         if state.outcome is not None:
             return
-        action = upkeep.action(state)
+        action = upkeep.action(state) if state.pending is None else None  # nothing to end while a choice is pending
         if action is not None:
             by = "upkeep"
         else:
