@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any
 
@@ -168,10 +169,17 @@ class FitTextMixin:
         self.max_lines = 0  # type: ignore[attr-defined]
         self.shorten = False  # type: ignore[attr-defined]
         self.text_size = (width, None)  # type: ignore[attr-defined]
-        for size in font_ladder(base, floor):
+        ladder = font_ladder(base, floor)
+        cannot_fit: Any = None
+        for size in ladder:
+            if cannot_fit is not None and cannot_fit(size):
+                continue
             self.font_size = size  # type: ignore[attr-defined]
             if self._fits(width, height):
                 return size, 0, None
+            if cannot_fit is None and not self.markup:  # type: ignore[attr-defined]
+                cannot_fit = _sure_misfits(self._label, str(self.text), size, width - pad_x,  # type: ignore[attr-defined]
+                                           height - pad_y)
         # Even the smallest size does not fit: keep it and cut whole lines, with an ellipsis. A word too wide
         # for a line even at that size is never broken in two: the text is shortened on one line instead.
         size = font_ladder(base, floor)[-1]
@@ -181,6 +189,32 @@ class FitTextMixin:
             return size, 1, height
         lines = max(1, int((height - pad_y) // (size * 1.25)))
         return size, lines, height
+
+
+#: How far a text's size measured at one font size may be off at another (glyphs are hinted to whole pixels at
+#: each size): a size is skipped only when the text would not fit even this much more room.
+MEASURE_SLACK = 1.3
+
+
+def _sure_misfits(core: Any, text: str, measured_at: float, width: float, height: float) -> Any:
+    """A test of the ladder's smaller sizes that says which certainly do not fit (width x height, the room for the
+    text), from the text measured at `measured_at` scaled down: those are not tried, so no font is opened for
+    them (each font size Kivy opens costs about 160 kB, and a label laid out in a box not yet at its final size
+    went down the whole ladder). The sizes it lets through are tried as before, so the size chosen is the same."""
+    extents = core.get_extents
+    widest_word = max((extents(word)[0] for word in _kivy_words(text)), default=0)
+    paragraphs = [extents(paragraph)[0] for paragraph in text.split("\n")]
+    line_height = extents("Ag")[1]
+    room = max(1.0, width) * MEASURE_SLACK
+
+    def cannot_fit(size: float) -> bool:
+        ratio = size / measured_at
+        if widest_word * ratio > room:
+            return True
+        lines = sum(max(1, math.ceil(w * ratio / room)) for w in paragraphs)
+        return lines * line_height * ratio / MEASURE_SLACK > height + 0.5
+
+    return cannot_fit
 
 
 #: Alignments whose one-line texts are rendered only as wide as they are ("justify" stretches lines to the width).

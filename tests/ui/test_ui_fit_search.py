@@ -1,0 +1,130 @@
+"""Fitting a text skips the sizes that certainly do not fit without rendering them, so no font is opened for them
+(Kivy keeps each font size it opens, about 160 kB each; a label laid out in a box not yet at its final size went
+down the whole ladder), and still picks the size trying every size would pick. Checked in the real app, with
+the sizes Kivy's text provider was asked for."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.paths import ROOT
+
+pytestmark = [pytest.mark.ui]
+
+HERE = Path(__file__).resolve().parent
+
+SCENARIO = r'''
+def fit_search(pilot, out, args, notes):
+    from kivy.core.text import text_sdl2
+
+    from companion.ui.widgets.text import FitLabel, TouchButton, font_ladder
+
+    yield pilot.settle(frames=2)
+    asked = []
+    original = text_sdl2.LabelSDL2._get_font_id
+
+    def font_id(core):
+        asked.append(float(core.options["font_size"]))
+        return original(core)
+
+    def tried_every_size(widget, width, height):
+        """The size the whole ladder gives: each size rendered in turn, the first that fits."""
+        pad_x = widget.padding[0] + widget.padding[2]
+        base = widget.base_font_size
+        floor = min(widget.min_font_size or base * 0.6, base)
+        for size in font_ladder(base, floor):
+            widget.font_size = size
+            widget.text_size = (width, None)
+            widget.max_lines = 0
+            widget._searching = True
+            widget.texture_update()
+            widget._searching = False
+            tw, th = widget.texture_size
+            if tw <= width + 0.5 and th <= height + 0.5 and widget._fits(width, height):
+                return size
+        return None
+
+    cases = []
+    texts = ("Thunderbirds companion", "Characters", "Leave the game (it is saved)", "Saved games",
+             "Tap a highlighted region to move Thunderbird 3 there (one action).")
+    boxes = ((22, 47), (54, 47), (88, 38), (160, 47), (230, 47), (230, 93), (546, 47))
+    for made, bold in ((FitLabel, True), (TouchButton, False), (FitLabel, False)):
+        for text in texts:
+            for width, height in boxes:
+                widget = made(text=text, bold=bold, size_hint=(None, None), size=(width, height))
+                widget._fit_trigger.cancel()  # searched here, not on the next frame
+                text_sdl2.LabelSDL2._get_font_id = font_id
+                asked.clear()
+                try:
+                    found = widget._search(width, height, widget.padding[0] + widget.padding[2],
+                                           widget.padding[1] + widget.padding[3], widget.base_font_size,
+                                           min(widget.min_font_size or widget.base_font_size * 0.6,
+                                               widget.base_font_size))
+                finally:
+                    text_sdl2.LabelSDL2._get_font_id = original
+                sizes = sorted(set(asked))
+                oracle = made(text=text, bold=bold, size_hint=(None, None), size=(width, height))
+                oracle._fit_trigger.cancel()
+                every = tried_every_size(oracle, width, height)
+                cases.append({"text": text, "box": [width, height], "kind": made.__name__, "bold": bold,
+                              "size": found[0], "fitted": found[1] == 0, "every": every,
+                              "sizes_opened": sizes,
+                              "ladder": list(font_ladder(widget.base_font_size,
+                                                         min(widget.min_font_size or widget.base_font_size * 0.6,
+                                                             widget.base_font_size)))})
+    notes["cases"] = cases
+'''
+
+LAUNCH = r'''
+import sys
+sys.path.insert(0, {here!r})
+import scenarios
+exec({scenario!r}, scenarios.__dict__)
+import driver
+sys.argv = ["driver.py", "--scenario", "fit_search", "--size", "800x480", "--lang", "en", "--out", {out!r}]
+sys.exit(driver.main())
+'''
+
+
+@pytest.fixture(scope="module")
+def cases(xvfb_display: str, tmp_path_factory: pytest.TempPathFactory) -> list[dict[str, Any]]:
+    out = tmp_path_factory.mktemp("fit-search")
+    env = dict(os.environ, DISPLAY=xvfb_display)
+    env.pop("WAYLAND_DISPLAY", None)
+    code = LAUNCH.format(here=str(HERE), scenario=SCENARIO, out=str(out))
+    completed = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=240,
+                               cwd=str(ROOT))
+    report = json.loads((out / "report.json").read_text(encoding="utf-8"))
+    assert report["ok"], (report["error"] or "") + completed.stderr[-2000:]
+    found: list[dict[str, Any]] = report["notes"]["cases"]
+    return found
+
+
+def test_the_size_picked_is_the_one_every_size_tried_would_pick(cases: list[dict[str, Any]]) -> None:
+    assert len(cases) == 105
+    for case in cases:
+        if case["fitted"]:
+            assert case["size"] == case["every"], case
+        else:
+            assert case["every"] is None, case  # no size fits: the floor, cut to whole lines
+
+
+def test_sizes_that_cannot_fit_open_no_font(cases: list[dict[str, Any]]) -> None:
+    skipped = 0
+    for case in cases:
+        ladder = case["ladder"]
+        picked = ladder.index(case["size"])
+        # Every size opened is the base (measured first), one on the way down, or the one picked.
+        assert set(case["sizes_opened"]) <= set(ladder[:picked + 1]), case
+        skipped += picked + 1 - len(case["sizes_opened"])
+    # A box far too small goes from the base straight to the floor, without the sizes in between.
+    tiny = [c for c in cases if c["box"] == [22, 47] and c["text"] == "Thunderbirds companion"]
+    assert tiny and all(len(c["sizes_opened"]) == 2 for c in tiny), tiny
+    assert skipped > 50  # of the 105 boxes and texts here
