@@ -42,9 +42,10 @@ def narrow_text(pilot, out, args, notes):
         Window.add_widget(widget)
         seen.clear()
         Window.bind(on_flip=read)
-        yield pilot.until(lambda: "pixels" in seen, "a frame read back", timeout=10)
+        yield pilot.until(lambda: "pixels" in seen, "a frame read back", timeout=30)
         seen.clear()  # the next frame: the widget laid out and its text rendered
-        yield pilot.until(lambda: "pixels" in seen, "a frame read back", timeout=10)
+        Window.canvas.ask_update()  # a frame even when nothing else changes
+        yield pilot.until(lambda: "pixels" in seen, "a frame read back", timeout=30)
         Window.unbind(on_flip=read)
         Window.remove_widget(widget)
         data, width = seen["pixels"], Window.width
