@@ -19,6 +19,7 @@ None of these changes a choice: every table is a pure function of its key.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from operator import itemgetter
 from typing import Any
 
 from companion.games.thunderbirds import actions as act
@@ -207,6 +208,7 @@ Plan = tuple[str, bool, tuple[str, ...], str, int, "object | None"]
 #: The plan that spends a spare action on Plan (see `Turn._plan_pays`).
 _PLAN: Plan = ("", False, (), "", 0, act.Plan())
 _NONE = float("-inf")
+_FIRST = itemgetter(0)
 #: How pressing the face-up scheme is by how many spaces the Hood is from it (1.0 from five spaces on).
 _SCHEME_URGENCY: Mapping[int, float] = {1: 3.0, 2: 2.2, 3: 1.6, 4: 1.3}
 
@@ -923,7 +925,7 @@ class Turn:
             share = self.scheme_urgency * SCHEME_PIECE_VALUE / len(scheme_pieces)
             for kind, piece, region in scheme_pieces:
                 self._add_row(rows, Need(piece, region, share, kind), known)
-        self.need_pieces = frozenset([row[0] for row in rows])
+        self.need_pieces = frozenset(map(_FIRST, rows))
         return rows
 
     def _card_needs(
