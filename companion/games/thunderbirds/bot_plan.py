@@ -899,7 +899,7 @@ class Turn:
             if required:
                 share = entry[1] * RESCUE_WEIGHT * NO_DICE_PIECE_SHARE / len(required)
                 for kind, piece, region in required:
-                    self._add_row(rows, Need(piece, region, share, kind), known)
+                    self._add_row(rows, piece, region, share, kind, known)
                 continue
             lines = card.bonus_lines
             if not lines:
@@ -914,7 +914,7 @@ class Turn:
             if found is None:
                 found = []
                 for need in self._card_needs(card, lines, wheres, key[2], urgency):
-                    self._add_row(found, need, known)
+                    self._add_row(found, need.piece, need.target, need.weight, need.kind, known)
                 if known is not None:
                     if len(card_rows) > KEPT:
                         card_rows.clear()
@@ -924,7 +924,7 @@ class Turn:
         if scheme_pieces:
             share = self.scheme_urgency * SCHEME_PIECE_VALUE / len(scheme_pieces)
             for kind, piece, region in scheme_pieces:
-                self._add_row(rows, Need(piece, region, share, kind), known)
+                self._add_row(rows, piece, region, share, kind, known)
         self.need_pieces = frozenset(map(_FIRST, rows))
         return rows
 
@@ -951,11 +951,17 @@ class Turn:
         return found
 
     def _add_row(
-        self, rows: list[NeedRow], need: Need, known: dict[tuple[str, str | None], tuple[int, dict[str, float], float]] | None
+        self,
+        rows: list[NeedRow],
+        piece: str,
+        target: str,
+        weight: float,
+        kind: str,
+        known: dict[tuple[str, str | None], tuple[int, dict[str, float], float]] | None,
     ) -> None:
-        """Adds `need` to `rows` with where its piece stands and what each region gains (a pod still on Brains'
-        notebook goes nowhere: left out)."""
-        piece, target, weight, kind = need
+        """Adds the need for `piece` in `target` (the fields of a `Need`, passed apart so that the scheme's and
+        no-dice cards' pieces, worked out at every search, build no `Need`) to `rows` with where its piece stands and
+        what each region gains (a pod still on Brains' notebook goes nowhere: left out)."""
         where = self.pos[kind].get(piece)
         if where is None and kind == "pod":
             return
