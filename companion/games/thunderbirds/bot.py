@@ -52,7 +52,7 @@ import operator
 
 from companion.games.thunderbirds import actions as act
 from companion.games.thunderbirds.bot_model import DEFAULT_MODEL, TokenNeed, UnknownCardModel
-from companion.games.thunderbirds.bot_plan import Plan, Turn, pods_wanted
+from companion.games.thunderbirds.bot_plan import END_TURN, Plan, Turn, pods_wanted
 from companion.games.thunderbirds.bot_tables import current_scheme, facts
 from companion.games.thunderbirds.bot_schemes import foil_action
 from companion.games.thunderbirds.bot_weights import hood_costs
@@ -117,7 +117,7 @@ def next_action(
             return act.FinishRescue()
         if isinstance(state.pending, PendingReward):
             return _reward_choice(state, defs, model)
-        return act.EndTurn()
+        return END_TURN
     if state.outcome is not None or state.pending is not None:
         _FOLLOWING[0] = None
         return choose(state, defs, chance_free, model)
@@ -171,7 +171,7 @@ def _follow(state: GameState, defs: Definitions, chance_free: bool, model: Unkno
     if step is None:
         plan = turn.plan()
         if plan is None:
-            return act.EndTurn()
+            return END_TURN
         step = turn.first_step(plan)
     rest = _rest(plan, step)  # type: ignore[arg-type]
     if type(step) is act.Rescue and turn.facts.cards[step.disaster].no_dice is None:

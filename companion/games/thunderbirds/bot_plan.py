@@ -208,6 +208,23 @@ Plan = tuple[str, bool, tuple[str, ...], str, int, "object | None"]
 #: The plan that spends a spare action on Plan (see `Turn._plan_pays`).
 _PLAN: Plan = ("", False, (), "", 0, act.Plan())
 _NONE = float("-inf")
+#: Ending the turn (actions are immutable values: one serves every decision).
+END_TURN = act.EndTurn()
+#: Moves and transfers made so far, by kind and fields: the same few recur in every game, and building a frozen
+#: dataclass costs a Python call and a `__setattr__` per field.
+_ACTIONS: dict[tuple[type, str, str], object] = {}
+
+
+def _action(kind: type, first: str, second: str) -> object:
+    """`kind(first, second)` (a `Move` or a `Transfer`), kept for when the same one comes again."""
+    key = (kind, first, second)
+    found = _ACTIONS.get(key)
+    if found is None:
+        if len(_ACTIONS) > KEPT:
+            _ACTIONS.clear()
+        found = _ACTIONS[key] = kind(first, second)
+    return found
+
 _FIRST = itemgetter(0)
 #: How pressing the face-up scheme is by how many spaces the Hood is from it (1.0 from five spaces on).
 _SCHEME_URGENCY: Mapping[int, float] = {1: 3.0, 2: 2.2, 3: 1.6, 4: 1.3}
@@ -458,7 +475,7 @@ class Turn:
         if free is not None:
             return free
         plan = self.plan()
-        return act.EndTurn() if plan is None else self.first_step(plan)
+        return END_TURN if plan is None else self.first_step(plan)
 
     def free_operation(self) -> object | None:
         """Foiling the scheme, building a pod a card asks for, Lady Penelope's exchange: taken before any plan."""
@@ -813,7 +830,7 @@ class Turn:
         it only before the first move, not just after loading it or on the way.)"""
         vehicle, transfer, loads, region, moves, local = plan
         if transfer:
-            return act.Transfer(self.who, vehicle)
+            return _action(act.Transfer, self.who, vehicle)
         if loads:
             return act.Load(loads[0])
         if moves:
@@ -830,7 +847,7 @@ class Turn:
                 self.blocked = blocked_edges(state) if effects else ()
                 self._distance_cache = {}
             speed = top_speed(state, self.defs, vehicle) if effects else self.facts.speeds[vehicle]
-            return act.Move(vehicle, self._next_region(self.facts.networks[vehicle], speed, region))
+            return _action(act.Move, vehicle, self._next_region(self.facts.networks[vehicle], speed, region))
         assert local is not None
         return local
 
