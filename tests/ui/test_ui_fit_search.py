@@ -1,7 +1,7 @@
-"""Fitting a text skips the sizes that certainly do not fit without rendering them, so no font is opened for them
-(Kivy keeps each font size it opens, about 160 kB each; a label laid out in a box not yet at its final size went
-down the whole ladder), and still picks the size trying every size would pick. Checked in the real app, with
-the sizes Kivy's text provider was asked for."""
+"""A label is fitted once the layouts above it have settled, not for each box a screen's first layout passes
+through, and fitting skips the sizes that certainly do not fit without rendering them: each size tried renders
+the text and opens a font Kivy keeps (about 160 kB each). The size picked is still the one trying every size
+would pick. Checked in the real app, with the sizes Kivy's text provider was asked for."""
 
 from __future__ import annotations
 
@@ -80,6 +80,50 @@ def fit_search(pilot, out, args, notes):
                                                          min(widget.min_font_size or widget.base_font_size * 0.6,
                                                              widget.base_font_size)))})
     notes["cases"] = cases
+
+    # A screen-like tree added at once: its layouts pass through sizes that are not the final ones.
+    from kivy.core.window import Window
+    from kivy.uix.boxlayout import BoxLayout
+
+    from companion.ui.widgets import text as text_widgets
+
+    searched = []
+    search = text_widgets.FitTextMixin._search
+
+    def recording(widget, width, height, *rest):
+        searched.append([str(widget.text), round(width), round(height)])
+        return search(widget, width, height, *rest)
+
+    def tree(name):
+        """Texts of their own for each run: a fit already made for a text and a box is not searched again."""
+        root = BoxLayout(orientation="horizontal", padding=8, spacing=8)
+        for column in range(2):
+            box = BoxLayout(orientation="vertical", spacing=6)
+            box.add_widget(FitLabel(text=f"Thunderbirds companion {name} {column}", bold=True))
+            for row in range(3):
+                box.add_widget(TouchButton(text=f"Leave the game (it is saved) {name} {column}.{row}"))
+            root.add_widget(box)
+        return root
+
+    runs = {}
+    waiting = text_widgets._layout_pending_above
+    text_widgets.FitTextMixin._search = recording
+    try:
+        # "at_once": as before, a label fitted as soon as its size changed, whatever the layouts above it.
+        for name, pending in (("waiting", waiting), ("at_once", lambda widget: False)):
+            text_widgets._layout_pending_above = pending
+            searched.clear()
+            root = tree(name)
+            Window.add_widget(root)
+            yield pilot.settle(frames=3)
+            final = {str(w.text): [round(w.width), round(w.height)] for w in root.walk()
+                     if isinstance(w, (FitLabel, TouchButton))}
+            runs[name] = {"searched": list(searched), "final": final}
+            Window.remove_widget(root)
+    finally:
+        text_widgets.FitTextMixin._search = search
+        text_widgets._layout_pending_above = waiting
+    notes["layouts"] = runs
 '''
 
 LAUNCH = r'''
@@ -104,7 +148,29 @@ def cases(xvfb_display: str, tmp_path_factory: pytest.TempPathFactory) -> list[d
     report = json.loads((out / "report.json").read_text(encoding="utf-8"))
     assert report["ok"], (report["error"] or "") + completed.stderr[-2000:]
     found: list[dict[str, Any]] = report["notes"]["cases"]
+    RUNS.update(report["notes"]["layouts"])
     return found
+
+
+#: The layout runs of the same app run as the cases.
+RUNS: dict[str, Any] = {}
+
+
+@pytest.fixture
+def runs(cases: list[dict[str, Any]]) -> dict[str, Any]:
+    return RUNS
+
+
+def test_a_label_is_fitted_once_its_layout_has_settled(cases: list[dict[str, Any]], request: Any) -> None:
+    runs = request.getfixturevalue("runs")
+    waiting, at_once = runs["waiting"], runs["at_once"]
+    # Every search is for the size the label ends with: none for the boxes a first layout passes through.
+    for text, width, height in waiting["searched"]:
+        assert [width, height] == waiting["final"][text], (text, width, height, waiting)
+    assert {text for text, _w, _h in waiting["searched"]} == set(waiting["final"])
+    # Fitting as soon as the size changed searched sizes never shown (what the waiting avoids).
+    assert any([width, height] != at_once["final"][text] for text, width, height in at_once["searched"]), runs
+    assert len(at_once["searched"]) > len(waiting["searched"]), runs
 
 
 def test_the_size_picked_is_the_one_every_size_tried_would_pick(cases: list[dict[str, Any]]) -> None:

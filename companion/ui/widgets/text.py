@@ -113,6 +113,12 @@ class FitTextMixin:
         return not broken_word(self)
 
     def _fit(self, *_: Any) -> None:
+        if _layout_pending_above(self):
+            # A layout above is about to give this label another size (a screen's first layout goes through
+            # boxes 22 px wide): fit once it has, in this same frame, rather than for a size never shown (each
+            # fit renders the text, and each size it tries opens a font Kivy keeps, about 160 kB).
+            self._fit_trigger()
+            return
         try:
             self._fit_box()
         finally:
@@ -189,6 +195,26 @@ class FitTextMixin:
             return size, 1, height
         lines = max(1, int((height - pad_y) // (size * 1.25)))
         return size, lines, height
+
+
+#: Ancestors looked at for a layout still to run (a screen's widgets are a dozen levels deep at most).
+LAYOUT_DEPTH = 40
+
+
+def _layout_pending_above(widget: Any) -> bool:
+    """Whether a layout holding `widget` has a layout pass scheduled (Kivy's Layout._trigger_layout)."""
+    parent = getattr(widget, "parent", None)
+    for _level in range(LAYOUT_DEPTH):
+        if parent is None:
+            return False
+        trigger = getattr(parent, "_trigger_layout", None)
+        if trigger is not None and getattr(trigger, "is_triggered", False):
+            return True
+        following = getattr(parent, "parent", None)
+        if following is parent:
+            return False
+        parent = following
+    return False
 
 
 #: How far a text's size measured at one font size may be off at another (glyphs are hinted to whole pixels at
