@@ -186,21 +186,11 @@ def _hood_costs(state: GameState) -> tuple[float, float]:
 
 
 
-class Flight:
-    """The active character flying one vehicle: its speed and network, every piece that goes with it, and what
-    each card on the track offers that way: `chances[card] = [odds, weight, action, worth by attempts]` (odds
-    None for certain, Hood-free cards; action None when the card cannot be attempted that way)."""
-
-    __slots__ = ("vehicle", "speed", "network", "moved", "chances")
-
-    def __init__(
-        self, vehicle: str, speed: int, network: str, moved: frozenset[str], chances: dict[str, list[object]]
-    ) -> None:
-        self.vehicle = vehicle
-        self.speed = speed
-        self.network = network
-        self.moved = moved
-        self.chances = chances
+#: The active character flying one vehicle: (vehicle, speed, network, every piece that goes with it, what each card
+#: on the track offers that way: `chances[card] = [odds, weight, action, worth by attempts]`, odds None for certain,
+#: Hood-free cards, action None when the card cannot be attempted that way). A plain tuple, read by unpacking: a
+#: search builds a few of them, and a class's constructor is a Python call.
+Flight = tuple[str, int, str, frozenset[str], dict[str, list[object]]]
 
 
 #: A plan: (vehicle, transfer into it first, loads, region it flies to, moves, the action there or None).
@@ -587,7 +577,7 @@ class Turn:
             chances = base
         else:
             chances = self._chances(frozen, vehicle, john, base)
-        found = self._flights[vehicle] = Flight(vehicle, speed, network, frozen, chances)
+        found = self._flights[vehicle] = (vehicle, speed, network, frozen, chances)
         return found
 
     def _speed(self, vehicle: str) -> tuple[int, str]:
@@ -696,15 +686,13 @@ class Turn:
         (a rescue, the scheme, or where the character stands a Scan or a token-drawing ability), taking another
         Thunderbird on from there (`first` only), or, for a region out of reach this turn, what getting closer
         sets up. (Written out in one loop: it runs for every vehicle of every decision.)"""
-        vehicle = flight.vehicle
-        moves_to = self._moves_to(flight.network, flight.speed, start)
+        vehicle, speed, network, moved, chances = flight
+        moves_to = self._moves_to(network, speed, start)
         is_carrier = vehicle == self.carrier
         loading = first and is_carrier and self.vehicle_at.get(vehicle) == start and self._loadable_here()
         pickups = self._pickup_values() if is_carrier else None
-        moved = flight.moved
         towards = self._towards(moved)
         at_start = first and not transfer
-        chances = flight.chances
         best_value, best_plan = _NONE, None
         loads: tuple[str, ...] = ()
         arriving, arriving_towards = moved, towards  # what flies there: only loads change it
@@ -777,16 +765,17 @@ class Turn:
     def _onward(self, flight: Flight, region: str, left: int) -> float:
         """The best of taking a Thunderbird standing in `region` on from there with `left` actions (one faster than
         `flight`, or on another network)."""
-        key = (flight.vehicle, region, left)
+        vehicle, speed, network, moved, _chances = flight
+        key = (vehicle, region, left)
         found = self._second_cache.get(key)
         if found is not None:
             return found
         found = 0.0
         for other in self.parked[region]:
-            if other == flight.vehicle or other in flight.moved:
+            if other == vehicle or other in moved:
                 continue
-            speed, network = self._speed(other)
-            if network == flight.network and speed <= flight.speed:
+            other_speed, other_network = self._speed(other)
+            if other_network == network and other_speed <= speed:
                 continue
             onward_key = (other, region, left)
             value = self._onward_legs.get(onward_key)
@@ -1079,7 +1068,7 @@ class Turn:
         """(where it is wanted, its weight, the piece to load) for needed pieces Thunderbird 2 can load here."""
         facts = self.facts
         pods, carries, vehicles = facts.pods, facts.carries, facts.vehicles
-        moved = self._flight(self.carrier).moved
+        _vehicle, _speed, _network, moved, _chances = self._flight(self.carrier)
         seats, cargo, here, pod_at, vehicle_at = self.seats, self.cargo, self.here, self.pod_at, self.vehicle_at
         found: list[tuple[str, float, str]] = []
         for piece, target, weight, _where, _serves in self.needs:
