@@ -336,7 +336,12 @@ class Turn:
         # active character's "(if in Thunderbird N)" bonuses by vehicle).
         views = facts.views[who]
         modifiers = [e for e in effects if e.kind == "rescue-modifier"] if effects else ()
-        held_fabs = facts.fab_values and any([hand.fabs for hand in state.players])
+        held_fabs = False  # whether anyone holds a F.A.B. card that may add to a rescue (a loop: no comprehension)
+        if facts.fab_values:
+            for hand in state.players:
+                if hand.fabs:
+                    held_fabs = True
+                    break
         fab_boosts: dict[str | None, tuple[int, tuple[str, ...]]] | None = None
         seat_of = seats.get
         cards_at: dict[str, list[str]] = {}
@@ -668,10 +673,12 @@ class Turn:
         if found is None:
             cards_at, scheme_regions, parked, here = self.cards_at, self.scheme_regions, self.parked, self.here
             regions = dict.fromkeys(cards_at)
-            regions.update(dict.fromkeys(scheme_regions))
+            for region in scheme_regions:
+                regions[region] = None
             for need in self.needs:
                 regions[need[1]] = None
-            regions.update(dict.fromkeys(parked))
+            for region in parked:
+                regions[region] = None
             regions[here] = None
             found = self._candidate_regions = [
                 (region, cards_at.get(region), region in scheme_regions and region != here, region in parked)
