@@ -451,9 +451,12 @@ class Turn:
             return
         who = self.who
         john_needs: list[str | None] = []
-        played = [hand.character for hand in self.state.players]
+        players = self.state.players
         for character, needed in facts.ignore_hood:
-            if character not in played:
+            for hand in players:  # played? (a loop: a comprehension builds a function object at every run)
+                if hand.character == character:
+                    break
+            else:
                 continue
             if character == who:
                 john_needs.append(needed)
@@ -680,10 +683,11 @@ class Turn:
             for region in parked:
                 regions[region] = None
             regions[here] = None
-            found = self._candidate_regions = [
-                (region, cards_at.get(region), region in scheme_regions and region != here, region in parked)
-                for region in regions
-            ]
+            found = self._candidate_regions = []
+            for region in regions:
+                found.append(
+                    (region, cards_at.get(region), region in scheme_regions and region != here, region in parked)
+                )
         return found
 
     def _legs(
@@ -920,7 +924,10 @@ class Turn:
             if types is None:
                 types = _team_types(self.state.players, facts)
             # Everything the card's needs depend on: where its bonus pieces stand (a pod nowhere is not built).
-            wheres = tuple([pos[kind].get(piece) for kind, piece, _where_needed, _value in lines])
+            placed_at = []  # where each bonus line's piece stands
+            for kind, piece, _where_needed, _value in lines:
+                placed_at.append(pos[kind].get(piece))
+            wheres = tuple(placed_at)
             urgency = entry[1]
             key = (card.id, wheres, types.get(card.rescue_type or "", 0), urgency)
             found = card_rows.get(key) if known is not None else None
@@ -1012,7 +1019,10 @@ class Turn:
             return []
         found = self._towards_cache.get(moved)
         if found is None:
-            found = self._towards_cache[moved] = [row[4] for row in self.needs if row[0] in moved]
+            found = self._towards_cache[moved] = []
+            for row in self.needs:
+                if row[0] in moved:
+                    found.append(row[4])
         return found
 
     def _progress(self, region: str, moved: frozenset[str]) -> float:
@@ -1065,7 +1075,12 @@ class Turn:
             for _value, piece in sorted(wanted, reverse=True):
                 if piece in loads:
                     continue
-                if cargo_room(self.state, self.defs, piece) and all(fits_with(self.defs, piece, o) for o in loads):
+                if not cargo_room(self.state, self.defs, piece):
+                    continue
+                for other in loads:
+                    if not fits_with(self.defs, piece, other):
+                        break
+                else:
                     loads.append(piece)
             found = tuple(loads[: self.facts.pod_capacity])
         self._loads_cache[region] = found
