@@ -214,9 +214,15 @@ def _led_to(before: GameState, step: object, state: GameState, carrier: str) -> 
             return False
         to, moved = step.to, step.vehicle
         carried = before.cargo if before.cargo and moved == carrier else ()
-        vehicles = tuple([(v, to) if v == moved or v in carried else (v, r) for v, r in before.vehicles])
-        pods = tuple([(p, to) if p in carried else (p, r) for p, r in before.pods]) if carried else before.pods
-        return state.vehicles == vehicles and state.pods == pods
+        vehicles = []  # plain loops: a comprehension builds a function object at every run
+        for v, r in before.vehicles:
+            vehicles.append((v, to) if v == moved or v in carried else (v, r))
+        if not carried:
+            return state.vehicles == tuple(vehicles) and state.pods == before.pods
+        pods = []
+        for p, r in before.pods:
+            pods.append((p, to) if p in carried else (p, r))
+        return state.vehicles == tuple(vehicles) and state.pods == tuple(pods)
     if isinstance(step, act.Transfer):
         return step.swap_with is None and state.seats == assign(before.seats, step.character, step.to_vehicle)
     if isinstance(step, act.Load):
@@ -256,7 +262,9 @@ def _rescue_step(state: GameState, defs: Definitions, model: UnknownCardModel) -
     known = facts(defs, model)
     ignorer = False  # whether a played character may ignore a Hood face now (`hood_ignorer`)
     if known.ignore_hood:
-        played = [hand.character for hand in state.players]
+        played = []  # a loop: a comprehension builds a function object at every run
+        for hand in state.players:
+            played.append(hand.character)
         seats = state.seats
         for character, needed in known.ignore_hood:
             if character in played and (needed is None or lookup(seats, character) == needed):

@@ -873,14 +873,21 @@ class Turn:
         for index, hand in enumerate(self.state.players):
             for fab_id in hand.fabs:
                 entry = fab_values.get(fab_id)
-                if entry is None or any(f == fab_id for f, _ in found):
+                if entry is None:
                     continue
-                any_turn, values = entry
-                if not any_turn and index != self.state.active:
-                    continue
-                value = sum(v for rescue_type, v in values if rescue_type in (None, card.rescue_type))
-                if value > 0:
-                    found.append((fab_id, value))
+                for f, _value in found:  # counted once (plain loops: a generator builds a function object per run)
+                    if f == fab_id:
+                        break
+                else:
+                    any_turn, values = entry
+                    if not any_turn and index != self.state.active:
+                        continue
+                    value = 0
+                    for rescue_type, v in values:
+                        if rescue_type in (None, card.rescue_type):
+                            value += v
+                    if value > 0:
+                        found.append((fab_id, value))
         return found
 
     # --- what a move sets up -----------------------------------------------------------------------------------

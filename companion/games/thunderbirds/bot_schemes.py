@@ -33,7 +33,9 @@ def foil_now(state: GameState, defs: Definitions, known: Facts, current: HoodCar
     if last is not None and last[0] is players:
         team_tokens = last[1]
     else:
-        team_tokens = sum([sum(hand.tokens) for hand in players])
+        team_tokens = 0  # a loop: a comprehension builds a function object at every run
+        for hand in players:
+            team_tokens += sum(hand.tokens)
         _LAST_TEAM_TOKENS[0] = (players, team_tokens)
     if team_tokens < needed:
         return None  # not enough tokens on the whole team: the common case, answered first

@@ -206,7 +206,10 @@ def places(
     if last is not None and last[0] is vehicles and last[1] is seats:
         return last[2]
     vehicle_at = dict(vehicles)
-    found = (vehicle_at, {character: vehicle_at.get(vehicle) for character, vehicle in seats})
+    character_at: dict[str, str | None] = {}
+    for character, vehicle in seats:  # a loop: a comprehension builds a function object at every run
+        character_at[character] = vehicle_at.get(vehicle)
+    found = (vehicle_at, character_at)
     _LAST_PLACES[0] = (vehicles, seats, found)
     return found
 

@@ -206,7 +206,9 @@ class _Upkeep:
                     return act.EndEffect(effect.card)
         elif state.hood_cards is self._cards:
             return None
-        lasting = {effect.card for effect in effects}
+        lasting = set()  # a loop: a comprehension builds a function object at every run
+        for effect in effects:
+            lasting.add(effect.card)
         for card in state.hood_cards:
             if card.kind == "event" and card.status == "active" and card.card not in lasting:
                 return act.EndEffect(card.card)
