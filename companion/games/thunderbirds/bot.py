@@ -333,7 +333,10 @@ def _wanted_kinds(state: GameState, defs: Definitions, model: UnknownCardModel) 
     known = facts(defs, model)
     current = current_scheme(state)
     if current is not None:
-        held = [sum([hand.tokens[i] for hand in state.players]) for i in range(len(TOKEN_KINDS))]
+        held = [0] * len(TOKEN_KINDS)  # the team's tokens by kind (loops: no comprehension's function object)
+        for hand in state.players:
+            for i, count in enumerate(hand.tokens):
+                held[i] += count
         for need in known.schemes[current.card].tokens:
             if need.kind is not None and held[TOKEN_INDEX[need.kind]] < need.count and need.kind not in order:
                 order.append(need.kind)

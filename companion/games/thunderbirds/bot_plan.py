@@ -100,7 +100,10 @@ def _pods_wanted(state: GameState, known: Facts) -> list[tuple[float, str]]:
         for piece, value in cards[card_id].pod_lines:
             if piece not in built:
                 wanted[piece] = wanted.get(piece, 0.0) + URGENCY.get(slot, 1.0) * value
-    return sorted(((v, p) for p, v in wanted.items()), reverse=True)
+    by_value = []  # a loop: a generator builds a function object at every run
+    for piece, value in wanted.items():
+        by_value.append((value, piece))
+    return sorted(by_value, reverse=True)
 
 
 _EMPTY: frozenset[str] = frozenset()
@@ -373,8 +376,11 @@ class Turn:
                     fab_boosts = _fab_boosts(state.players, state.active, facts)
                 found_fabs = fab_boosts.get(card.rescue_type)
                 if found_fabs is None:
-                    fabs = self._rescue_fabs(card)
-                    found_fabs = fab_boosts[card.rescue_type] = (sum([v for _, v in fabs]), tuple([f for f, _ in fabs]))
+                    total, fab_ids = 0, []  # a loop: a comprehension builds a function object at every run
+                    for fab_id, value in self._rescue_fabs(card):
+                        total += value
+                        fab_ids.append(fab_id)
+                    found_fabs = fab_boosts[card.rescue_type] = (total, tuple(fab_ids))
                 if found_fabs[1]:
                     boost = found_fabs[0]
                     action = rescue_action(card_id, found_fabs[1])
@@ -1176,10 +1182,11 @@ class Turn:
                 character = hand.character
                 where[character] = region if character in moved else character_at.get(character)
             pos = self.pos
-            pieces_ready = all(
-                (region if piece in moved else pos[kind].get(piece)) == required
-                for kind, piece, required in scheme.pieces
-            )
+            pieces_ready = True
+            for kind, piece, required in scheme.pieces:
+                if (region if piece in moved else pos[kind].get(piece)) != required:
+                    pieces_ready = False
+                    break
             if pieces_ready and assign_needs(self.state, scheme.tokens, where) is not None:
                 return SCHEME_VALUE * urgency
         mine = sum(self.hand.tokens)

@@ -47,7 +47,9 @@ def foil_now(state: GameState, defs: Definitions, known: Facts, current: HoodCar
             held += sum(hand.tokens)
     if held < needed:
         return None
-    where = {hand.character: character_at.get(hand.character) for hand in players}
+    where = {}  # loops here: a comprehension builds a function object at every run
+    for hand in players:
+        where[hand.character] = character_at.get(hand.character)
     for kind, piece, region in scheme.pieces:
         if piece_region(state, defs, kind, piece) != region:
             return None
@@ -63,15 +65,25 @@ def foil_now(state: GameState, defs: Definitions, known: Facts, current: HoodCar
 _LAST_TEAM_TOKENS: list[tuple[tuple[object, ...], int] | None] = [None]
 
 
+def _any_kind_last(need: TokenNeed) -> bool:
+    """The sort key that puts the needs of a named kind first."""
+    return need.kind is None
+
+
 def assign_needs(
     state: GameState, needs: Sequence[TokenNeed], where: Mapping[str, str | None]
 ) -> tuple[tuple[str, str], ...] | None:
     """Which tokens to discard (player, kind) so every need is met by characters in its regions; greedy, named
     kinds first, giving up the least useful kinds for "any kind"."""
-    left = {hand.character: list(hand.tokens) for hand in state.players}
+    left = {}  # loops here: a comprehension builds a function object at every run
+    for hand in state.players:
+        left[hand.character] = list(hand.tokens)
     discards: list[tuple[str, str]] = []
-    for need in sorted(needs, key=lambda n: n.kind is None):
-        givers = [c for c in left if where.get(c) in need.regions]
+    for need in sorted(needs, key=_any_kind_last):
+        givers = []
+        for c in left:
+            if where.get(c) in need.regions:
+                givers.append(c)
         for _ in range(need.count):
             picked = pick_token(left, givers, need.kind)
             if picked is None:
