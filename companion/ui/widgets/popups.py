@@ -13,7 +13,7 @@ from typing import Any
 from kivy.app import App
 from kivy.factory import Factory
 from kivy.graphics import Callback, Rectangle
-from kivy.properties import StringProperty
+from kivy.properties import NumericProperty, StringProperty
 from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
 
@@ -36,9 +36,28 @@ PopupLine = TextLine
 
 
 class PopupText(Label):
-    """A wrapped paragraph whose style (good, bad, dim, title) shows in its colour and weight."""
+    """A wrapped paragraph whose style (good, bad, dim, title) shows in its colour and weight.
+
+    A paragraph that fits on one line is rendered only as wide as it is: Kivy makes a wrapped label's texture as
+    wide as the label, most of it empty (about 0.5 MB of textures along a game). Its texture is drawn where the
+    line stood in the full-width one (`text_box_width`, kv/widgets/popups.kv), so the pixels are the same."""
 
     style = StringProperty("normal")
+    #: The width Kivy would have made the texture (the paragraph's, in whole pixels) when the paragraph is rendered
+    #: only as wide as its one line, else 0 (the texture is that wide itself).
+    text_box_width = NumericProperty(0)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.fbind("width", self._trigger_texture)
+
+    def texture_update(self, *largs: Any) -> None:
+        """Wraps to the width only a text that does not fit on one line (measured without rendering it)."""
+        core, width, text = self._label, self.width, self.text
+        one_line = bool(text) and "\n" not in text and core.get_extents(text)[0] <= int(width)
+        core.usersize = (None, None) if one_line else (width, None)
+        self.text_box_width = int(width) if one_line else 0
+        super().texture_update(*largs)
 
 
 class AppPopup(ModalView):

@@ -1,0 +1,120 @@
+"""A pop-up's paragraph that fits on one line is rendered only as wide as it is (Kivy made its texture as wide as
+the paragraph), and the window shows what Kivy's own wrapped Label shows there, pixel by pixel, in every style; a
+paragraph too long for one line is still wrapped to the width. Checked in the real app.
+
+Pixels are read back from the window with glReadPixels, as the pilot's screenshots are."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.paths import ROOT
+
+HERE = Path(__file__).resolve().parent
+
+SCENARIO = r'''
+def popup_text(pilot, out, args, notes):
+    from kivy.core.window import Window
+    from kivy.graphics.opengl import GL_RGB, GL_UNSIGNED_BYTE, glReadPixels
+    from kivy.uix.label import Label
+    from kivy.uix.widget import Widget
+
+    from companion.ui.widgets.popups import PopupText
+
+    yield pilot.settle(frames=2)
+    seen = {}
+
+    def read(*_):
+        seen["pixels"] = glReadPixels(0, 0, Window.width, Window.height, GL_RGB, GL_UNSIGNED_BYTE)
+
+    def shown(widget, box):
+        """The window's pixels around `box` with `widget` drawn there."""
+        Window.add_widget(widget)
+        seen.clear()
+        Window.bind(on_flip=read)
+        yield pilot.until(lambda: "pixels" in seen, "a frame read back", timeout=30)
+        seen.clear()  # the next frame: the widget laid out and its text rendered
+        Window.canvas.ask_update()
+        yield pilot.until(lambda: "pixels" in seen, "a frame read back", timeout=30)
+        Window.unbind(on_flip=read)
+        Window.remove_widget(widget)
+        data, width = seen["pixels"], Window.width
+        x0, y0, w, h = (int(v) for v in box)
+        return [tuple(data[((y * width) + x) * 3:((y * width) + x) * 3 + 3])
+                for y in range(y0 - 2, y0 + h + 2) for x in range(x0 - 2, x0 + w + 2)]
+
+    cases = []
+    for style, text in (("normal", "Air rescue: 2 and a Hood"), ("title", "Sun Probe"), ("good", "✓ Brains +1"),
+                        ("dim", "A longer paragraph that cannot fit on one line of this box, so it wraps onto "
+                                "a second line and a third one")):
+        ours_label = PopupText(text=text, style=style, size_hint=(None, None), width=433.5, pos=(101.5, 200.25))
+        ours = yield from shown(ours_label, (101, 200, 433, ours_label.height))
+        empty = yield from shown(Widget(), (101, 200, 433, ours_label.height))
+        box = (101.5, 200.25, 433.5, ours_label.height)
+        theirs_label = Label(text=text, font_size=ours_label.font_size, bold=ours_label.bold, valign="top",
+                             color=ours_label.color, font_name=ours_label.font_name, size_hint=(None, None),
+                             size=box[2:], pos=box[:2])
+        theirs_label.text_size = (box[2], None)
+        theirs = yield from shown(theirs_label, (101, 200, 433, ours_label.height))
+        differing = [max(abs(a[i] - b[i]) for i in range(3)) for a, b in zip(ours, theirs) if a != b]
+        cases.append({
+            "style": style, "lines": len(ours_label._label._cached_lines),
+            "texture": list(ours_label.texture_size), "kivy_texture": list(theirs_label.texture_size),
+            "inked": sum(1 for a, e in zip(ours, empty) if a != e),
+            "differing": len(differing), "worst": max(differing, default=0),
+        })
+    notes["cases"] = cases
+'''
+
+LAUNCH = r'''
+import sys
+sys.path.insert(0, {here!r})
+import scenarios
+exec({scenario!r}, scenarios.__dict__)
+import driver
+sys.argv = ["driver.py", "--scenario", "popup_text", "--size", "800x480", "--lang", "en", "--out", {out!r}]
+sys.exit(driver.main())
+'''
+
+
+@pytest.fixture(scope="module")
+def cases(xvfb_display: str, tmp_path_factory: pytest.TempPathFactory) -> list[dict[str, Any]]:
+    out = tmp_path_factory.mktemp("popup-text")
+    env = dict(os.environ, DISPLAY=xvfb_display)
+    env.pop("WAYLAND_DISPLAY", None)
+    code = LAUNCH.format(here=str(HERE), scenario=SCENARIO, out=str(out))
+    completed = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=240,
+                               cwd=str(ROOT))
+    report = json.loads((out / "report.json").read_text(encoding="utf-8"))
+    assert report["ok"], (report["error"] or "") + completed.stderr[-2000:]
+    found: list[dict[str, Any]] = report["notes"]["cases"]
+    return found
+
+
+def test_a_paragraph_on_one_line_is_rendered_only_as_wide_as_it_is(cases: list[dict[str, Any]]) -> None:
+    one_line = [case for case in cases if case["lines"] == 1]
+    assert len(one_line) == 3, cases
+    for case in one_line:
+        assert case["kivy_texture"][0] >= 433, case  # Kivy's: the paragraph's width
+        assert case["texture"][0] < case["kivy_texture"][0] / 2, case
+        assert case["texture"][1] == case["kivy_texture"][1], case
+
+
+def test_it_shows_what_kivys_wrapped_label_shows(cases: list[dict[str, Any]]) -> None:
+    for case in cases:
+        assert case["inked"] > 20, case  # the text is there
+        # In its place, to the pixel: at most a level where llvmpipe's filtering of a narrower texture lands a
+        # hair off texel centres.
+        assert case["worst"] <= 1, case
+
+
+def test_a_paragraph_too_long_for_one_line_is_still_wrapped_to_the_width(cases: list[dict[str, Any]]) -> None:
+    wrapped = [case for case in cases if case["lines"] > 1]
+    assert wrapped and all(case["texture"] == case["kivy_texture"] for case in wrapped), cases
