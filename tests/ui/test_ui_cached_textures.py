@@ -125,6 +125,10 @@ frames(5)
 step = strip.width / (sum(len(group) for group in groups) + len(groups) - 1)
 first, second = (strip.x + step * 0.5, 15), (strip.x + step * 1.5, 15)
 result["led_first"] = pixel(*first)
+# Across the first LED's edge, from its centre outwards: its colour, then a pixel or two between, then the strip.
+result["led_edge"] = [pixel(first[0] + dx, 15) for dx in range(0, int(step / 2) + 1)]
+result["led_background"] = pixel(first[0] + step / 2, 15)
+result["led_draws"] = [type(i).__name__ for i in strip.canvas.children if type(i).__name__ in ("Mesh", "Fbo", "Rectangle", "SmoothEllipse")]
 lit, dark = 0, 0
 started = time.monotonic()
 while time.monotonic() - started < 1.0:
@@ -178,6 +182,16 @@ def test_what_a_child_shows_for_a_moment_is_drawn_above_the_texture(seen: dict[s
 def test_the_led_mirror_shows_each_light(seen: dict[str, Any]) -> None:
     red, green, blue = seen["led_first"]
     assert red > 200 and green < 60 and blue < 60
+
+
+def test_the_led_mirror_is_one_mesh_of_smooth_round_leds(seen: dict[str, Any]) -> None:
+    # No render target of its own (an Fbo cost a software renderer about 2 MB), one draw call for every LED.
+    assert seen["led_draws"] == ["Mesh"]
+    edge = seen["led_edge"]
+    assert edge[0][0] > 200 and edge[-1] == seen["led_background"]
+    reds = [red for red, _green, _blue in edge]
+    assert reds == sorted(reds, reverse=True)  # from the LED's red down to the strip, never back up
+    assert any(seen["led_background"][0] < red < 200 for red in reds)  # a smooth edge: a pixel in between
 
 
 def test_a_blinking_light_is_shown_lit_and_dark(seen: dict[str, Any]) -> None:

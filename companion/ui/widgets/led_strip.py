@@ -8,7 +8,8 @@ from typing import Any
 
 from kivy.app import App
 from kivy.clock import Clock
-from kivy.graphics import ClearBuffers, ClearColor, Color, Fbo, Rectangle, SmoothEllipse
+from kivy.graphics import Color, Mesh
+from kivy.graphics.texture import Texture
 from kivy.properties import NumericProperty
 from kivy.uix.widget import Widget
 
@@ -17,13 +18,17 @@ from companion.ui.theme import colour
 #: Never redraw the strip more often than this, however the blinks fall.
 BLINK_REDRAW_SECONDS = 0.05
 
+RGB = tuple[int, int, int]
+
 
 class LedStrip(Widget):
     """Draws the latest mirrored frame; frames arrive on the lights' thread and are drawn on Kivy's.
 
-    The strip is on every screen and changes only when the lights do, so its LEDs are drawn into a texture of
-    their own (an Fbo) when they change, and every other frame draws that one texture instead of a few dozen
-    shapes."""
+    The strip is on every screen and changes only when the lights do, so it is one mesh of round LEDs drawn in
+    one draw call, each LED a square of a small texture of its own (a cell holding a smooth disc in the LED's
+    colour): a frame or a blink rewrites the cells whose colour changed, nothing else. An Fbo holding the LEDs'
+    shapes did the same in one draw call too, but a render target of its own cost a software renderer about
+    2 MB for good."""
 
     hood_length = NumericProperty(15)
 
@@ -33,19 +38,18 @@ class LedStrip(Widget):
         self._redraw = Clock.create_trigger(self._draw, 0)
         self._blinker: Any = None
         self._unsubscribe: Any = None
-        self._fbo = Fbo(size=(1, 1))
-        #: The layout the texture's shapes were made for (size and LED names), and each LED's colour instruction.
+        #: The layout the mesh was made for (position, size and LED names), each LED's name and shown colour.
         self._shape: tuple[Any, ...] | None = None
-        self._inks: list[tuple[str, Color]] = []
-        self._shown_colours: list[tuple[float, ...]] = []
-        self._dark = tuple(colour("panel_light"))
+        self._names_shown: list[str] = []
+        self._shown_colours: list[RGB | None] = []
+        self._cells: Texture | None = None
+        self._cell = 1
+        self._coverage = b""
+        self._dark = _bytes(colour("panel_light"))
         with self.canvas:
             Color(1, 1, 1, 1)
-            self._shown = Rectangle(texture=self._fbo.texture, pos=self.pos, size=(0, 0))
-        self.bind(pos=self._place, size=self._redraw)
-
-    def _place(self, *_: Any) -> None:
-        self._shown.pos = self.pos
+            self._mesh = Mesh(mode="triangles")
+        self.bind(pos=self._redraw, size=self._redraw)
 
     def watch(self, mirror: Any) -> None:
         """Follows `mirror` (a MirrorBackend), or nothing when None."""
@@ -68,41 +72,38 @@ class LedStrip(Widget):
         return [list(hood_leds(int(self.hood_length))), [*DISASTER_LEDS, SKULL], [TURN, *actions, *CHARACTER_LEDS]]
 
     def _draw(self, *_: Any) -> None:
-        """Shows the latest frame. The LEDs' shapes are made once per size; a new frame or a blink only changes
-        the colours that changed, and the texture is drawn again only then (a blinking light does this about
-        twice a second, so it must cost next to nothing in whatever frame it falls)."""
-        fbo = self._fbo
+        """Shows the latest frame. The mesh is made once per position and size; a new frame or a blink only
+        rewrites the cells of the LEDs whose colour changed (a blinking light does this about twice a second, so
+        it must cost next to nothing in whatever frame it falls)."""
         frame = self._frame
         width, height = int(round(self.width)), int(round(self.height))
         if frame is None or width <= 0 or height <= 0:
-            self._shown.size = (0, 0)
+            self._mesh.vertices, self._mesh.indices = [], []
+            self._shape = None
             return
         groups = self._names()
-        shape = (width, height, tuple(tuple(group) for group in groups))
-        changed = shape != self._shape
-        if changed:
+        shape = (int(round(self.x)), int(round(self.y)), width, height, tuple(tuple(group) for group in groups))
+        if shape != self._shape:
             self._build(width, height, groups)
             self._shape = shape
-        self._shown.pos, self._shown.size = self.pos, (width, height)
         now = time.monotonic()
         blinking = False
-        for index, (name, ink) in enumerate(self._inks):
+        changed = False
+        for index, name in enumerate(self._names_shown):
             light = frame.get(name) if hasattr(frame, "get") else None
             shown = light.at(now) if light is not None else None
             if light is not None and light.blink is not None:
                 blinking = True
             if shown is None or shown.is_dark:
-                rgba = self._dark
+                rgb = self._dark
             else:
-                r, g, b = shown.colour
                 level = max(0.25, min(1.0, shown.level))
-                rgba = (r / 255 * level, g / 255 * level, b / 255 * level, 1.0)
-            if self._shown_colours[index] != rgba:
-                self._shown_colours[index] = rgba
-                ink.rgba = rgba
+                rgb = (round(shown.colour[0] * level), round(shown.colour[1] * level), round(shown.colour[2] * level))
+            if self._shown_colours[index] != rgb:
+                self._shown_colours[index] = rgb
+                self._paint(index, rgb)
                 changed = True
         if changed:
-            fbo.draw()  # into the texture now; the window's next frame shows it
             self.canvas.ask_update()
         if self._blinker is not None:
             self._blinker.cancel()
@@ -114,32 +115,65 @@ class LedStrip(Widget):
             self._blinker = Clock.schedule_once(self._draw, max(BLINK_REDRAW_SECONDS, wait))
 
     def _build(self, width: int, height: int, groups: list[list[str]]) -> None:
-        """The LEDs' shapes in the texture, each with its own colour instruction for `_draw` to change."""
-        fbo = self._fbo
-        fbo.clear()
-        if tuple(fbo.size) != (width, height):
-            fbo.size = (width, height)
-            self._shown.texture = fbo.texture
+        """One square per LED on whole window pixels (its cell's texels land one to one), and the cells' texture."""
         count = sum(len(g) for g in groups) + len(groups) - 1
         step = width / max(1, count)
         radius = min(step * 0.42, height * 0.42)
+        cell = max(2, int(2 * radius) + 2)  # the disc and a pixel of its smooth edge on each side
+        names = [name for group in groups for name in group]
+        if self._cells is None or tuple(self._cells.size) != (cell * len(names), cell):
+            self._cells = Texture.create(size=(cell * len(names), cell), colorfmt="rgba")
+            self._mesh.texture = self._cells
+        self._cell = cell
+        self._coverage = disc_coverage(cell, radius)
+        vertices: list[float] = []
+        indices: list[int] = []
+        left, bottom = round(self.x), round(self.y + height / 2 - cell / 2)
         x = step / 2
-        cy = height / 2
-        self._inks = []
-        self._shown_colours = []
-        with fbo:
-            ClearColor(*colour("background"))
-            ClearBuffers()
-            for group in groups:
-                for name in group:
-                    ink = Color(*self._dark)
-                    # Few segments: a strip of small round LEDs needs no more, and every vertex costs a
-                    # software renderer time on each frame. Smooth: the window is not multisampled.
-                    SmoothEllipse(pos=(x - radius, cy - radius), size=(2 * radius, 2 * radius), segments=12)
-                    self._inks.append((name, ink))
-                    self._shown_colours.append(self._dark)
-                    x += step
-                x += step  # a gap between the Hood track, the disaster track and the status LEDs
+        index = 0
+        span = len(names)
+        for group in groups:
+            for _name in group:
+                x0 = left + round(x - cell / 2)
+                u0, u1 = index / span, (index + 1) / span
+                vertices += [x0, bottom, u0, 0.0, x0 + cell, bottom, u1, 0.0,
+                             x0 + cell, bottom + cell, u1, 1.0, x0, bottom + cell, u0, 1.0]
+                first = 4 * index
+                indices += [first, first + 1, first + 2, first + 2, first + 3, first]
+                index += 1
+                x += step
+            x += step  # a gap between the Hood track, the disaster track and the status LEDs
+        self._mesh.vertices, self._mesh.indices = vertices, indices
+        self._names_shown = names
+        self._shown_colours = [None] * len(names)
+
+    def _paint(self, index: int, rgb: RGB) -> None:
+        """Writes LED `index`'s cell: its colour, opaque where the disc covers the pixel, fading over its edge."""
+        assert self._cells is not None
+        red, green, blue = rgb
+        pixels = bytearray(4 * len(self._coverage))
+        pixels[0::4] = bytes((red,)) * len(self._coverage)
+        pixels[1::4] = bytes((green,)) * len(self._coverage)
+        pixels[2::4] = bytes((blue,)) * len(self._coverage)
+        pixels[3::4] = self._coverage
+        self._cells.blit_buffer(bytes(pixels), pos=(index * self._cell, 0), size=(self._cell, self._cell),
+                                colorfmt="rgba", bufferfmt="ubyte")
+
+
+def disc_coverage(cell: int, radius: float) -> bytes:
+    """How much of each pixel of a `cell`-pixel square a disc of `radius` centred in it covers (0-255, row by
+    row): 255 inside, 0 outside, a one-pixel ramp across the edge, as a smooth shape's edge is drawn."""
+    centre = cell / 2
+    values = bytearray()
+    for row in range(cell):
+        for column in range(cell):
+            distance = ((column + 0.5 - centre) ** 2 + (row + 0.5 - centre) ** 2) ** 0.5
+            values.append(round(255 * min(1.0, max(0.0, radius + 0.5 - distance))))
+    return bytes(values)
+
+
+def _bytes(rgba: Any) -> RGB:
+    return round(rgba[0] * 255), round(rgba[1] * 255), round(rgba[2] * 255)
 
 
 def next_toggle(frame: Any, now: float) -> float:
