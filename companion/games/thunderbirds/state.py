@@ -54,8 +54,12 @@ NOTEBOOK = "notebook"
 R = TypeVar("R")
 
 
+#: Names the generated `__init__` uses itself: a field may not take them.
+_RESERVED = ("self", "_set_attribute")
+
+
 def quick_init(cls: type[R]) -> type[R]:
-    """Gives a frozen dataclass an `__init__` that stores its fields straight into the instance's `__dict__`.
+    """Gives a frozen dataclass an `__init__` that hands the instance its fields as one new `__dict__`.
 
     A frozen dataclass's own `__init__` sets each field through `object.__setattr__`, which costs about twice as
     much; the rules build hundreds of these records (events, hands, pending rescues) per game. The new `__init__`
@@ -65,19 +69,21 @@ def quick_init(cls: type[R]) -> type[R]:
     """
     fields = dataclasses.fields(cls)  # type: ignore[arg-type]
     if hasattr(cls, "__post_init__") or any(
-        not f.init or f.default_factory is not dataclasses.MISSING or f.name in ("self", "values") for f in fields
+        not f.init or f.default_factory is not dataclasses.MISSING or f.name in _RESERVED for f in fields
     ):
         raise TypeError(f"quick_init cannot build {cls.__name__}.__init__")
     defaults = {f"_default_{f.name}": f.default for f in fields if f.default is not dataclasses.MISSING}
     params = ", ".join(
         f.name if f.default is dataclasses.MISSING else f"{f.name}=_default_{f.name}" for f in fields
     )
-    stores = "".join(f"    values[{f.name!r}] = {f.name}\n" for f in fields)
-    source = f"def __init__(self, {params}):\n    values = self.__dict__\n{stores}" if fields else (
+    items = ", ".join(f"{f.name!r}: {f.name}" for f in fields)
+    # The fields go in as one new dictionary: a combined one, whose attribute reads CPython 3.11 specialises
+    # (`self.__dict__` would materialise a split one, read through the generic path every time).
+    source = f"def __init__(self, {params}):\n    _set_attribute(self, '__dict__', {{{items}}})\n" if fields else (
         "def __init__(self):\n    pass\n"
     )
     namespace: dict[str, object] = {}
-    exec(source, dict(defaults), namespace)  # noqa: S102 - what dataclasses itself does to build __init__
+    exec(source, {"_set_attribute": object.__setattr__, **defaults}, namespace)  # noqa: S102 - as dataclasses does
     init = namespace["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"  # type: ignore[attr-defined]
     cls.__init__ = init  # type: ignore[misc]
