@@ -193,8 +193,14 @@ _CHANGES: dict[type, frozenset[str]] = {
 #: Free operations a plan being followed survives (they only change tokens, or add a pod on Tracy Island).
 _KEEPS_PLAN = frozenset({act.UseTechnology, act.ExchangeToken})
 _STATE_FIELDS = tuple(f.name for f in dataclasses.fields(GameState))
-#: For each step a plan goes on after: the state's other fields, read at once.
+#: For each step a plan goes on after: the state's other fields, read at once from its `__dict__` (where every
+#: field of a state built by its `__init__` or `evolve` is stored: subscripts cost less than attribute reads), and
+#: the same fields read as attributes, for a state built some other way.
 _UNCHANGED = {
+    kind: operator.itemgetter(*(name for name in _STATE_FIELDS if name not in changed))
+    for kind, changed in _CHANGES.items()
+}
+_UNCHANGED_ATTRIBUTES = {
     kind: operator.attrgetter(*(name for name in _STATE_FIELDS if name not in changed))
     for kind, changed in _CHANGES.items()
 }
@@ -205,7 +211,14 @@ def _led_to(before: GameState, step: object, state: GameState, carrier: str) -> 
     unchanged values, so this is mostly identity), the changed ones as the rules make them. A state reached any
     other way (an undo, a reload, a player's own move) is not, and gets a new plan."""
     unchanged = _UNCHANGED.get(type(step))
-    if unchanged is None or unchanged(state) != unchanged(before):  # tuples of the fields: compared by identity first
+    if unchanged is None:
+        return False
+    try:
+        differs = unchanged(vars(state)) != unchanged(vars(before))  # tuples of the fields: identity first
+    except KeyError:  # a state whose `__dict__` lacks a field: read the attributes
+        attributes = _UNCHANGED_ATTRIBUTES[type(step)]
+        differs = attributes(state) != attributes(before)
+    if differs:
         return False
     if state.fresh_turn:
         return False
