@@ -54,10 +54,16 @@ class PopupText(Label):
     def texture_update(self, *largs: Any) -> None:
         """Wraps to the width only a text that does not fit on one line (measured without rendering it)."""
         core, width, text = self._label, self.width, self.text
+        core.resolve_font_name()  # as rendering does first: a style just changed to bold measures in bold
         one_line = bool(text) and "\n" not in text and core.get_extents(text)[0] <= int(width)
         core.usersize = (None, None) if one_line else (width, None)
         self.text_box_width = int(width) if one_line else 0
         super().texture_update(*largs)
+        if one_line and self.texture_size[0] > int(width):
+            # Should the measure and the rendering ever disagree: wrapped after all, as Kivy would have.
+            core.usersize = (width, None)
+            self.text_box_width = 0
+            super().texture_update(*largs)
 
 
 class AppPopup(ModalView):
