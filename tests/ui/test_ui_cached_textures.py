@@ -125,9 +125,12 @@ frames(5)
 step = strip.width / (sum(len(group) for group in groups) + len(groups) - 1)
 first, second = (strip.x + step * 0.5, 15), (strip.x + step * 1.5, 15)
 result["led_first"] = pixel(*first)
-# Across the first LED's edge, from its centre outwards: its colour, then a pixel or two between, then the strip.
-result["led_edge"] = [pixel(first[0] + dx, 15) for dx in range(0, int(step / 2) + 1)]
-result["led_background"] = pixel(first[0] + step / 2, 15)
+# Across the first LED's edge, from its centre leftwards to the strip's end (on the right its neighbour blinks):
+# its colour, then a pixel or two between, then the window's background.
+result["led_edge"] = [pixel(first[0] - dx, 15) for dx in range(0, int(first[0]) + 1)]
+result["led_background"] = pixel(0, 15)
+result["led_square"] = [pixel(first[0] + dx, 15 + dy) for dx in range(-int(step / 2), int(step / 2))
+                        for dy in range(-int(step / 2), int(step / 2))]
 result["led_draws"] = [type(i).__name__ for i in strip.canvas.children if type(i).__name__ in ("Mesh", "Fbo", "Rectangle", "SmoothEllipse")]
 lit, dark = 0, 0
 started = time.monotonic()
@@ -191,7 +194,8 @@ def test_the_led_mirror_is_one_mesh_of_smooth_round_leds(seen: dict[str, Any]) -
     assert edge[0][0] > 200 and edge[-1] == seen["led_background"]
     reds = [red for red, _green, _blue in edge]
     assert reds == sorted(reds, reverse=True)  # from the LED's red down to the strip, never back up
-    assert any(seen["led_background"][0] < red < 200 for red in reds)  # a smooth edge: a pixel in between
+    # A smooth edge: around the LED, pixels between its red and the background's.
+    assert any(seen["led_background"][0] + 20 < red < 200 for red, _green, _blue in seen["led_square"])
 
 
 def test_a_blinking_light_is_shown_lit_and_dark(seen: dict[str, Any]) -> None:
