@@ -138,6 +138,18 @@ ALL_DICE: tuple[Dice, ...] = tuple(sorted({tuple(sorted((a, b))) for a in FACES 
 DICE_INDEX: dict[Dice, int] = {dice: index for index, dice in enumerate(ALL_DICE)}
 
 
+#: For each roll (by its place in ALL_DICE) and each die of it that may be re-rolled (its index in the sorted
+#: tuple), where each new face leads: the start of that roll's entry in a flat table. Worked out once, so that
+#: building a table (the first query of a position, about a millisecond) sorts no tuples.
+_REROLLED: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(
+        tuple(DICE_INDEX[tuple(sorted(dice[:index] + dice[index + 1 :] + (new,)))] * ENTRY_FIELDS for new in FACES)
+        for index in range(len(dice))
+    )
+    for dice in ALL_DICE
+)
+
+
 def _entry(table: array[int], dice: Dice) -> _Entry:
     """The entry of a (sorted) dice tuple in a flat table."""
     start = DICE_INDEX[dice] * ENTRY_FIELDS
@@ -150,7 +162,7 @@ def _level(need: int, teamwork: int, john_ignores: bool, intelligence: int) -> a
     table = array("i")
     below = None if intelligence == 0 else _level(need, teamwork, john_ignores, intelligence - 1)
     scale = SIDES**intelligence
-    for dice in ALL_DICE:
+    for dice, rerolled in zip(ALL_DICE, _REROLLED):
         used = _teamwork_needed(sum(dice), need, teamwork)
         hood = _hood_count(dice, john_ignores)
         # Stopping: succeed (with the fewest Teamwork) or fail (spending nothing).
@@ -162,13 +174,11 @@ def _level(need: int, teamwork: int, john_ignores: bool, intelligence: int) -> a
                     continue
                 tried.add(face)
                 wins = hood_sum = tokens = intel = 0
-                rest = dice[:index] + dice[index + 1 :]
-                for new in FACES:
-                    w, h, k, n, _choice = _entry(below, tuple(sorted(rest + (new,))))
-                    wins += w
-                    hood_sum += h
-                    tokens += k
-                    intel += n
+                for start in rerolled[index]:  # the entry of each roll the new face makes
+                    wins += below[start]
+                    hood_sum += below[start + 1]
+                    tokens += below[start + 2]
+                    intel += below[start + 3]
                 candidate: _Entry = (wins, hood_sum, tokens + scale, intel + scale, index)
                 if _better(candidate, best):
                     best = candidate
