@@ -18,9 +18,11 @@ import pytest
 
 from companion.paths import ROOT
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from runs import scenario_notes  # noqa: E402
+
 pytestmark = [pytest.mark.ui]
 
-HERE = Path(__file__).resolve().parent
 
 #: The Board's frame at 800x480 with the active Thunderbird picked: 2 link meshes, a fill mesh per colour, the
 #: regions' texts and the side panel's buttons (164 draw calls before).
@@ -137,15 +139,6 @@ def board_draws(pilot, out, args, notes):
     notes["links"] = links
 '''
 
-LAUNCH = r'''
-import sys
-sys.path.insert(0, {here!r})
-import scenarios
-exec({scenario!r}, scenarios.__dict__)
-import driver
-sys.argv = ["driver.py", "--scenario", "board_draws", "--size", "800x480", "--lang", "en", "--out", {out!r}]
-sys.exit(driver.main())
-'''
 
 #: Draws links both ways in a bare window and reads the pixels back.
 LINKS_PROBE = r'''
@@ -202,16 +195,7 @@ print("RESULT " + json.dumps(found))
 
 @pytest.fixture(scope="module")
 def board(xvfb_display: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    out = tmp_path_factory.mktemp("board-draws")
-    env = dict(os.environ, DISPLAY=xvfb_display)
-    env.pop("WAYLAND_DISPLAY", None)
-    code = LAUNCH.format(here=str(HERE), scenario=SCENARIO, out=str(out))
-    completed = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=240,
-                               cwd=str(ROOT))
-    report = json.loads((out / "report.json").read_text(encoding="utf-8"))
-    assert report["ok"], (report["error"] or "") + completed.stderr[-2000:]
-    notes: dict[str, Any] = report["notes"]
-    return notes
+    return scenario_notes(xvfb_display, tmp_path_factory.mktemp("board-draws"), "board_draws", SCENARIO)
 
 
 def test_the_boards_frame_issues_few_draw_calls(board: dict[str, Any]) -> None:

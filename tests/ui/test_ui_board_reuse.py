@@ -7,18 +7,14 @@ The scenario runs through tests/ui/driver.py; it is registered here rather than 
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from companion.paths import ROOT
-
-HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from runs import scenario_notes  # noqa: E402
 
 SCENARIO = r'''
 def board_picks(pilot, out, args, notes):
@@ -58,28 +54,12 @@ def board_picks(pilot, out, args, notes):
     notes["picks"] = picks
 '''
 
-LAUNCH = r'''
-import sys
-sys.path.insert(0, {here!r})
-import scenarios
-exec({scenario!r}, scenarios.__dict__)
-import driver
-sys.argv = ["driver.py", "--scenario", "board_picks", "--size", "800x480", "--lang", "en", "--out", {out!r}]
-sys.exit(driver.main())
-'''
 
 
 @pytest.fixture(scope="module")
 def picks(xvfb_display: str, tmp_path_factory: pytest.TempPathFactory) -> list[dict[str, Any]]:
-    out = tmp_path_factory.mktemp("board-picks")
-    env = dict(os.environ, DISPLAY=xvfb_display)
-    env.pop("WAYLAND_DISPLAY", None)
-    code = LAUNCH.format(here=str(HERE), scenario=SCENARIO, out=str(out))
-    completed = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=240,
-                               cwd=str(ROOT))
-    report = json.loads((out / "report.json").read_text(encoding="utf-8"))
-    assert report["ok"], (report["error"] or "") + completed.stderr[-2000:]
-    return report["notes"]["picks"]
+    notes = scenario_notes(xvfb_display, tmp_path_factory.mktemp("board-picks"), "board_picks", SCENARIO)
+    return notes["picks"]
 
 
 def test_each_pick_shows_that_thunderbirds_operations_and_hint(picks: list[dict[str, Any]]) -> None:

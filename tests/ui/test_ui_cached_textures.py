@@ -6,16 +6,14 @@ Pixels are read back from the window with glReadPixels, as the pilot's screensho
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from companion.paths import ROOT
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from runs import probe_result  # noqa: E402
 
 PROBE = r'''
 import json
@@ -152,13 +150,7 @@ print(json.dumps(result))
 
 @pytest.fixture(scope="module")
 def seen(xvfb_display: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    home = tmp_path_factory.mktemp("kivy-home")
-    env = dict(os.environ, DISPLAY=xvfb_display, KIVY_HOME=str(home), KIVY_NO_CONSOLELOG="1", KIVY_NO_ARGS="1")
-    env.pop("WAYLAND_DISPLAY", None)
-    completed = subprocess.run([sys.executable, "-c", PROBE], env=env, capture_output=True, text=True, timeout=120,
-                               cwd=Path(ROOT))
-    assert completed.returncode == 0, completed.stderr[-3000:]
-    return json.loads(completed.stdout.strip().splitlines()[-1])
+    return probe_result(xvfb_display, tmp_path_factory.mktemp("kivy-home"), PROBE)
 
 
 def test_the_grid_texture_shows_its_children(seen: dict[str, Any]) -> None:

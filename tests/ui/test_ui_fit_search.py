@@ -5,20 +5,17 @@ would pick. Checked in the real app, with the sizes Kivy's text provider was ask
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from companion.paths import ROOT
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from runs import scenario_notes  # noqa: E402
 
 pytestmark = [pytest.mark.ui]
 
-HERE = Path(__file__).resolve().parent
 
 SCENARIO = r'''
 def fit_search(pilot, out, args, notes):
@@ -126,29 +123,13 @@ def fit_search(pilot, out, args, notes):
     notes["layouts"] = runs
 '''
 
-LAUNCH = r'''
-import sys
-sys.path.insert(0, {here!r})
-import scenarios
-exec({scenario!r}, scenarios.__dict__)
-import driver
-sys.argv = ["driver.py", "--scenario", "fit_search", "--size", "800x480", "--lang", "en", "--out", {out!r}]
-sys.exit(driver.main())
-'''
 
 
 @pytest.fixture(scope="module")
 def cases(xvfb_display: str, tmp_path_factory: pytest.TempPathFactory) -> list[dict[str, Any]]:
-    out = tmp_path_factory.mktemp("fit-search")
-    env = dict(os.environ, DISPLAY=xvfb_display)
-    env.pop("WAYLAND_DISPLAY", None)
-    code = LAUNCH.format(here=str(HERE), scenario=SCENARIO, out=str(out))
-    completed = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=240,
-                               cwd=str(ROOT))
-    report = json.loads((out / "report.json").read_text(encoding="utf-8"))
-    assert report["ok"], (report["error"] or "") + completed.stderr[-2000:]
-    found: list[dict[str, Any]] = report["notes"]["cases"]
-    RUNS.update(report["notes"]["layouts"])
+    notes = scenario_notes(xvfb_display, tmp_path_factory.mktemp("fit-search"), "fit_search", SCENARIO)
+    found: list[dict[str, Any]] = notes["cases"]
+    RUNS.update(notes["layouts"])
     return found
 
 

@@ -6,18 +6,14 @@ Table. Pixels are read back with glReadPixels, as the pilot's screenshots are.""
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from companion.paths import ROOT
-
-HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from runs import probe_result, scenario_notes  # noqa: E402
 
 PROBE = r'''
 import json
@@ -154,13 +150,7 @@ print(json.dumps(result))
 
 @pytest.fixture(scope="module")
 def seen(xvfb_display: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    home = tmp_path_factory.mktemp("kivy-home")
-    env = dict(os.environ, DISPLAY=xvfb_display, KIVY_HOME=str(home), KIVY_NO_CONSOLELOG="1", KIVY_NO_ARGS="1")
-    env.pop("WAYLAND_DISPLAY", None)
-    completed = subprocess.run([sys.executable, "-c", PROBE], env=env, capture_output=True, text=True, timeout=120,
-                               cwd=str(ROOT))
-    assert completed.returncode == 0, completed.stderr[-3000:]
-    return json.loads(completed.stdout.strip().splitlines()[-1])
+    return probe_result(xvfb_display, tmp_path_factory.mktemp("kivy-home"), PROBE)
 
 
 def test_what_is_left_visible_is_one_rectangle_or_nothing(seen: dict[str, Any]) -> None:
@@ -254,28 +244,11 @@ def card_over_table(pilot, out, args, notes):
     notes["instructions_restored"] = count(Window.canvas) == before
 '''
 
-LAUNCH = r'''
-import sys
-sys.path.insert(0, {here!r})
-import scenarios
-exec({scenario!r}, scenarios.__dict__)
-import driver
-sys.argv = ["driver.py", "--scenario", "card_over_table", "--size", "800x480", "--lang", "en", "--out", {out!r}]
-sys.exit(driver.main())
-'''
 
 
 @pytest.fixture(scope="module")
 def card(xvfb_display: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    out = tmp_path_factory.mktemp("card-over-table")
-    env = dict(os.environ, DISPLAY=xvfb_display)
-    env.pop("WAYLAND_DISPLAY", None)
-    code = LAUNCH.format(here=str(HERE), scenario=SCENARIO, out=str(out))
-    completed = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=240,
-                               cwd=str(ROOT))
-    report = json.loads((out / "report.json").read_text(encoding="utf-8"))
-    assert report["ok"], (report["error"] or "") + completed.stderr[-2000:]
-    return report["notes"]
+    return scenario_notes(xvfb_display, tmp_path_factory.mktemp("card-over-table"), "card_over_table", SCENARIO)
 
 
 def test_the_card_pop_up_over_the_table_looks_the_same_with_the_table_clipped(card: dict[str, Any]) -> None:

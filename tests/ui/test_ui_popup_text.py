@@ -6,18 +6,14 @@ Pixels are read back from the window with glReadPixels, as the pilot's screensho
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from companion.paths import ROOT
-
-HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from runs import scenario_notes  # noqa: E402
 
 SCENARIO = r'''
 def popup_text(pilot, out, args, notes):
@@ -92,28 +88,12 @@ def popup_text(pilot, out, args, notes):
     notes["cases"] = cases
 '''
 
-LAUNCH = r'''
-import sys
-sys.path.insert(0, {here!r})
-import scenarios
-exec({scenario!r}, scenarios.__dict__)
-import driver
-sys.argv = ["driver.py", "--scenario", "popup_text", "--size", "800x480", "--lang", "en", "--out", {out!r}]
-sys.exit(driver.main())
-'''
 
 
 @pytest.fixture(scope="module")
 def cases(xvfb_display: str, tmp_path_factory: pytest.TempPathFactory) -> list[dict[str, Any]]:
-    out = tmp_path_factory.mktemp("popup-text")
-    env = dict(os.environ, DISPLAY=xvfb_display)
-    env.pop("WAYLAND_DISPLAY", None)
-    code = LAUNCH.format(here=str(HERE), scenario=SCENARIO, out=str(out))
-    completed = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=240,
-                               cwd=str(ROOT))
-    report = json.loads((out / "report.json").read_text(encoding="utf-8"))
-    assert report["ok"], (report["error"] or "") + completed.stderr[-2000:]
-    found: list[dict[str, Any]] = report["notes"]["cases"]
+    notes = scenario_notes(xvfb_display, tmp_path_factory.mktemp("popup-text"), "popup_text", SCENARIO)
+    found: list[dict[str, Any]] = notes["cases"]
     return found
 
 
