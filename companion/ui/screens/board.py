@@ -27,7 +27,7 @@ class BoardScreen(BaseScreen):
         # Picking a Thunderbird swaps the list of operations: the buttons made for each one are kept (a new Kivy
         # button costs milliseconds, a changed text a new texture), so picking it again only re-parents them.
         self._operation_buttons: RecentlyUsed[Operation, TouchButton] = RecentlyUsed()
-        self._views: dict[str | None, BoardView] = {}
+        self._views: RecentlyUsed[str | None, BoardView] = RecentlyUsed()
         self._views_of: tuple[Any, ...] = ()
 
     def render_key(self) -> object:
@@ -65,13 +65,11 @@ class BoardScreen(BaseScreen):
         if len(self._views_of) != len(position) or any(a is not b for a, b in zip(self._views_of, position)):
             self._views.clear()
             self._views_of = position
-        view = self._views.get(self.selected)
+        view = self._views.take(self.selected)
         if view is None:
-            if len(self._views) >= VIEWS_KEPT:
-                self._views.clear()
             view = present_board(snapshot.state, defs, snapshot.legal, self.selected, app.pack.character_name,
                                  app.describe)
-            self._views[self.selected] = view
+            self._views.keep(self.selected, view, VIEWS_KEPT)
         return view
 
     def _fill_operations(self, operations: tuple[Operation, ...]) -> None:

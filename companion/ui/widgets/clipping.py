@@ -32,11 +32,12 @@ class PlainScreenManager(ScreenManager):
 
 
 def window_rect(widget: Any) -> tuple[int, int, int, int]:
-    """The widget's rectangle in window pixels (what the scissor takes), rounded outwards."""
+    """The widget's rectangle in window pixels (what the scissor takes), rounded outwards. One `to_window`: nothing
+    in this app is rotated or scaled, so the size carries over as it is (a scissor and the pop-ups' clips work it
+    out for many widgets on every frame)."""
     left, bottom = widget.to_window(widget.x, widget.y)
-    right, top = widget.to_window(widget.right, widget.top)
     x0, y0 = int(left // 1), int(bottom // 1)
-    return x0, y0, max(0, int(-(-right // 1)) - x0), max(0, int(-(-top // 1)) - y0)
+    return x0, y0, max(0, int(-(-(left + widget.width) // 1)) - x0), max(0, int(-(-(bottom + widget.height) // 1)) - y0)
 
 
 def scissor_follows(widget: Any) -> Callable[[Any], None]:

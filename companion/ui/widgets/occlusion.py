@@ -19,6 +19,8 @@ from typing import Any
 from kivy.graphics import Callback, Fbo, ScissorPop, ScissorPush
 from kivy.graphics.instructions import CanvasBase, InstructionGroup
 
+from companion.ui.widgets.clipping import window_rect
+
 Rect = tuple[int, int, int, int]
 
 
@@ -37,14 +39,6 @@ def visible_part(rect: Rect, cover: Rect) -> Rect | None:
     left, bottom = min(p[0] for p in parts), min(p[1] for p in parts)
     right, top = max(p[2] for p in parts), max(p[3] for p in parts)
     return left, bottom, right - left, top - bottom
-
-
-def window_rect(widget: Any) -> Rect:
-    """The widget's rectangle in window pixels, rounded outwards (one `to_window`: nothing in this app is scaled or
-    rotated, so the size carries over as it is)."""
-    left, bottom = widget.to_window(widget.x, widget.y)
-    x0, y0 = int(left // 1), int(bottom // 1)
-    return x0, y0, max(0, int(-(-(left + widget.width) // 1)) - x0), max(0, int(-(-(bottom + widget.height) // 1)) - y0)
 
 
 def inner_rect(widget: Any) -> Rect:

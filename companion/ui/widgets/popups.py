@@ -13,14 +13,14 @@ from typing import Any
 from kivy.app import App
 from kivy.factory import Factory
 from kivy.graphics import Callback, Rectangle
-from kivy.properties import NumericProperty, StringProperty
+from kivy.properties import StringProperty
 from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
 
 from companion.ui.presenters.lines import TextLine
 from companion.ui.widgets.cached import blend_off, blend_on
 from companion.ui.widgets.occlusion import Occlusion
-from companion.ui.widgets.text import TouchButton
+from companion.ui.widgets.text import NarrowTextMixin, TouchButton
 
 
 @dataclass(frozen=True)
@@ -35,17 +35,11 @@ class PopupButton:
 PopupLine = TextLine
 
 
-class PopupText(Label):
-    """A wrapped paragraph whose style (good, bad, dim, title) shows in its colour and weight.
-
-    A paragraph that fits on one line is rendered only as wide as it is: Kivy makes a wrapped label's texture as
-    wide as the label, most of it empty (about 0.5 MB of textures along a game). Its texture is drawn where the
-    line stood in the full-width one (`text_box_width`, kv/widgets/popups.kv), so the pixels are the same."""
+class PopupText(NarrowTextMixin, Label):
+    """A wrapped paragraph whose style (good, bad, dim, title) shows in its colour and weight. A paragraph that
+    fits on one line is rendered only as wide as it is (NarrowTextMixin: about 0.5 MB of textures along a game)."""
 
     style = StringProperty("normal")
-    #: The width Kivy would have made the texture (the paragraph's, in whole pixels) when the paragraph is rendered
-    #: only as wide as its one line, else 0 (the texture is that wide itself).
-    text_box_width = NumericProperty(0)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -64,6 +58,7 @@ class PopupText(Label):
             core.usersize = (width, None)
             self.text_box_width = 0
             super().texture_update(*largs)
+        self._place_text()
 
 
 class AppPopup(ModalView):

@@ -15,23 +15,44 @@ from kivy.uix.scrollview import ScrollView
 from companion.ui.widgets.reuse import RecentlyUsed
 
 
-class FitTextMixin:
-    """For Label subclasses: wraps text to the width and picks the largest font size (<= `base_font_size`)
-    whose texture fits; below `min_font_size` it cuts whole lines instead (max_lines).
+class NarrowTextMixin:
+    """For Label subclasses: a text that fits on one line is rendered only as wide as it is. Kivy makes a wrapped
+    label's texture as wide as the label (a button's "Settings" was 700x25 pixels, 70 kB in a software renderer's
+    memory, for a word), about 2 MB in all along a game. The narrow texture is drawn where the line stood in the
+    full-width one (`text_box_width` and `text_shift`, which the kv rules of FitLabel, TouchButton and PopupText
+    use), so every pixel shown is the same. The subclass decides when a text is one line and renders it with
+    `text_size` (None, None) and `text_box_width` set; `_place_text` then works out the shift."""
 
-    A text that fits on one line is rendered only as wide as it is: Kivy makes a wrapped label's texture as wide
-    as the label (a button's "Settings" was 700x25 pixels, 70 kB in a software renderer's memory, for a word),
-    about 2 MB in all along a game. Its texture is placed where the line stood in the full-width one (kv's
-    `text_box_width` and `text_shift`, see kv/widgets/basics.kv), so every pixel shown is the same."""
-
-    base_font_size = NumericProperty(0)
-    min_font_size = NumericProperty(0)
-    fitted = BooleanProperty(True)
     #: The width Kivy would have given the texture (the label's, in whole pixels) when the text is rendered only as
     #: wide as its one line, else 0 (the texture is that wide itself).
     text_box_width = NumericProperty(0)
     #: Pixels from where that full-width texture would start to where the narrow one does.
     text_shift = NumericProperty(0)
+
+    def _place_text(self) -> None:
+        """`text_shift` for a text rendered only as wide as its line: where Kivy's render_lines put that line in
+        a texture `text_box_width` wide, less where it put it in the narrow one."""
+        core = self._label  # type: ignore[attr-defined]
+        lines = getattr(core, "_cached_lines", None)
+        if not self.text_box_width or not lines or len(lines) != 1:
+            self.text_shift = 0
+            return
+        padding = core.options["padding"]
+        line_width = lines[0].w
+        halign = str(self.halign)  # type: ignore[attr-defined]
+        full = _line_left(self.text_box_width, line_width, padding[0], padding[2], halign)
+        narrow = _line_left(self.texture_size[0], line_width, padding[0], padding[2], halign)  # type: ignore[attr-defined]
+        self.text_shift = full - narrow
+
+
+class FitTextMixin(NarrowTextMixin):
+    """For Label subclasses: wraps text to the width and picks the largest font size (<= `base_font_size`)
+    whose texture fits; below `min_font_size` it cuts whole lines instead (max_lines). A fitted text on one line
+    is rendered only as wide as it is (NarrowTextMixin)."""
+
+    base_font_size = NumericProperty(0)
+    min_font_size = NumericProperty(0)
+    fitted = BooleanProperty(True)
     #: Textures kept for a return to a recent text or colour (1: only the one shown, as Kivy does). Worth more
     #: only for labels that go back and forth (each kept texture costs a software renderer about 50 kB).
     kept_textures = 1
@@ -87,21 +108,6 @@ class FitTextMixin:
         made = (self.texture, list(self.texture_size), self.is_shortened,  # type: ignore[attr-defined]
                 getattr(core, "_cached_lines", []), getattr(core, "is_shortened", False))
         self._textures.keep(key, made, self.kept_textures)
-
-    def _place_text(self) -> None:
-        """`text_shift` for a text rendered only as wide as its line: where Kivy's render_lines put that line in
-        a texture `text_box_width` wide, less where it put it in the narrow one."""
-        core = self._label  # type: ignore[attr-defined]
-        lines = getattr(core, "_cached_lines", None)
-        if not self.text_box_width or not lines or len(lines) != 1:
-            self.text_shift = 0
-            return
-        padding = core.options["padding"]
-        line_width = lines[0].w
-        halign = str(self.halign)  # type: ignore[attr-defined]
-        full = _line_left(self.text_box_width, line_width, padding[0], padding[2], halign)
-        narrow = _line_left(self.texture_size[0], line_width, padding[0], padding[2], halign)  # type: ignore[attr-defined]
-        self.text_shift = full - narrow
 
     def _fits(self, width: float, height: float) -> bool:
         self.texture_update()  # type: ignore[attr-defined]
