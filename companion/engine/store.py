@@ -8,6 +8,7 @@ file from a newer version is left untouched.
 from __future__ import annotations
 
 import errno
+import fcntl
 import json
 import os
 import sqlite3
@@ -154,25 +155,25 @@ class Store:
         from companion.paths import state_dir
 
         path = Path(path) if path is not None else state_dir() / DB_NAME
-        path.parent.mkdir(parents=True, exist_ok=True)
-        notice = None
-        if _is_unreadable(path):
-            kept = _set_aside(path)
-            notice = _(
-                "The saved games file could not be read. It was kept aside as {name} and a new one was started."
-            ).format(name=kept.name)
-        connection: sqlite3.Connection | None = None
-        try:
-            connection = _connect(path)
-            _ensure_schema(connection, path)
-        except (sqlite3.Error, OSError) as error:
-            if connection is not None:
-                connection.close()
-            raise _open_error(path, error) from error
-        except BaseException:
-            if connection is not None:
-                connection.close()
-            raise
+        with _opening(path):
+            notice = None
+            if _is_unreadable(path):
+                kept = _set_aside(path)
+                notice = _(
+                    "The saved games file could not be read. It was kept aside as {name} and a new one was started."
+                ).format(name=kept.name)
+            connection: sqlite3.Connection | None = None
+            try:
+                connection = _connect(path)
+                _ensure_schema(connection, path)
+            except (sqlite3.Error, OSError) as error:
+                if connection is not None:
+                    connection.close()
+                raise _open_error(path, error) from error
+            except BaseException:
+                if connection is not None:
+                    connection.close()
+                raise
         return cls(path, connection, notice)
 
     def close(self) -> None:
@@ -499,6 +500,23 @@ def _now() -> str:
 
 def _dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+
+
+@contextmanager
+def _opening(path: Path) -> Iterator[None]:
+    """One process at a time checks, creates or sets aside the file (the lock is on its directory). Two processes
+    opening a new store at once (the app and a command, two apps on one state directory) would otherwise find the
+    file locked while the other makes it WAL, or read its half-written first page as damage and rename it aside."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path.parent, os.O_RDONLY | os.O_DIRECTORY)
+    except OSError as error:
+        raise _open_error(path, error) from error
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # closing the last descriptor releases the lock
 
 
 def _connect(path: Path) -> sqlite3.Connection:

@@ -172,6 +172,8 @@ class CompanionApp(App):
         assert self.worker is not None and self.controller is not None
         self.worker.submit(self.pack.load, self._pack_loaded, self._on_error)
         self.controller.open_store(self._store_opened)
+        # A look for a due backup every ten minutes, kept up even when this open fails: a later one may not.
+        Clock.schedule_interval(lambda _dt: self.controller.backup_if_due(BACKUP_EVERY_SECONDS), BACKUP_CHECK_SECONDS)
         self.worker.submit(lambda: self.lights.start(self.pack.defs.hood_track.length), self._lights_ready,
                            self._on_error)
         # The odds tables, built once behind the rest, so the first Rescue screen is instant.
@@ -188,10 +190,9 @@ class CompanionApp(App):
 
     def _store_opened(self, _notice: str | None) -> None:
         self.refresh_current()
-        # A backup when the last one is over an hour old, then a look every ten minutes: a kiosk restarted
-        # daily still gets its backups, and an idle café does not rotate away its history (nothing changed).
+        # A backup now when the last one is over an hour old: a kiosk restarted daily still gets its backups,
+        # and an idle café does not rotate away its history (nothing changed).
         self.controller.backup_if_due(BACKUP_EVERY_SECONDS)
-        Clock.schedule_interval(lambda _dt: self.controller.backup_if_due(BACKUP_EVERY_SECONDS), BACKUP_CHECK_SECONDS)
 
     def ensure_screen(self, name: str) -> Any:
         """Screens are built on their first visit (start-up builds only Home)."""

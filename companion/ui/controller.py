@@ -124,7 +124,7 @@ class GameController:
 
     def delete_game(self, game_id: int, on_done: Callable[[tuple[SavedGame, ...]], None] | None = None) -> None:
         def work() -> tuple[SavedGame, ...]:
-            self._side.store.delete_game(game_id)
+            self._open_store().delete_game(game_id)
             return self._list()
 
         def done(games: tuple[SavedGame, ...]) -> None:
@@ -143,7 +143,7 @@ class GameController:
 
             target = export_path(self.pack.name, game_id) if path is None else path
             target.parent.mkdir(parents=True, exist_ok=True)
-            self._side.store.export_game(game_id, target)
+            self._open_store().export_game(game_id, target)
             return target
 
         self.worker.submit(work, on_done, self._fail)
@@ -173,6 +173,15 @@ class GameController:
 
         self.worker.submit(work, on_done or (lambda _path: None), self._fail)
 
+    def _open_store(self) -> Any:
+        """The store, opened again when the start-up open failed: what stopped it may have passed (another
+        program held the file, a full card has been freed), and if not, the player reads why once more."""
+        if self._side.store is None:
+            from companion.engine.store import Store
+
+            self._side.store = Store.open(self._store_path)
+        return self._side.store
+
     def _list(self) -> tuple[SavedGame, ...]:
         if self._side.store is None:  # asked before the store is open: the open delivers the list itself
             return ()
@@ -193,7 +202,7 @@ class GameController:
             from companion.engine.session import Session
 
             self._close_session()
-            session = Session.new(self._side.store, registry.get(self.pack.name), setup, seed)
+            session = Session.new(self._open_store(), registry.get(self.pack.name), setup, seed)
             return self._adopt(session)
 
         self._run(work, on_done)
@@ -203,7 +212,7 @@ class GameController:
             from companion.engine.session import Session
 
             self._close_session()
-            return self._adopt(Session.resume(self._side.store, game_id))
+            return self._adopt(Session.resume(self._open_store(), game_id))
 
         self._run(work, on_done)
 

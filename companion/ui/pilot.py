@@ -197,6 +197,13 @@ class Pilot:
         """Wait for the next drawn frame: everything laid out and on screen (before a check or a screenshot)."""
         return Wait(self.settled, 30.0, 1, "a drawn frame")
 
+    def _told(self) -> str:
+        """What the app last told the players (its notice, the worker's last error): why a wait never ended."""
+        app = self.app
+        controller = getattr(app, "controller", None)
+        told = [("notice", getattr(app, "notice", "")), ("last error", getattr(controller, "last_error", None))]
+        return "".join(f"; {name}: {text!r}" for name, text in told if text)
+
     # --- screenshots and layout ----------------------------------------------------------------------------
 
     def screenshot(self, path: Path, then: Callable[[Path], None] | None = None) -> Wait:
@@ -241,8 +248,8 @@ class Pilot:
                     wait.held_at_frame = None
                     if time.monotonic() - wait.started > wait.timeout:
                         seen = f"; shown: {wait.describe()}" if wait.describe else ""
-                        raise PilotError(
-                            f"timed out waiting for {wait.what or 'a condition'} on {self.screen_name()}{seen}")
+                        raise PilotError(f"timed out waiting for {wait.what or 'a condition'} on"
+                                         f" {self.screen_name()}{seen}{self._told()}")
                     return
                 if wait.held_at_frame is None:
                     wait.held_at_frame = self.frames

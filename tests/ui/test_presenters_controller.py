@@ -76,6 +76,28 @@ def test_a_game_through_the_controller_is_saved_and_resumed(controller: Any, tmp
     assert [s.kind for s in seen] == ["load", "action", "undo", "redo", "load"]
 
 
+def test_a_store_that_failed_to_open_at_start_is_opened_again_by_a_new_game(tmp_path: Path) -> None:
+    main = MainThread()
+    worker = SessionWorker(main.deliver)
+    errors: list[BaseException] = []
+    blocker = tmp_path / "state"
+    blocker.write_text("a file where the state directory goes", encoding="utf-8")
+    game = GameController(worker, ThunderbirdsPack(), blocker / "games.db")
+    game.on_error(errors.append)
+    try:
+        game.open_store()
+        main.drain(worker)
+        assert game.last_error is not None and str(blocker / "games.db") in game.last_error
+        assert [type(e).__name__ for e in errors] == ["StoreError"]
+        blocker.unlink()  # what stopped the open has passed
+        game.new_game({"players": 2, "difficulty": "introduction"}, seed=34)
+        main.drain(worker)
+        assert game.snapshot is not None and game.last_error is None
+        assert (blocker / "games.db").exists()
+    finally:
+        worker.stop()
+
+
 def test_an_illegal_action_is_reported_and_changes_nothing(controller: Any) -> None:
     game, main = controller
     errors: list[BaseException] = []

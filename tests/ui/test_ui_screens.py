@@ -11,6 +11,8 @@ import subprocess
 import sys
 import textwrap
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -31,11 +33,14 @@ LANGUAGES = ("fr", "en")
 
 
 @pytest.mark.parametrize("size", ["800x480", "1280x800", "720x1280"])
-def test_every_screen_fits_the_window(run_app, size: str) -> None:
-    # The two languages run side by side (each app is its own process), which halves the wait on two cores.
+def test_every_screen_fits_the_window(run_app, size: str, tmp_path: Path) -> None:
+    # The two languages run side by side (each app is its own process), which halves the wait on two cores. Each
+    # keeps its saved games apart, so neither's Home screen lists the other's game.
+    def run(lang: str) -> Any:
+        return run_app("every_screen", size=size, lang=lang, env={"COMPANION_STATE_DIR": str(tmp_path / lang)})
+
     with ThreadPoolExecutor(max_workers=len(LANGUAGES)) as pool:
-        reports = dict(zip(LANGUAGES, pool.map(lambda lang: run_app("every_screen", size=size, lang=lang),
-                                               LANGUAGES)))
+        reports = dict(zip(LANGUAGES, pool.map(run, LANGUAGES)))
     for lang, report in reports.items():
         assert report.ok, (lang, report.error)
         screens = set(report.notes["screens"])
