@@ -37,6 +37,25 @@ def test_settings_round_trip_and_bad_files(tmp_path) -> None:
     assert load_settings(path=path) == UiSettings()
 
 
+def test_settings_saved_by_two_at_once_stay_whole(tmp_path) -> None:
+    """Two savers at the same moment (two apps on one config directory): each save renames a whole file of its
+    own, so the file read back is one of the two, never a mix, and no temp file is left."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    path = tmp_path / "ui-settings.json"
+    choices = [UiSettings(language="fr", sounds=False), UiSettings(language="en", keep_awake=False)]
+
+    def save_many(settings: UiSettings) -> None:
+        for _ in range(60):
+            save_settings(settings, path)
+
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        for future in [pool.submit(save_many, settings) for settings in choices]:
+            future.result()
+    assert load_settings(path=path) in choices
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["ui-settings.json"]
+
+
 def game(game_id: int, updated: str, **summary: object) -> SavedGame:
     return SavedGame(game_id, updated, updated, summary, 3)
 
