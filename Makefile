@@ -17,6 +17,7 @@ COMPILE := $(VPY) -m compileall -q companion bench >/dev/null
 
 run: $(VENV)/.app-$(DEPS_KEY)
 	@tools/system-deps.sh run
+	@$(VPY) -m companion.locale.build
 	@$(COMPILE)
 	@$(VPY) -m companion run; rc=$$?; [ $$rc -eq 3 ] || exit $$rc
 
@@ -34,6 +35,7 @@ bench: $(VENV)/.test-$(DEPS_KEY)
 
 demo: $(VENV)/.test-$(DEPS_KEY)
 	@tools/system-deps.sh test
+	@$(VPY) -m companion.locale.build
 	@$(COMPILE)
 	$(VPY) -m companion demo --out artifacts/demo
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import os
 import struct
 from pathlib import Path
 
@@ -68,4 +69,7 @@ def compile_catalogue(po_path: Path, mo_path: Path) -> None:
     output += ids + strs
     if mo_path.exists() and mo_path.read_bytes() == output:
         return
-    mo_path.write_bytes(output)
+    # Written aside and renamed: an app starting meanwhile reads the old catalogue or the new, never half of one.
+    temporary = mo_path.with_name(f".{mo_path.name}.{os.getpid()}.tmp")
+    temporary.write_bytes(output)
+    os.replace(temporary, mo_path)
