@@ -201,3 +201,15 @@ def test_sound_tones_are_valid_wav_files(tmp_path) -> None:
             assert sound.getframerate() == RATE and sound.getnchannels() == 1
             frequencies, seconds = TONES[name]
             assert sound.getnframes() == len(frequencies) * int(RATE * seconds)
+
+
+def test_recently_used_keeps_the_last_few_and_takes_refresh_them() -> None:
+    from companion.ui.recently_used import RecentlyUsed
+
+    kept: RecentlyUsed[str, int] = RecentlyUsed()
+    for number, key in enumerate("abc"):
+        kept.keep(key, number, limit=3)
+    assert kept.take("a") == 0  # now the most recent: "b" is the oldest
+    kept.keep("d", 3, limit=3)
+    assert list(kept) == ["c", "a", "d"]
+    assert kept.take("b") is None

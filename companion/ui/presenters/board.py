@@ -18,6 +18,7 @@ from companion.games.thunderbirds.movement import top_speed
 from companion.locale import _
 from companion.ui.action_keys import act
 from companion.ui.presenters.words import joined, vehicle_names_whole
+from companion.ui.recently_used import RecentlyUsed
 
 #: Region centres on the map, as fractions of its width and height (0, 0 is the bottom left).
 POSITIONS: dict[str, tuple[float, float]] = {
@@ -170,7 +171,7 @@ class MapLayout:
 
 
 #: The last layouts made, by (definitions, language): the same board is laid out once, not on every pick.
-_LAYOUTS: dict[tuple[int, str], tuple[Any, MapLayout]] = {}
+_LAYOUTS: RecentlyUsed[tuple[int, str], tuple[Any, MapLayout]] = RecentlyUsed()
 LAYOUTS_KEPT = 4
 
 
@@ -179,7 +180,7 @@ def map_layout(defs: Any) -> MapLayout:
     from companion.locale import language
 
     key = (id(defs), language())
-    found = _LAYOUTS.get(key)
+    found = _LAYOUTS.take(key)
     if found is not None and found[0] is defs:
         return found[1]
     ids = [r.id for r in defs.board.regions]
@@ -195,9 +196,7 @@ def map_layout(defs: Any) -> MapLayout:
             pb = position(second, ids.index(second) if second in ids else 0, len(ids))
             edges.append(Edge(pa, pb, network, wraps=abs(pa[0] - pb[0]) > 0.6))
     layout = MapLayout(tuple(regions), tuple(edges))
-    if len(_LAYOUTS) >= LAYOUTS_KEPT:
-        _LAYOUTS.clear()
-    _LAYOUTS[key] = (defs, layout)  # the definitions are held so their id is not reused for others
+    _LAYOUTS.keep(key, (defs, layout), LAYOUTS_KEPT)  # the definitions are held so their id is not reused
     return layout
 
 

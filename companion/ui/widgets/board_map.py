@@ -18,7 +18,7 @@ from kivy.uix.widget import Widget
 
 from companion.ui.theme import colour, readable_text_on
 from companion.ui.widgets.drawn_text import draw_text, fit_text
-from companion.ui.widgets.reuse import RecentlyUsed
+from companion.ui.recently_used import RecentlyUsed
 
 
 class RegionButton(ButtonBehavior, Widget):

@@ -12,7 +12,7 @@ from kivy.uix.button import Button
 from kivy.uix.label import Label
 from kivy.uix.scrollview import ScrollView
 
-from companion.ui.widgets.reuse import RecentlyUsed
+from companion.ui.recently_used import RecentlyUsed
 
 
 class NarrowTextMixin:
