@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from companion.ui.presenters.board import BoardView, Operation, present_board
+from companion.ui.recently_used import RecentlyUsed
 from companion.ui.screens.base import BaseScreen
 from companion.ui.widgets import board_map as _widgets  # noqa: F401  (registers the widgets its kv uses)
-from companion.ui.recently_used import RecentlyUsed
 from companion.ui.widgets.reuse import refill
 from companion.ui.widgets.text import TouchButton
 

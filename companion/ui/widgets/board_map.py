@@ -16,9 +16,10 @@ from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.widget import Widget
 
+from companion.ui.recently_used import RecentlyUsed
 from companion.ui.theme import colour, readable_text_on
 from companion.ui.widgets.drawn_text import draw_text, fit_text
-from companion.ui.recently_used import RecentlyUsed
+from companion.ui.widgets.quads import WHOLE, quads
 
 
 class RegionButton(ButtonBehavior, Widget):
@@ -180,12 +181,7 @@ def smooth_segments_mesh(segments: list[tuple[float, float, float, float]], widt
 
 def rectangles_mesh(boxes: list[tuple[float, float, float, float]]) -> Mesh:
     """One Mesh of rectangles (x, y, width, height), each made of the two triangles Kivy's Rectangle draws."""
-    vertices: list[float] = []
-    indices: list[int] = []
-    for x, y, w, h in boxes:
-        base = len(vertices) // 4
-        vertices += (x, y, 0.0, 0.0, x + w, y, 1.0, 0.0, x + w, y + h, 1.0, 1.0, x, y + h, 0.0, 1.0)
-        indices += (base, base + 1, base + 2, base + 2, base + 3, base)
+    vertices, indices = quads((box, WHOLE) for box in boxes)
     return Mesh(vertices=vertices, indices=indices, mode="triangles")
 
 

@@ -14,6 +14,7 @@ from kivy.properties import NumericProperty
 from kivy.uix.widget import Widget
 
 from companion.ui.theme import colour
+from companion.ui.widgets.quads import Box, Span, quads
 
 #: Never redraw the strip more often than this, however the blinks fall.
 BLINK_REDRAW_SECONDS = 0.05
@@ -126,24 +127,18 @@ class LedStrip(Widget):
             self._mesh.texture = self._cells
         self._cell = cell
         self._coverage = disc_coverage(cell, radius)
-        vertices: list[float] = []
-        indices: list[int] = []
+        boxes: list[tuple[Box, Span]] = []
         left, bottom = round(self.x), round(self.y + height / 2 - cell / 2)
         x = step / 2
-        index = 0
         span = len(names)
         for group in groups:
             for _name in group:
-                x0 = left + round(x - cell / 2)
-                u0, u1 = index / span, (index + 1) / span
-                vertices += [x0, bottom, u0, 0.0, x0 + cell, bottom, u1, 0.0,
-                             x0 + cell, bottom + cell, u1, 1.0, x0, bottom + cell, u0, 1.0]
-                first = 4 * index
-                indices += [first, first + 1, first + 2, first + 2, first + 3, first]
-                index += 1
+                index = len(boxes)
+                box = (left + round(x - cell / 2), bottom, cell, cell)
+                boxes.append((box, (index / span, 0.0, (index + 1) / span, 1.0)))  # the LED's own cell
                 x += step
             x += step  # a gap between the Hood track, the disaster track and the status LEDs
-        self._mesh.vertices, self._mesh.indices = vertices, indices
+        self._mesh.vertices, self._mesh.indices = quads(boxes)
         self._names_shown = names
         self._shown_colours = [None] * len(names)
 
