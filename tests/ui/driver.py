@@ -37,6 +37,7 @@ def main() -> int:
 
     size = parse_size(options.size)
     prepare_kivy(size, False, None)
+    app_log = _log_to(out / "app.log")
 
     import scenarios  # tests/ui/scenarios.py
 
@@ -56,7 +57,7 @@ def main() -> int:
             def done(error: BaseException | None) -> None:
                 report["ok"] = error is None
                 if error is not None:
-                    report["error"] = "".join(traceback.format_exception(error))
+                    report["error"] = "".join(traceback.format_exception(error)) + _tail(app_log)
                 report["layout"] = {k: [str(p) for p in v] for k, v in self.pilot.layout_problems.items()}
                 self.stop()
 
@@ -69,6 +70,26 @@ def main() -> int:
         report["error"] = traceback.format_exc()
     (out / "report.json").write_text(json.dumps(report, indent=2, default=str), encoding="utf-8")
     return 0 if report["ok"] else 1
+
+
+def _log_to(path: Path) -> Path:
+    """The app's log (what Kivy's console would have shown: warnings, the worker's errors) kept beside the
+    screenshots, so a failed run says what the app saw."""
+    import logging
+
+    handler = logging.FileHandler(path, encoding="utf-8")
+    handler.setLevel(logging.INFO)
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    logging.getLogger().addHandler(handler)
+    return path
+
+
+def _tail(path: Path, lines: int = 40) -> str:
+    """The last lines the app logged, for a failed run's report."""
+    if not path.exists():
+        return ""
+    logged = path.read_text(encoding="utf-8", errors="replace").splitlines()[-lines:]
+    return "\napp log (last lines):\n" + "\n".join(logged) if logged else ""
 
 
 if __name__ == "__main__":
