@@ -175,7 +175,7 @@ class GameController:
 
     def _open_store(self) -> Any:
         """The store, opened again when the start-up open failed: what stopped it may have passed (another
-        program held the file, a full card has been freed), and if not, the player reads why once more."""
+        program held the file, a full SD card has been freed), and if not, the player reads why once more."""
         if self._side.store is None:
             from companion.engine.store import Store
 
