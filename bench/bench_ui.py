@@ -143,9 +143,7 @@ def _touch_script(app: Any, mode: str, out: Path) -> Any:
 
     pilot = app.pilot
     player = AutoPlayer(pilot, None, PlayReport(), check_layout=False)
-    yield from player.start(2, "introduction", 34)
-    yield from player.play(max_actions=6)
-    yield from player.to_table(None)
+    yield from player.at_table(actions=6)
     drawn: list[float] = []
     shown: list[float] = []
     responses: list[float] = []

@@ -161,6 +161,15 @@ class AutoPlayer:
         snapshot = self.app.controller.snapshot
         self.report.game_id = snapshot.game_id if snapshot else None
 
+    def at_table(self, actions: int = 0, players: int = 2, difficulty: str = "introduction",
+                 seed: int = 34) -> Script:
+        """A seeded game dealt (by default the demo's), `actions` bot choices played, and the Table shown with
+        nothing open over it: where a test or a benchmark starts touching."""
+        yield from self.start(players, difficulty, seed)
+        if actions:
+            yield from self.play(max_actions=actions)
+        yield from self.to_table(None)
+
     def play(self, max_actions: int = 3000, stop: Callable[[Any], bool] | None = None) -> Script:
         """Plays until the game ends (or `stop(state)` says so), one bot choice at a time."""
         started: dict[str, int] = {}

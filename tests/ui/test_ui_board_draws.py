@@ -43,8 +43,7 @@ def board_draws(pilot, out, args, notes):
     from companion.ui.widgets.drawn_text import fit_text
 
     player = AutoPlayer(pilot, None, PlayReport(), check_layout=False)
-    yield from player.start(2, "introduction", 34)
-    yield from player.to_table(None)
+    yield from player.at_table()
     pilot.tap("open:board")  # the active character's Thunderbird picked: its destinations lit
     yield pilot.settle(frames=2)
     seen = {}

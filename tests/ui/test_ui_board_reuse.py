@@ -21,9 +21,7 @@ def board_picks(pilot, out, args, notes):
     from companion.ui.autoplay import AutoPlayer, PlayReport
 
     player = AutoPlayer(pilot, None, PlayReport(), check_layout=False)
-    yield from player.start(2, "introduction", 34)
-    yield from player.play(max_actions=6)
-    yield from player.to_table(None)
+    yield from player.at_table(actions=6)
     pilot.tap("open:board")
     yield pilot.settle(frames=1)
     board = pilot.app.screen_manager.get_screen("board")

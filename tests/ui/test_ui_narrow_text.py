@@ -21,34 +21,19 @@ pytestmark = [pytest.mark.ui]
 
 SCENARIO = r'''
 def narrow_text(pilot, out, args, notes):
-    from kivy.core.window import Window
-    from kivy.graphics.opengl import GL_RGB, GL_UNSIGNED_BYTE, glReadPixels
     from kivy.uix.label import Label
+    from kivy.uix.widget import Widget
 
     from companion.ui.widgets.text import FitLabel, TouchButton
+    from readback import box_pixels, difference
 
     yield pilot.settle(frames=2)
     box = (101.5, 200.25, 433.0, 44.0)  # fractional, as laid-out widgets often are
-    seen = {}
-
-    def read(*_):
-        seen["pixels"] = glReadPixels(0, 0, Window.width, Window.height, GL_RGB, GL_UNSIGNED_BYTE)
 
     def shown(widget):
         """The window's pixels in the box with `widget` drawn there."""
-        Window.add_widget(widget)
-        seen.clear()
-        Window.bind(on_flip=read)
-        yield pilot.until(lambda: "pixels" in seen, "a frame read back", timeout=30)
-        seen.clear()  # the next frame: the widget laid out and its text rendered
-        Window.canvas.ask_update()  # a frame even when nothing else changes
-        yield pilot.until(lambda: "pixels" in seen, "a frame read back", timeout=30)
-        Window.unbind(on_flip=read)
-        Window.remove_widget(widget)
-        data, width = seen["pixels"], Window.width
-        x0, y0, w, h = (int(v) for v in box)
-        return [tuple(data[((y * width) + x) * 3:((y * width) + x) * 3 + 3])
-                for y in range(y0 - 2, y0 + h + 2) for x in range(x0 - 2, x0 + w + 2)]
+        pixels, _height = yield from box_pixels(pilot, widget, *(int(v) for v in box))
+        return pixels
 
     def kivys(fitted, text):
         """Kivy's own Label drawing `text` as `fitted` was asked to: wrapped to the box's width."""
@@ -57,8 +42,6 @@ def narrow_text(pilot, out, args, notes):
                       font_name=fitted.font_name, size_hint=(None, None), size=box[2:], pos=box[:2])
         label.text_size = (box[2], None)
         return label
-
-    from kivy.uix.widget import Widget
 
     empty = yield from shown(Widget())
     cases = []
@@ -79,12 +62,10 @@ def narrow_text(pilot, out, args, notes):
             theirs = yield from shown(back)
         else:
             theirs = yield from shown(theirs_label)
-        differing = [max(abs(a[i] - b[i]) for i in range(3)) for a, b in zip(ours, theirs) if a != b]
         cases.append({
             "kind": kind, "halign": halign, "text": text, "lines": len(fitted._label._cached_lines),
             "texture": ours_texture, "kivy_texture": list(theirs_label.texture_size),
-            "inked": sum(1 for a, e in zip(ours, empty) if a != e),
-            "differing": len(differing), "worst": max(differing, default=0),
+            **difference(ours, theirs, empty),
         })
     notes["cases"] = cases
 '''

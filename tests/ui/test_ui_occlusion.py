@@ -17,6 +17,7 @@ from runs import probe_result, scenario_notes  # noqa: E402
 
 PROBE = r'''
 import json
+import sys
 
 from companion.ui.launch import prepare_kivy
 
@@ -30,6 +31,9 @@ from kivy.uix.widget import Widget
 
 from companion.ui.widgets.cached import CachedGrid
 from companion.ui.widgets.occlusion import Occlusion, visible_part
+
+sys.path.insert(0, "tests/ui")
+from readback import instruction_count
 
 EventLoop.ensure_window()
 seen = {}
@@ -87,15 +91,6 @@ class Rendered(Widget):
         self.bind(pos=lambda *_: setattr(self.shown, "pos", self.pos))
 
 
-def count(group):
-    stack, total = [group], 0
-    while stack:
-        item = stack.pop()
-        total += 1
-        stack.extend(getattr(item, "children", []))
-    return total
-
-
 beneath = Widget(size_hint=(None, None), size=(400, 300))
 straddling = Box((1, 0, 0), pos=(10, 100), size=(120, 60))  # across the cover's left edge
 under = Box((0, 1, 0), pos=(150, 120), size=(100, 60))  # wholly under the cover
@@ -120,7 +115,7 @@ Window.add_widget(cover)
 result = {"visible_part": [visible_part((0, 0, 10, 10), (2, 2, 20, 20)), visible_part((3, 3, 4, 4), (2, 2, 20, 20)),
                            visible_part((0, 5, 30, 5), (2, 2, 20, 20)), visible_part((10, 0, 5, 30), (2, 0, 20, 20))]}
 frames(5)
-instructions = count(Window.canvas)
+instructions = instruction_count(Window.canvas)
 plain = frames()
 occlusion = Occlusion(beneath, cover)
 occlusion.start()
@@ -142,7 +137,7 @@ rendered.ink.rgb = (1, 0, 0)
 frames()
 rendered.ink.rgb = (0, 1, 0)  # and again without the clips, for the reference
 result["same_pixels_after_moves"] = frames() == moved
-result["instructions_restored"] = count(Window.canvas) == instructions
+result["instructions_restored"] = instruction_count(Window.canvas) == instructions
 result["no_scissor_left"] = not any(isinstance(i, ScissorPush) for i in beneath.canvas.children)
 print(json.dumps(result))
 '''
@@ -199,20 +194,11 @@ def card_over_table(pilot, out, args, notes):
 
     from companion.ui.autoplay import AutoPlayer, PlayReport
     from companion.ui.widgets import popups
+    from readback import instruction_count
 
     player = AutoPlayer(pilot, None, PlayReport(), check_layout=False)
-    yield from player.start(2, "introduction", 34)
-    yield from player.play(max_actions=2)
-    yield from player.to_table(None)
+    yield from player.at_table(actions=2)
     shots = {}
-
-    def count(group):
-        stack, total = [group], 0
-        while stack:
-            item = stack.pop()
-            total += 1
-            stack.extend(getattr(item, "children", []))
-        return total
 
     # The LED mirror blinks on its own clock: stopped, both pictures show the same moment of it.
     import types
@@ -222,7 +208,7 @@ def card_over_table(pilot, out, args, notes):
     stopped = led_strip.time.monotonic()
     led_strip.time = types.SimpleNamespace(monotonic=lambda: stopped)
     yield pilot.settle(frames=2)
-    before = count(Window.canvas)
+    before = instruction_count(Window.canvas)
     for occlude in (False, True):
         popups.OCCLUDE = occlude
         yield pilot.button("tile:1")
@@ -241,7 +227,7 @@ def card_over_table(pilot, out, args, notes):
     differ = [(i // 3 % width, i // 3 // width) for i in range(0, len(a), 3) if a[i:i + 3] != b[i:i + 3]]
     notes["differ"] = [len(differ)] + ([min(p[0] for p in differ), max(p[0] for p in differ),
                                         min(p[1] for p in differ), max(p[1] for p in differ)] if differ else [])
-    notes["instructions_restored"] = count(Window.canvas) == before
+    notes["instructions_restored"] = instruction_count(Window.canvas) == before
 '''
 
 

@@ -17,15 +17,13 @@ from runs import scenario_notes  # noqa: E402
 
 SCENARIO = r'''
 def popup_text(pilot, out, args, notes):
-    from kivy.core.window import Window
-    from kivy.graphics.opengl import GL_RGB, GL_UNSIGNED_BYTE, glReadPixels
     from kivy.uix.label import Label
     from kivy.uix.widget import Widget
 
     from companion.ui.widgets.popups import PopupText
+    from readback import box_pixels, difference
 
     yield pilot.settle(frames=2)
-    seen = {}
 
     def bold_only_too_wide():
         """A line that fits in the paragraph's 433 pixels in the regular face but not in the bold one."""
@@ -42,25 +40,10 @@ def popup_text(pilot, out, args, notes):
         return next(sentence[:end] for end in range(10, len(sentence))
                     if width_of(sentence[:end], False) <= 433 < width_of(sentence[:end], True))
 
-    def read(*_):
-        seen["pixels"] = glReadPixels(0, 0, Window.width, Window.height, GL_RGB, GL_UNSIGNED_BYTE)
-
     def shown(widget, height=None):
         """The window's pixels around the paragraph's place (433 pixels wide, `height` or the widget's own once
         laid out) with `widget` drawn there, and that height."""
-        Window.add_widget(widget)
-        seen.clear()
-        Window.bind(on_flip=read)
-        yield pilot.until(lambda: "pixels" in seen, "a frame read back", timeout=30)
-        seen.clear()  # the next frame: the widget laid out and its text rendered
-        Window.canvas.ask_update()
-        yield pilot.until(lambda: "pixels" in seen, "a frame read back", timeout=30)
-        Window.unbind(on_flip=read)
-        Window.remove_widget(widget)
-        data, width = seen["pixels"], Window.width
-        x0, y0, w, h = 101, 200, 433, height or int(widget.height) + 1
-        return [tuple(data[((y * width) + x) * 3:((y * width) + x) * 3 + 3])
-                for y in range(y0 - 2, y0 + h + 2) for x in range(x0 - 2, x0 + w + 2)], h
+        return (yield from box_pixels(pilot, widget, 101, 200, 433, height))
 
     cases = []
     for style, text in (("normal", "Air rescue: 2 and a Hood"), ("title", "Sun Probe"), ("good", "✓ Brains +1"),
@@ -78,12 +61,10 @@ def popup_text(pilot, out, args, notes):
                              size=box[2:], pos=box[:2])
         theirs_label.text_size = (box[2], None)
         theirs, _height = yield from shown(theirs_label, height)
-        differing = [max(abs(a[i] - b[i]) for i in range(3)) for a, b in zip(ours, theirs) if a != b]
         cases.append({
             "style": style, "lines": len(ours_label._label._cached_lines),
             "texture": list(ours_label.texture_size), "kivy_texture": list(theirs_label.texture_size),
-            "inked": sum(1 for a, e in zip(ours, empty) if a != e), "rows": height,
-            "differing": len(differing), "worst": max(differing, default=0),
+            "rows": height, **difference(ours, theirs, empty),
         })
     notes["cases"] = cases
 '''

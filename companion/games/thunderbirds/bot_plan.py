@@ -19,6 +19,7 @@ None of these changes a choice: every table is a pure function of its key.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from operator import itemgetter
 from typing import Any
 
@@ -203,20 +204,11 @@ _PLAN: Plan = ("", False, (), "", 0, act.Plan())
 _NONE = float("-inf")
 #: Ending the turn (actions are immutable values: one serves every decision).
 END_TURN = act.EndTurn()
-#: Moves and transfers made so far, by kind and fields: the same few recur in every game, and building a frozen
-#: dataclass costs a Python call and a `__setattr__` per field.
-_ACTIONS: dict[tuple[type, str, str], object] = {}
-
-
+@lru_cache(maxsize=KEPT)
 def _action(kind: type, first: str, second: str) -> object:
-    """`kind(first, second)` (a `Move` or a `Transfer`), kept for when the same one comes again."""
-    key = (kind, first, second)
-    found = _ACTIONS.get(key)
-    if found is None:
-        if len(_ACTIONS) > KEPT:
-            _ACTIONS.clear()
-        found = _ACTIONS[key] = kind(first, second)
-    return found
+    """`kind(first, second)` (a `Move` or a `Transfer`), kept for when the same one comes again: the same few recur
+    in every game, and building a frozen dataclass costs a Python call and a `__setattr__` per field."""
+    return kind(first, second)
 
 _FIRST = itemgetter(0)
 #: How pressing the face-up scheme is by how many spaces the Hood is from it (1.0 from five spaces on).

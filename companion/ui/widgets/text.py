@@ -141,12 +141,10 @@ class FitTextMixin(NarrowTextMixin):
         floor = min(self.min_font_size or base * 0.6, base)
         text, bold, font = str(self.text), bool(self.bold), str(self.font_name)  # type: ignore[attr-defined]
         key = (text, round(width), round(height), round(base, 1), round(floor, 1), bold, pad_x, pad_y, font)
-        known = _FITS.get(key)
+        known = _FITS.take(key)
         if known is None:
             known = self._search(width, height, pad_x, pad_y, base, floor)
-            if len(_FITS) >= FIT_CACHE_SIZE:
-                _FITS.pop(next(iter(_FITS)))
-            _FITS[key] = known
+            _FITS.keep(key, known, FIT_CACHE_SIZE)
         size, lines, text_height, one_line = known
         self.font_size = size  # type: ignore[attr-defined]
         self.max_lines = lines  # type: ignore[attr-defined]
@@ -276,7 +274,8 @@ def _frozen(value: Any) -> Any:
 #: Text sizes tried, as fractions of a label's base size.
 LADDER = (1.0, 0.9, 0.8, 0.7, 0.6, 0.5)
 FIT_CACHE_SIZE = 4096
-_FITS: dict[tuple[Any, ...], tuple[float, int, float | None]] = {}
+#: The fit found for each text and box: font size, lines kept (0: all), the text's height when cut, one line.
+_FITS: RecentlyUsed[tuple[Any, ...], tuple[float, int, float | None, bool]] = RecentlyUsed()
 
 
 def font_ladder(base: float, floor: float) -> tuple[float, ...]:
