@@ -1,7 +1,7 @@
 """Runs every `bench/bench_*.py` module's `run()`, prints one table and writes `bench/results/latest.json`.
 
-    python -m bench                 every benchmark
-    python -m bench store ui        only bench_store and bench_ui
+python -m bench                 every benchmark
+python -m bench store ui        only bench_store and bench_ui
 """
 
 from __future__ import annotations

@@ -62,8 +62,9 @@ def _game_states(seed: int = 7) -> list[tuple[GameState, tuple[object, ...]]]:
     game = 0
     while len(out) < ACTIONS:
         chance = LiveChance(seed + game)
-        state = initial_state({"players": 3, "difficulty": "standard", "characters": ["scott", "virgil", "john"]},
-                              chance, defs)
+        state = initial_state(
+            {"players": 3, "difficulty": "standard", "characters": ["scott", "virgil", "john"]}, chance, defs
+        )
         state = evolve(state, rng=chance.rng_after)
         out.append((state, ()))
         while state.outcome is None and len(out) < ACTIONS:

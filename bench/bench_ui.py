@@ -118,8 +118,21 @@ def _memory_script(app: Any) -> Any:
     pilot.tap("guide:start")
     yield pilot.settle(frames=1)
     rescue = next(iter(pilot.keys("open:rescue:")), None)
-    keys = ["open:board", "vehicle:tb2", "back", "open:scheme", "back", "tile:1", "popup:close",
-            "open:history", "back", "open:menu", "open:adjust", "section:pieces", "back"]
+    keys = [
+        "open:board",
+        "vehicle:tb2",
+        "back",
+        "open:scheme",
+        "back",
+        "tile:1",
+        "popup:close",
+        "open:history",
+        "back",
+        "open:menu",
+        "open:adjust",
+        "section:pieces",
+        "back",
+    ]
     if rescue:
         keys += [rescue, "rescue:done"]
     keys += ["act:Plan", "reveal:ok", "open:menu", "open:home"]
@@ -190,8 +203,12 @@ def _touch_script(app: Any, mode: str, out: Path) -> Any:
 
 def _environment(scratch: Path) -> dict[str, str]:
     env = dict(os.environ)
-    for name, sub in (("COMPANION_STATE_DIR", "state"), ("COMPANION_CONFIG_DIR", "config"),
-                      ("COMPANION_DATA_DIR", "data"), ("KIVY_HOME", "kivy")):
+    for name, sub in (
+        ("COMPANION_STATE_DIR", "state"),
+        ("COMPANION_CONFIG_DIR", "config"),
+        ("COMPANION_DATA_DIR", "data"),
+        ("KIVY_HOME", "kivy"),
+    ):
         (scratch / sub).mkdir(parents=True, exist_ok=True)
         env[name] = str(scratch / sub)
     env["COMPANION_CONFIG"] = str(scratch / "config" / "config.toml")
@@ -203,8 +220,14 @@ def _environment(scratch: Path) -> dict[str, str]:
 def _spawn_measured(args: list[str], env: dict[str, str]) -> tuple[float | None, float, str]:
     """Like `_spawn` but with the child's own peak RSS (wait4 gives per-child usage)."""
     started = time.monotonic()
-    process = subprocess.Popen([sys.executable, "-m", "bench.bench_ui", *args], env=env, cwd=ROOT,
-                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "bench.bench_ui", *args],
+        env=env,
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
     assert process.stdout is not None
     output = process.stdout.read()
     _pid, _status, usage = os.wait4(process.pid, 0)

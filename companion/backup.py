@@ -185,7 +185,9 @@ def restore(
             finally:
                 target.close()
         except sqlite3.Error as error:
-            raise BackupError(_("Could not restore {backup}: {reason}").format(backup=backup.name, reason=error)) from error
+            raise BackupError(
+                _("Could not restore {backup}: {reason}").format(backup=backup.name, reason=error)
+            ) from error
         finally:
             source.close()
     return safety

@@ -1,12 +1,12 @@
 """The `companion` command. Each sub-command lives in the module that owns its job; this file only routes.
 
-    companion [run]            start the touchscreen app (the default)
-    companion demo --out DIR   play a seeded game through the real app on a virtual screen, with screenshots
-    companion scenario FILE    apply a scenario file and print the result
-    companion odds FILE        exact rescue odds for a scenario's position
-    companion simulate         bot-played games: win rate, causes of defeat, score
-    companion hw-test          walk every LED, echo button presses, report the serial link
-    companion check-data       validate the game data and the user overlay; report what is missing
+companion [run]            start the touchscreen app (the default)
+companion demo --out DIR   play a seeded game through the real app on a virtual screen, with screenshots
+companion scenario FILE    apply a scenario file and print the result
+companion odds FILE        exact rescue odds for a scenario's position
+companion simulate         bot-played games: win rate, causes of defeat, score
+companion hw-test          walk every LED, echo button presses, report the serial link
+companion check-data       validate the game data and the user overlay; report what is missing
 """
 
 from __future__ import annotations

@@ -229,8 +229,9 @@ def _build(
     doc = doc or {}
     for section in doc:
         if section not in KEYS:
-            raise ConfigError(file, f"[{section}]", _("unknown section (expected {sections})").format(
-                sections=", ".join(KEYS)))
+            raise ConfigError(
+                file, f"[{section}]", _("unknown section (expected {sections})").format(sections=", ".join(KEYS))
+            )
     general = _general(_Reader(file, "general", doc.get("general", {})), folder)
     gpio = _gpio(_Reader(file, "gpio", doc.get("gpio", {})))
     buttons = _buttons(_Reader(file, "buttons", doc.get("buttons", {})), gpio)
@@ -293,9 +294,14 @@ def _lights(
     if from_env:
         backend = env[ENV_LIGHTS].strip().lower()
         if backend not in LIGHT_BACKENDS:
-            raise ConfigError(ENV_LIGHTS, "", _("{value!r} is not a lights back-end (expected one of {choices})").format(
-                value=env[ENV_LIGHTS], choices=choices))
-    port = r.get("port", "auto", _is_text, _("a device path such as /dev/serial/by-id/..., or \"auto\""))
+            raise ConfigError(
+                ENV_LIGHTS,
+                "",
+                _("{value!r} is not a lights back-end (expected one of {choices})").format(
+                    value=env[ENV_LIGHTS], choices=choices
+                ),
+            )
+    port = r.get("port", "auto", _is_text, _('a device path such as /dev/serial/by-id/..., or "auto"'))
     baud = r.get("baud", 115200, lambda v: isinstance(v, int) and not isinstance(v, bool) and v > 0, _("a baud rate"))
     brightness = r.get("brightness", 0.6, lambda v: _is_number(v) and 0 <= v <= 1, _("a number from 0 to 1"))
     colour = r.get("colour", None, _is_bool, _("true or false"))
@@ -350,8 +356,12 @@ def _light_map(
     except LightMapError as exc:
         raise r.fail(key, str(exc)) from exc
     if light_map.backend != backend:
-        raise r.fail(key, _("this map is wired for the {wired} back-end, not {backend}").format(
-            wired=light_map.backend, backend=backend))
+        raise r.fail(
+            key,
+            _("this map is wired for the {wired} back-end, not {backend}").format(
+                wired=light_map.backend, backend=backend
+            ),
+        )
     return light_map
 
 

@@ -67,13 +67,22 @@ def main(
     lights = config.lights
     light_map = lights.map
     say(_("Config: {file}").format(file=config.source or _("none (defaults)")))
-    say(_("Lights: {backend}{env}").format(backend=lights.backend, env=" (COMPANION_LIGHTS)" if lights.backend_from_env else ""))
+    say(
+        _("Lights: {backend}{env}").format(
+            backend=lights.backend, env=" (COMPANION_LIGHTS)" if lights.backend_from_env else ""
+        )
+    )
     if light_map is None:
         say(_("No LED hardware is configured: set [lights] backend, or COMPANION_LIGHTS=gpio|shift595|serial."))
         layout = None
     else:
-        say(_("Map: {source}, {count} LEDs, {kind}").format(
-            source=light_map.source, count=len(light_map.leds), kind=_("colour") if light_map.rgb else _("single colour")))
+        say(
+            _("Map: {source}, {count} LEDs, {kind}").format(
+                source=light_map.source,
+                count=len(light_map.leds),
+                kind=_("colour") if light_map.rgb else _("single colour"),
+            )
+        )
         layout = light_map.layout()
     status = 0
     try:
@@ -94,8 +103,11 @@ def main(
         if link is not None:
             say(_("Serial link after the walk: {status}").format(status=backend.describe()))
             final = backend.status()  # type: ignore[attr-defined]  # the serial back-end's link status
-            say(_("Sent {bytes} bytes; refused packets {naks}; garbage received {garbage}; drops {drops}").format(
-                bytes=final.bytes_sent, naks=final.naks, garbage=final.garbage, drops=final.drops))
+            say(
+                _("Sent {bytes} bytes; refused packets {naks}; garbage received {garbage}; drops {drops}").format(
+                    bytes=final.bytes_sent, naks=final.naks, garbage=final.garbage, drops=final.drops
+                )
+            )
     finally:
         backend.close()
     if config.buttons.pins and args.buttons > 0:
@@ -105,8 +117,15 @@ def main(
     return status
 
 
-def _walk(layout: Layout, light_map: LightMap | None, backend: LightBackend, step: float, patience: float,
-          wait: Callable[[float], None], say: Callable[[str], None]) -> None:
+def _walk(
+    layout: Layout,
+    light_map: LightMap | None,
+    backend: LightBackend,
+    step: float,
+    patience: float,
+    wait: Callable[[float], None],
+    say: Callable[[str], None],
+) -> None:
     """Each LED alone, in canonical order, for `step` seconds; `patience` bounds each wait for the write."""
     names = layout.names
     say(_("Walking {count} LEDs, {step} s each:").format(count=len(names), step=step))
@@ -118,7 +137,10 @@ def _walk(layout: Layout, light_map: LightMap | None, backend: LightBackend, ste
             changes[previous] = OFF
         backend.apply(changes)
         written = backend.flush(patience)
-        say(f"  {i:3d}/{len(names)}  {name:28s} {_where(light_map, name)}" + ("" if written else "  " + _("(not written)")))
+        say(
+            f"  {i:3d}/{len(names)}  {name:28s} {_where(light_map, name)}"
+            + ("" if written else "  " + _("(not written)"))
+        )
         wait(step)
         previous = name
     if previous is not None:
@@ -126,8 +148,13 @@ def _walk(layout: Layout, light_map: LightMap | None, backend: LightBackend, ste
         backend.flush(patience)
 
 
-def _echo_buttons(buttons_config: ButtonsConfig, pin_factory: Factory | None, seconds: float,
-                  wait: Callable[[float], None], say: Callable[[str], None]) -> None:
+def _echo_buttons(
+    buttons_config: ButtonsConfig,
+    pin_factory: Factory | None,
+    seconds: float,
+    wait: Callable[[float], None],
+    say: Callable[[str], None],
+) -> None:
     """Prints every command the buttons send for `seconds` (`wait` is where a person presses them)."""
     from companion.devices.gpio import default_pin_factory
 

@@ -117,11 +117,19 @@ class _Reader:
 
     def place(self, name: str, where: str) -> None:
         if name not in _known(self.hood_length):
-            raise self.fail(where, _("{name!r} is not an LED of this board ({names})").format(
-                name=name, names=_describe_names(self.hood_length)))
+            raise self.fail(
+                where,
+                _("{name!r} is not an LED of this board ({names})").format(
+                    name=name, names=_describe_names(self.hood_length)
+                ),
+            )
         if name in self.placed:
-            raise self.fail(where, _("{name} is placed twice ({first} and {second})").format(
-                name=name, first=self.placed[name], second=where))
+            raise self.fail(
+                where,
+                _("{name} is placed twice ({first} and {second})").format(
+                    name=name, first=self.placed[name], second=where
+                ),
+            )
         self.placed[name] = where
 
 
@@ -152,8 +160,9 @@ def parse_map(doc: Mapping[str, Any], hood_length: int, serial_console: bool = T
     reader = _Reader(doc, hood_length, serial_console)
     backend = doc.get("backend")
     if backend not in BACKENDS:
-        raise reader.fail("backend", _("expected one of {choices}, got {value!r}").format(
-            choices=", ".join(BACKENDS), value=backend))
+        raise reader.fail(
+            "backend", _("expected one of {choices}, got {value!r}").format(choices=", ".join(BACKENDS), value=backend)
+        )
     common = ("backend", "rgb", "description")
     if backend == "gpio":
         reader.allowed(doc, (*common, "pwm", "pins"), "")
@@ -165,8 +174,12 @@ def parse_map(doc: Mapping[str, Any], hood_length: int, serial_console: bool = T
         leds, chain_length = _chain(reader, backend)
         wiring = _shift595(reader) if backend == "shift595" else None
         if wiring is not None and chain_length > wiring.outputs:
-            raise reader.fail("chain", _("{count} positions, but {registers} registers have {outputs} outputs").format(
-                count=chain_length, registers=wiring.registers, outputs=wiring.outputs))
+            raise reader.fail(
+                "chain",
+                _("{count} positions, but {registers} registers have {outputs} outputs").format(
+                    count=chain_length, registers=wiring.registers, outputs=wiring.outputs
+                ),
+            )
     description = doc.get("description", "")
     if not isinstance(description, str):
         raise reader.fail("description", _("expected text"))
@@ -195,8 +208,12 @@ def _gpio_pins(reader: _Reader) -> dict[str, Pin]:
         names = _group(key, reader.hood_length)
         if names is not None:
             if not isinstance(value, list) or len(value) != len(names):
-                raise reader.fail(where, _("expected a list of {count} pins, one per LED ({first} to {last})").format(
-                    count=len(names), first=names[0], last=names[-1]))
+                raise reader.fail(
+                    where,
+                    _("expected a list of {count} pins, one per LED ({first} to {last})").format(
+                        count=len(names), first=names[0], last=names[-1]
+                    ),
+                )
             for i, (name, pin) in enumerate(zip(names, value)):
                 reader.place(name, f"{where}[{i}]")
                 leds[name] = reader.pin(f"{where}[{i}]", pin)
@@ -220,12 +237,14 @@ def _chain(reader: _Reader, backend: str) -> tuple[dict[str, Pin], int]:
     for i, entry in enumerate(chain):
         where = f"chain[{i}]"
         if not isinstance(entry, str):
-            raise reader.fail(where, _("expected an LED name, a group or \"-\", got {value!r}").format(value=entry))
+            raise reader.fail(where, _('expected an LED name, a group or "-", got {value!r}').format(value=entry))
         if entry == GAP:
             position += 1
             continue
         for name in _group(entry, reader.hood_length) or (entry,):
-            reader.place(name, f"{where} ({entry}, position {position})" if name != entry else f"{where} (position {position})")
+            reader.place(
+                name, f"{where} ({entry}, position {position})" if name != entry else f"{where} (position {position})"
+            )
             leds[name] = position
             position += 1
     limit = MAX_CHAIN[backend]
@@ -237,7 +256,9 @@ def _chain(reader: _Reader, backend: str) -> tuple[dict[str, Pin], int]:
 def _shift595(reader: _Reader) -> Shift595Wiring:
     table = reader.doc.get("shift595")
     if not isinstance(table, Mapping):
-        raise reader.fail("shift595", _("a table with the data, clock and latch pins and the number of registers is required"))
+        raise reader.fail(
+            "shift595", _("a table with the data, clock and latch pins and the number of registers is required")
+        )
     reader.allowed(table, ("data", "clock", "latch", "enable", "registers"), "shift595.")
     for key in ("data", "clock", "latch", "registers"):
         if key not in table:
@@ -260,11 +281,15 @@ def _check_coverage(reader: _Reader, light_map: LightMap) -> None:
     for name in (*hood, *DISASTER_LEDS, SKULL):
         if name not in light_map.leds:
             if name in hood:
-                message = _("{name} has no LED: the Hood track has {count} spaces in the game data (hood.0-hood.{last})")
+                message = _(
+                    "{name} has no LED: the Hood track has {count} spaces in the game data (hood.0-hood.{last})"
+                )
             else:
                 message = _("{name} has no LED: every build must light the whole disaster track and the skull")
-            raise reader.fail("chain" if light_map.backend != "gpio" else "pins", message.format(
-                name=name, count=reader.hood_length, last=reader.hood_length - 1))
+            raise reader.fail(
+                "chain" if light_map.backend != "gpio" else "pins",
+                message.format(name=name, count=reader.hood_length, last=reader.hood_length - 1),
+            )
 
 
 def _check_clashes(reader: _Reader, used: list[tuple[int, str]]) -> None:

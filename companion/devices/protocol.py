@@ -138,7 +138,9 @@ class Decoder:
         except ValueError as exc:
             self.garbage += 1
             if _worth_logging(self.garbage):
-                log.warning("ignored garbage from the LED controller (%s, %d so far): %s", exc, self.garbage, raw[:32].hex())
+                log.warning(
+                    "ignored garbage from the LED controller (%s, %d so far): %s", exc, self.garbage, raw[:32].hex()
+                )
             return None
         if crc16(body[:-2]) != (body[-2] << 8 | body[-1]):
             self.bad_checksums += 1

@@ -62,14 +62,17 @@ class LinkStatus:
     def describe(self) -> str:
         if self.connected:
             return _("serial {port}: connected to {controller} ({count} LEDs)").format(
-                port=self.port, controller=self.controller, count=self.led_count)
+                port=self.port, controller=self.controller, count=self.led_count
+            )
         return _("serial {port}: not connected ({reason})").format(
-            port=self.port, reason=self.last_error or _("connecting"))
+            port=self.port, reason=self.last_error or _("connecting")
+        )
 
 
 def _incompatible(theirs: object) -> str:
     return _("the controller speaks protocol v{theirs}, the app v{ours}: update its firmware").format(
-        theirs=theirs, ours=proto.VERSION)
+        theirs=theirs, ours=proto.VERSION
+    )
 
 
 def find_controller(pattern: str = BY_ID + "/*") -> str | None:

@@ -18,7 +18,11 @@ from companion.games.thunderbirds import events as ev
 from companion.games.thunderbirds.definitions import Definitions
 from companion.games.thunderbirds.state import GameState, HoodCard
 
-_EVENT_MARKS = {"face-down": HoodMark.EVENT_HIDDEN, "active": HoodMark.EVENT_REVEALED, "face-up": HoodMark.EVENT_REVEALED}
+_EVENT_MARKS = {
+    "face-down": HoodMark.EVENT_HIDDEN,
+    "active": HoodMark.EVENT_REVEALED,
+    "face-up": HoodMark.EVENT_REVEALED,
+}
 _SCHEME_MARKS = {
     "face-down": HoodMark.SCHEME_PENDING,
     "face-up": HoodMark.SCHEME_CURRENT,

@@ -31,9 +31,7 @@ class Deck:
         return cls(draw_pile=chance.shuffle(tuple(cards)), reshuffle=reshuffle)
 
     @classmethod
-    def stacked(
-        cls, piles: Sequence[Sequence[str]], chance: Chance, reshuffle: Reshuffle = Reshuffle.NEVER
-    ) -> Deck:
+    def stacked(cls, piles: Sequence[Sequence[str]], chance: Chance, reshuffle: Reshuffle = Reshuffle.NEVER) -> Deck:
         """Each pile shuffled on its own, then stacked without mixing, `piles[0]` on top."""
         cards: list[str] = []
         for pile in piles:

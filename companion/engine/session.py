@@ -309,8 +309,9 @@ class Session:
         try:
             return found[0], self.rules.decode_state(found[1])
         except Exception:  # a damaged snapshot only costs time: the log rebuilds the state
-            log.warning("snapshot %s of game %s cannot be decoded; replaying the log", found[0], self.game_id,
-                        exc_info=True)
+            log.warning(
+                "snapshot %s of game %s cannot be decoded; replaying the log", found[0], self.game_id, exc_info=True
+            )
             return None
 
     def _notify(self, update: Update) -> None:

@@ -90,7 +90,9 @@ class ActionRecord:
     label: str
 
     @classmethod
-    def of(cls, seq: int, action: Mapping[str, Any], outcomes: Sequence[int], rng_after: int, label: str) -> ActionRecord:
+    def of(
+        cls, seq: int, action: Mapping[str, Any], outcomes: Sequence[int], rng_after: int, label: str
+    ) -> ActionRecord:
         return cls(seq, _dumps(dict(action)), _dumps(list(outcomes)), rng_after, label)
 
     @cached_property
@@ -240,9 +242,10 @@ class Store:
         snapshot_json = None if snapshot is None else _dumps(dict(snapshot))
         with self._write() as db:
             self._update_game(db, game_id, seq, summary_json)
-            if seq > 1 and not db.execute(
-                "SELECT 1 FROM actions WHERE game_id = ? AND seq = ?", (game_id, seq - 1)
-            ).fetchone():
+            if (
+                seq > 1
+                and not db.execute("SELECT 1 FROM actions WHERE game_id = ? AND seq = ?", (game_id, seq - 1)).fetchone()
+            ):
                 raise StoreError(_("Action {seq} cannot be saved: the one before it is missing.").format(seq=seq))
             db.execute("DELETE FROM actions WHERE game_id = ? AND seq >= ?", (game_id, seq))
             db.execute("DELETE FROM snapshots WHERE game_id = ? AND seq >= ?", (game_id, seq))
@@ -251,7 +254,9 @@ class Store:
                 (game_id, seq, action_json, outcomes_json, str(rng_after), label),
             )
             if snapshot_json is not None:
-                db.execute("INSERT INTO snapshots (game_id, seq, state) VALUES (?, ?, ?)", (game_id, seq, snapshot_json))
+                db.execute(
+                    "INSERT INTO snapshots (game_id, seq, state) VALUES (?, ?, ?)", (game_id, seq, snapshot_json)
+                )
 
     def set_cursor(self, game_id: int, cursor: int, summary: Mapping[str, Any] | None = None) -> None:
         """Moves the cursor (undo/redo) without touching the log; `summary` describes the state there."""
@@ -441,8 +446,14 @@ class Store:
             db.executemany(
                 "INSERT INTO actions (game_id, seq, action, outcomes, rng_after, label) VALUES (?, ?, ?, ?, ?, ?)",
                 [
-                    (game_id, a["seq"], _dumps(a["action"]), _dumps(a["outcomes"]), str(a["rng_after"]),
-                     _imported_label(a))
+                    (
+                        game_id,
+                        a["seq"],
+                        _dumps(a["action"]),
+                        _dumps(a["outcomes"]),
+                        str(a["rng_after"]),
+                        _imported_label(a),
+                    )
                     for a in actions
                 ],
             )
@@ -549,8 +560,10 @@ def _open_error(path: Path, error: BaseException) -> StoreError:
     """What players read when the file cannot be opened: a full disk says so, anything else names the file."""
     if _is_refused_write(error):
         return StoreFull(
-            _("The saved games could not be opened: the storage is full or refuses writes. Free some space and"
-              " start again; nothing was changed.")
+            _(
+                "The saved games could not be opened: the storage is full or refuses writes. Free some space and"
+                " start again; nothing was changed."
+            )
         )
     return StoreError(_("The saved games file {file} could not be opened: {problem}").format(file=path, problem=error))
 
@@ -743,9 +756,9 @@ def _read_export(path: Path) -> dict[str, Any]:
     fmt = integer(require(document, "format", "format"), "format", low=1)
     if fmt > EXPORT_FORMAT:
         raise FormatTooNew(
-            _("{file} was exported by a newer version of the companion (format {found}, this one reads {known}).").format(
-                file=path.name, found=fmt, known=EXPORT_FORMAT
-            )
+            _(
+                "{file} was exported by a newer version of the companion (format {found}, this one reads {known})."
+            ).format(file=path.name, found=fmt, known=EXPORT_FORMAT)
         )
     game = require(document, "game", "game")
     if not isinstance(game, str) or not game:
@@ -783,7 +796,8 @@ def _read_export(path: Path) -> dict[str, Any]:
             raise bad(f"{where}.label", _("must be text."))
         labels = entry.get("labels")
         if labels is not None and (
-            not isinstance(labels, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in labels.items())
+            not isinstance(labels, dict)
+            or not all(isinstance(k, str) and isinstance(v, str) for k, v in labels.items())
         ):
             raise bad(f"{where}.labels", _("must map languages to text."))
         integer(require(entry, "rng_after", f"{where}.rng_after"), f"{where}.rng_after", low=0, high=_U64 - 1)

@@ -22,7 +22,7 @@ def _part(value: Any) -> str:
 
 
 def action_key(action: Any) -> str:
-    """"Move:tb1:asia", "Rescue:city-of-fire:", "FoilScheme:alan+teamwork,john+logistics:no"..."""
+    """ "Move:tb1:asia", "Rescue:city-of-fire:", "FoilScheme:alan+teamwork,john+logistics:no"..."""
     parts = [type(action).__name__]
     if dataclasses.is_dataclass(action):
         parts += [_part(getattr(action, f.name)) for f in dataclasses.fields(action)]

@@ -157,7 +157,8 @@ class CompanionApp(App):
         self.lights = LightsLink(self._physical_command, settings.lights_backend)
         self.sounds = Sounds()
         self.controller.on_worker_update(
-            lambda state, events: self.lights.update(state, self.pack.defs_for(state), events))
+            lambda state, events: self.lights.update(state, self.pack.defs_for(state), events)
+        )
         self._show("home", {})
         self.nav.go("home")
         # The first frame comes first; the data, the saved games and the lights load right after it.
@@ -174,8 +175,9 @@ class CompanionApp(App):
         self.controller.open_store(self._store_opened)
         # A look for a due backup every ten minutes, kept up even when this open fails: a later one may not.
         Clock.schedule_interval(lambda _dt: self.controller.backup_if_due(BACKUP_EVERY_SECONDS), BACKUP_CHECK_SECONDS)
-        self.worker.submit(lambda: self.lights.start(self.pack.defs.hood_track.length), self._lights_ready,
-                           self._on_error)
+        self.worker.submit(
+            lambda: self.lights.start(self.pack.defs.hood_track.length), self._lights_ready, self._on_error
+        )
         # The odds tables, built once behind the rest, so the first Rescue screen is instant.
         self.worker.submit(self.pack.warm_odds)
         if self.settings.sounds:
@@ -212,8 +214,9 @@ class CompanionApp(App):
 
         general = load_general_or_default()  # a problem in the file is reported by the lights' full load
         paths.use_state_dir(general.state_dir)
-        return load_settings(UiSettings(language=general.language, keep_awake=general.keep_awake,
-                                        sounds=general.sounds))
+        return load_settings(
+            UiSettings(language=general.language, keep_awake=general.keep_awake, sounds=general.sounds)
+        )
 
     def on_stop(self) -> None:
         if self.worker is not None:
@@ -353,7 +356,8 @@ class CompanionApp(App):
         """One tap on Home: the game as a JSON file on a USB stick (or in the state directory)."""
         assert self.controller is not None
         self.controller.export_game(
-            game_id, None, lambda path: self.show_notice(_("Game exported to {file}").format(file=path), 12.0))
+            game_id, None, lambda path: self.show_notice(_("Game exported to {file}").format(file=path), 12.0)
+        )
 
     def delete_game(self, row: Any) -> None:
         """Home's Delete: asks first (a deleted game cannot be brought back), then deletes on the worker; Home
@@ -372,10 +376,14 @@ class CompanionApp(App):
         def confirmed() -> None:
             controller.delete_game(row.game_id, deleted)
 
-        show_popup(question.title, list(question.lines), [
-            PopupButton("delete:keep", question.keep_label),
-            PopupButton("delete:confirm", question.delete_label, confirmed, role="danger"),
-        ])
+        show_popup(
+            question.title,
+            list(question.lines),
+            [
+                PopupButton("delete:keep", question.keep_label),
+                PopupButton("delete:confirm", question.delete_label, confirmed, role="danger"),
+            ],
+        )
 
     def start_game(self, setup: dict[str, Any], seed: int) -> None:
         assert self.controller is not None
@@ -428,8 +436,9 @@ class CompanionApp(App):
         snapshot = self.controller.snapshot if self.controller else None
         if snapshot is None:
             return
-        view = present_chooser(what, snapshot.state, self.pack.defs_for(snapshot.state), snapshot.legal,
-                               self.pack.character_name)
+        view = present_chooser(
+            what, snapshot.state, self.pack.defs_for(snapshot.state), snapshot.legal, self.pack.character_name
+        )
         show_popup(
             view.title,
             view.lines,
@@ -527,11 +536,15 @@ class CompanionApp(App):
         if view.placed_card is not None and view.placed_slot is not None:
             from companion.ui.widgets.game import DisasterTileButton
 
-            extra = DisasterTileButton(size_hint_y=None, height=self.target * 3.2,
-                                       tile=disaster_tile(snapshot.state, defs, view.placed_slot, view.placed_card))
+            extra = DisasterTileButton(
+                size_hint_y=None,
+                height=self.target * 3.2,
+                tile=disaster_tile(snapshot.state, defs, view.placed_slot, view.placed_card),
+            )
             extra.action_key = f"reveal:tile:{view.placed_slot}"
-        show_popup(view.title, view.lines, [PopupButton("reveal:ok", _("OK"), role="primary")], kind="reveal",
-                   extra=extra)
+        show_popup(
+            view.title, view.lines, [PopupButton("reveal:ok", _("OK"), role="primary")], kind="reveal", extra=extra
+        )
 
     def _on_error(self, error: BaseException) -> None:
         message = getattr(error, "message", None) or str(error)
@@ -632,6 +645,5 @@ class CompanionApp(App):
         if changes.get("sounds"):
             self.worker.submit(self.sounds.prepare)
         if "lights_backend" in changes:
-            self.worker.submit(lambda: self.lights.restart(settings.lights_backend), self._lights_ready,
-                               self._on_error)
+            self.worker.submit(lambda: self.lights.restart(settings.lights_backend), self._lights_ready, self._on_error)
         self.defer(self.refresh_current)

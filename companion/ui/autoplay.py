@@ -96,8 +96,14 @@ def upkeep(state: Any, started: dict[str, int]) -> Any | None:
 class AutoPlayer:
     """Runs inside a pilot script: `yield from player.play(...)`."""
 
-    def __init__(self, pilot: Any, out: Path | None, report: PlayReport,
-                 shoot: Callable[[str], bool] | None = None, check_layout: bool = True) -> None:
+    def __init__(
+        self,
+        pilot: Any,
+        out: Path | None,
+        report: PlayReport,
+        shoot: Callable[[str], bool] | None = None,
+        check_layout: bool = True,
+    ) -> None:
         self.pilot = pilot
         self.app = pilot.app
         self.out = out
@@ -161,8 +167,7 @@ class AutoPlayer:
         snapshot = self.app.controller.snapshot
         self.report.game_id = snapshot.game_id if snapshot else None
 
-    def at_table(self, actions: int = 0, players: int = 2, difficulty: str = "introduction",
-                 seed: int = 34) -> Script:
+    def at_table(self, actions: int = 0, players: int = 2, difficulty: str = "introduction", seed: int = 34) -> Script:
         """A seeded game dealt (by default the demo's), `actions` bot choices played, and the Table shown with
         nothing open over it: where a test or a benchmark starts touching."""
         yield from self.start(players, difficulty, seed)
@@ -186,8 +191,10 @@ class AutoPlayer:
             if action is None:
                 box: dict[str, Any] = {}
                 defs = self.app.pack.defs_for(state)
-                self.app.controller.call(lambda _session, s=state, c=choices: bot.next_action(s, defs, c),
-                                         lambda chosen: box.setdefault("action", chosen))
+                self.app.controller.call(
+                    lambda _session, s=state, c=choices: bot.next_action(s, defs, c),
+                    lambda chosen: box.setdefault("action", chosen),
+                )
                 yield self.pilot.until(lambda: "action" in box, "the bot's choice", timeout=120)
                 action = box["action"]
                 choices += 1
@@ -216,8 +223,9 @@ class AutoPlayer:
 
     def to_table(self, action: Any) -> Script:
         """Back to where the action starts: the Rescue screen for a rescue under way, else the Table."""
-        rescue_step = isinstance(action, (a.UseIntelligence, a.UseTeamwork, a.IgnoreHood, a.FinishRescue,
-                                          a.ChooseReward))
+        rescue_step = isinstance(
+            action, (a.UseIntelligence, a.UseTeamwork, a.IgnoreHood, a.FinishRescue, a.ChooseReward)
+        )
         wanted = "rescue" if rescue_step else "table"
         for _attempt in range(6):
             if self.pilot.screen_name() == wanted and not self._popup_kind():

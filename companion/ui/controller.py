@@ -148,9 +148,7 @@ class GameController:
 
         self.worker.submit(work, on_done, self._fail)
 
-    def backup_if_due(
-        self, every_seconds: float, on_done: Callable[[Path | None], None] | None = None
-    ) -> None:
+    def backup_if_due(self, every_seconds: float, on_done: Callable[[Path | None], None] | None = None) -> None:
         """A rotating backup of the database beside it (`backups/`), on the worker, when one is due.
 
         `every_seconds=0` at the end of a game (a backup unless nothing changed since the last one); the

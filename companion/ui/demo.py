@@ -27,8 +27,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--out", type=Path, default=Path("artifacts/demo"), help="where the screenshots go")
     parser.add_argument("--seed", type=int, default=34, help="the game's seed (34: a two-player win)")
     parser.add_argument("--players", type=int, default=2, choices=(1, 2, 3, 4))
-    parser.add_argument("--difficulty", default="introduction",
-                        choices=("introduction", "standard", "heroic", "legendary"))
+    parser.add_argument(
+        "--difficulty", default="introduction", choices=("introduction", "standard", "heroic", "legendary")
+    )
     parser.add_argument("--size", type=parse_size, default=(800, 480), help="window size, e.g. 720x1280")
     parser.add_argument("--lang", choices=("en", "fr"), default="en")
     return parser

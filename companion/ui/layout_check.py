@@ -116,8 +116,10 @@ def check_layout(window: Widget, target_px: float | None = None, dpi: float | No
         if is_button:
             full = window_rect(widget)
             outside = (
-                full[0] < -TOLERANCE or full[1] < -TOLERANCE
-                or full[2] > width + TOLERANCE or full[3] > height + TOLERANCE
+                full[0] < -TOLERANCE
+                or full[1] < -TOLERANCE
+                or full[2] > width + TOLERANCE
+                or full[3] > height + TOLERANCE
             )
             if not in_scroll and outside:
                 problems.append(Problem("outside", describe(widget), f"at {tuple(round(v) for v in full)}"))

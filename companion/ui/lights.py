@@ -44,8 +44,9 @@ class LightsLink:
         choice = self._choice
         if choice and choice != lights.backend and not lights.backend_from_env:
             if choice in HARDWARE_BACKENDS and lights.map is None:
-                problems.append(_("no light map is configured for {backend}: see docs/config.md").format(
-                    backend=choice))
+                problems.append(
+                    _("no light map is configured for {backend}: see docs/config.md").format(backend=choice)
+                )
                 choice = "mirror"
             lights = dataclasses.replace(lights, backend=choice)
             config = dataclasses.replace(config, lights=lights)

@@ -32,8 +32,13 @@ class SyntheticTouch(MotionEvent):
 
     def __init__(self, x: float, y: float) -> None:
         width, height = Window.size
-        super().__init__("pilot", id(self), {"x": x / max(1.0, width - 1.0), "y": y / max(1.0, height - 1.0)},
-                         is_touch=True, type_id="touch")
+        super().__init__(
+            "pilot",
+            id(self),
+            {"x": x / max(1.0, width - 1.0), "y": y / max(1.0, height - 1.0)},
+            is_touch=True,
+            type_id="touch",
+        )
         self.profile = ["pos"]
 
     def depack(self, args: dict[str, float]) -> None:
@@ -248,8 +253,10 @@ class Pilot:
                     wait.held_at_frame = None
                     if time.monotonic() - wait.started > wait.timeout:
                         seen = f"; shown: {wait.describe()}" if wait.describe else ""
-                        raise PilotError(f"timed out waiting for {wait.what or 'a condition'} on"
-                                         f" {self.screen_name()}{seen}{self._told()}")
+                        raise PilotError(
+                            f"timed out waiting for {wait.what or 'a condition'} on"
+                            f" {self.screen_name()}{seen}{self._told()}"
+                        )
                     return
                 if wait.held_at_frame is None:
                     wait.held_at_frame = self.frames

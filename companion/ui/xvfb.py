@@ -26,7 +26,9 @@ def start_xvfb(screen: str = SCREEN) -> tuple[subprocess.Popen[bytes], str]:
     read_end, write_end = os.pipe()
     process = subprocess.Popen(
         ["Xvfb", "-displayfd", str(write_end), "-screen", "0", screen, "-nolisten", "tcp", "-noreset"],
-        pass_fds=(write_end,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        pass_fds=(write_end,),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
     )
     os.close(write_end)
     number = b""

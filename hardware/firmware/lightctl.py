@@ -65,7 +65,7 @@ class LedController:
             return proto.encode(proto.NAK, seq, bytes((proto.NAK_MALFORMED, seq)))
         count = min(payload[0], self.led_count)
         self.looks[:] = bytearray(5 * self.led_count)
-        self.looks[0:5 * count] = payload[1:1 + 5 * count]
+        self.looks[0 : 5 * count] = payload[1 : 1 + 5 * count]
         self.counts["frames"] += 1
         if payload[0] > self.led_count:
             return proto.encode(proto.NAK, seq, bytes((proto.NAK_RANGE, seq)))
@@ -79,7 +79,7 @@ class LedController:
             if at + 6 > len(payload) or at + 6 + payload[at + 5] > len(payload):
                 break
             count = payload[at + 5]
-            groups.append((payload[at:at + 5], payload[at + 6:at + 6 + count]))
+            groups.append((payload[at : at + 5], payload[at + 6 : at + 6 + count]))
             at += 6 + count
         if not payload or len(groups) != payload[0] or at != len(payload):
             return proto.encode(proto.NAK, seq, bytes((proto.NAK_MALFORMED, seq)))
@@ -89,7 +89,7 @@ class LedController:
                 if index >= self.led_count:
                     outside = True
                     continue
-                self.looks[5 * index:5 * index + 5] = look
+                self.looks[5 * index : 5 * index + 5] = look
         self.counts["changes"] += 1
         if outside:
             return proto.encode(proto.NAK, seq, bytes((proto.NAK_RANGE, seq)))
@@ -103,7 +103,7 @@ class LedController:
     def look(self, index):
         """The LED's colour and blink as last set by the Pi: (r, g, b, period, duty << 4 | phase)."""
         at = 5 * index
-        return tuple(self.looks[at:at + 5])
+        return tuple(self.looks[at : at + 5])
 
     def pixel(self, index, now_ms):
         """What LED `index` shows now, as (r, g, b)."""

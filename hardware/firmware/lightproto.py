@@ -65,7 +65,7 @@ def cobs_decode(data):
         code = data[i]
         if code == 0 or i + code > n:
             return None
-        out.extend(data[i + 1:i + code])
+        out.extend(data[i + 1 : i + code])
         i += code
         if code < 255 and i < n:
             out.append(0)

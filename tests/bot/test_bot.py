@@ -218,7 +218,9 @@ def test_choice_is_a_function_of_the_state() -> None:
 def test_choices_do_not_depend_on_the_decisions_made_before() -> None:
     # The search keeps what it derived from the last state it saw (seats, positions, Hood costs...): asking about
     # another game's positions in between, or the same positions in another order, must change no choice.
-    first = [step.before for step in steps(2, "standard", 3, DEFS) if step.by == "bot" and step.before.phase == "actions"]
+    first = [
+        step.before for step in steps(2, "standard", 3, DEFS) if step.by == "bot" and step.before.phase == "actions"
+    ]
     other = [step.before for step in steps(2, "heroic", 7, DEFS) if step.by == "bot" and step.before.phase == "actions"]
     count = min(40, len(first), len(other))
     assert count >= 15

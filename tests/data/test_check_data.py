@@ -13,7 +13,7 @@ from tests.data.conftest import SHIPPED, edit, entry
 
 def row(output: str, label: str) -> list[str]:
     line = next(line for line in output.splitlines() if line.startswith(label + " "))
-    return line[len(label):].split()
+    return line[len(label) :].split()
 
 
 def test_valid_data_prints_the_summary_and_exits_0(overlay_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -34,8 +34,10 @@ def test_valid_data_prints_the_summary_and_exits_0(overlay_dir: Path, capsys: py
 def test_list_says_which_cards_miss_what(overlay_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--data", str(SHIPPED), "--overlay", str(overlay_dir), "--list"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert "disasters unknown-disaster-1: unknown; missing region, rescue_type, difficulty, bonuses, rewards; " \
-           "1 unverified" in lines
+    assert (
+        "disasters unknown-disaster-1: unknown; missing region, rescue_type, difficulty, bonuses, rewards; "
+        "1 unverified" in lines
+    )
     assert "disasters lit-de-sel-pour-atterrissage: partial; missing names.en, rewards" in lines
     assert "vehicles tb1: partial; missing seats; 1 unverified" in lines
     assert not any(line.startswith("disasters sun-probe") for line in lines)  # complete and verified
@@ -44,7 +46,9 @@ def test_list_says_which_cards_miss_what(overlay_dir: Path, capsys: pytest.Captu
 def test_an_overlay_changes_the_counts(overlay_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
     (overlay_dir / "fab.toml").write_text(
         '[[fab]]\nid = "jeffs-orders"\neffects = [{ kind = "draw-disaster", value = 1 }]\ntiming = "any-time"\n'
-        'text = { en = "As printed" }\nverified = true\n', encoding="utf-8")
+        'text = { en = "As printed" }\nverified = true\n',
+        encoding="utf-8",
+    )
     assert main(["--data", str(SHIPPED), "--overlay", str(overlay_dir)]) == 0
     assert row(capsys.readouterr().out, "F.A.B.") == ["3", "3", "12", "15"]
 
@@ -57,8 +61,9 @@ def test_invalid_data_prints_each_problem_and_exits_2(
     assert main(["--data", str(data_dir), "--overlay", str(overlay_dir)]) == 2
     captured = capsys.readouterr()
     errors = captured.err.splitlines()
-    assert 'disasters.toml: card "sun-probe": field "difficulty": expected an integer from 2 to 20, got "eleven"' \
-        in errors
+    assert (
+        'disasters.toml: card "sun-probe": field "difficulty": expected an integer from 2 to 20, got "eleven"' in errors
+    )
     assert any(line.startswith('vehicles.toml: card "tb1": field "seats": ') for line in errors)
     assert "disasters" not in captured.out
 

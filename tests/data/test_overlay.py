@@ -72,7 +72,8 @@ def test_overlay_errors_name_the_overlay_file(overlay_dir: Path) -> None:
     with pytest.raises(DataError) as caught:
         load_definitions(SHIPPED, overlay_dir)
     assert [str(p) for p in caught.value.problems] == [
-        f'{path}: card "sun-probe": field "difficulty": expected an integer from 2 to 20, got "eleven"']
+        f'{path}: card "sun-probe": field "difficulty": expected an integer from 2 to 20, got "eleven"'
+    ]
 
 
 def test_each_field_names_the_file_that_set_it(data_dir: Path, overlay_dir: Path) -> None:
@@ -145,7 +146,8 @@ def test_an_invalid_edit_is_refused_and_changes_nothing(overlay_dir: Path) -> No
     with pytest.raises(DataError) as caught:
         set_card_fields("vehicle", "tb1", {"speed": -1}, overlay_dir, SHIPPED)
     assert [(p.file, p.card_id, p.field) for p in caught.value.problems] == [
-        (str(overlay_dir / "vehicles.toml"), "tb1", "speed")]
+        (str(overlay_dir / "vehicles.toml"), "tb1", "speed")
+    ]
     assert (overlay_dir / "vehicles.toml").read_bytes() == before
     assert sorted(p.name for p in overlay_dir.iterdir()) == ["vehicles.toml"]
 
@@ -190,7 +192,8 @@ def test_the_editor_writes_to_the_user_data_directory_by_default() -> None:
     set_card_fields("event", "kyrano-kyrano", {"text": {"en": "As printed"}})
     target = paths.user_data_dir() / "overlay" / "thunderbirds" / "events.toml"
     assert tomllib.loads(target.read_text(encoding="utf-8")) == {
-        "event": [{"id": "kyrano-kyrano", "text": {"en": "As printed"}}]}
+        "event": [{"id": "kyrano-kyrano", "text": {"en": "As printed"}}]
+    }
     assert default_definitions().events["kyrano-kyrano"].text.en == "As printed"  # the cache was cleared
 
 

@@ -91,7 +91,10 @@ def test_disaster_cards(defs: Definitions) -> None:
     assert (probe.region, probe.rescue_type, probe.difficulty) == ("the-sun", "space", 11)
     assert probe.names.fr == "Vers le soleil" and probe.source.verified
     assert {(b.piece, b.value, b.region) for b in probe.bonuses} == {
-        ("scott", 2, None), ("virgil", 2, "asia"), ("transmitter-truck", 3, "asia")}
+        ("scott", 2, None),
+        ("virgil", 2, "asia"),
+        ("transmitter-truck", 3, "asia"),
+    }
     crash = defs.disasters["operation-crash-dive"]
     assert any(b.piece == "alan" and b.in_vehicle == "tb5" for b in crash.bonuses)
     assert sum(1 for c in defs.disasters.values() if c.kind == "disaster" and c.source.verified) == 11
@@ -112,8 +115,10 @@ def test_schemes_events_fab(defs: Definitions) -> None:
     veil = defs.schemes["voile-de-peur"]
     assert veil.level == 2 and veil.regions == ("north-atlantic", "north-america")
     assert veil.tokens is not None and veil.tokens[0].kind is None and veil.tokens[0].count == 2
-    assert {(p.piece, p.region) for p in veil.pieces or ()} == {("laser-cutter", "north-america"),
-                                                               ("mole", "north-america")}
+    assert {(p.piece, p.region) for p in veil.pieces or ()} == {
+        ("laser-cutter", "north-america"),
+        ("mole", "north-america"),
+    }
     assert Counter(s.completeness for s in defs.schemes.values()) == {"partial": 6, "unknown": 14}
     assert all(not s.source.verified for s in defs.schemes.values())
     comms = defs.events["emergency-comms-interrupted"]
@@ -124,8 +129,12 @@ def test_schemes_events_fab(defs: Definitions) -> None:
     assert len(volcano.edges) == 3
     assert Counter(e.completeness for e in defs.events.values()) == {"complete": 1, "partial": 5, "unknown": 6}
     seal = defs.fabs["underwater-sealing-unit"]
-    assert (seal.timing, seal.any_turn, seal.source.verified, seal.completeness) == ("before-roll", True, True,
-                                                                                     "complete")
+    assert (seal.timing, seal.any_turn, seal.source.verified, seal.completeness) == (
+        "before-roll",
+        True,
+        True,
+        "complete",
+    )
     assert (seal.effects[0].rescue_type, seal.effects[0].value) == ("sea", 3)
     assert Counter(f.completeness for f in defs.fabs.values()) == {"complete": 2, "partial": 3, "unknown": 13}
 

@@ -157,8 +157,7 @@ def open_when_full(db_path: Path, space: Space) -> dict[str, Any]:
     answered = threading.Event()
 
     def failed(error: BaseException) -> None:
-        outcome.update(shown=getattr(error, "message", None) or str(error),
-                       readable=isinstance(error, CompanionError))
+        outcome.update(shown=getattr(error, "message", None) or str(error), readable=isinstance(error, CompanionError))
         answered.set()
 
     controller.on_error(failed)

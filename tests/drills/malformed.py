@@ -116,7 +116,6 @@ def _directory(folder: Path, _good: bytes) -> Path:
     return path
 
 
-
 DB_CASES: tuple[Case, ...] = (
     Case("db-random-100-bytes", _db_bytes(_random_bytes(100, 1))),
     Case("db-random-one-page", _db_bytes(_random_bytes(PAGE, 2))),
@@ -140,12 +139,18 @@ DB_CASES: tuple[Case, ...] = (
     Case("db-newer-version", _db_sql("PRAGMA user_version = 99")),
     Case("db-directory-in-its-place", _directory),
     Case("db-record-setup-json", _db_sql("UPDATE games SET setup = '{\"players\": 2,' WHERE id = 1")),
-    Case("db-record-action-field", _db_sql(
-        "UPDATE actions SET action = replace(action, '\"type\"', '\"tYpe\"') WHERE game_id = 1 AND seq = 1")),
+    Case(
+        "db-record-action-field",
+        _db_sql("UPDATE actions SET action = replace(action, '\"type\"', '\"tYpe\"') WHERE game_id = 1 AND seq = 1"),
+    ),
     Case("db-record-rng-text", _db_sql("UPDATE actions SET rng_after = 'twelve' WHERE game_id = 1 AND seq = 2")),
-    Case("db-record-illegal-action", _db_sql(
-        "UPDATE actions SET action = '{\"type\":\"Move\",\"vehicle\":\"tb9\",\"to\":\"the-moon\"}'"
-        " WHERE game_id = 1 AND seq = 1")),
+    Case(
+        "db-record-illegal-action",
+        _db_sql(
+            'UPDATE actions SET action = \'{"type":"Move","vehicle":"tb9","to":"the-moon"}\''
+            " WHERE game_id = 1 AND seq = 1"
+        ),
+    ),
     Case("db-record-missing-outcomes", _db_sql("UPDATE games SET setup_outcomes = '[]' WHERE id = 1")),
 )
 
@@ -205,8 +210,9 @@ EXPORT_CASES: tuple[Case, ...] = (
     Case("export-seed-text", _export_doc(_set("seed", "forty-two"))),
     Case("export-actions-object", _export_doc(_set("actions", {"1": "Move"}))),
     Case("export-cursor-negative", _export_doc(_set("cursor", -1))),
-    Case("export-cursor-past-the-end", _export_doc(lambda document: document.update(
-        cursor=len(document["actions"]) + 1))),
+    Case(
+        "export-cursor-past-the-end", _export_doc(lambda document: document.update(cursor=len(document["actions"]) + 1))
+    ),
     Case("export-newer-format", _export_doc(_set("format", 99))),
     Case("export-seq-out-of-order", _export_doc(_set_in_action(0, "seq", 5))),
     Case("export-rng-too-big", _export_doc(_set_in_action(0, "rng_after", 1 << 64))),
@@ -214,8 +220,10 @@ EXPORT_CASES: tuple[Case, ...] = (
     Case("export-label-number", _export_doc(_set_in_action(0, "label", 3))),
     Case("export-unknown-game", _export_doc(_set("game", "chess"))),
     Case("export-setup-nine-players", _export_doc(_set("setup", {"players": 9}))),
-    Case("export-illegal-action", _export_doc(_set_in_action(0, "action", {
-        "type": "Move", "vehicle": "tb9", "to": "the-moon"}))),
+    Case(
+        "export-illegal-action",
+        _export_doc(_set_in_action(0, "action", {"type": "Move", "vehicle": "tb9", "to": "the-moon"})),
+    ),
     Case("export-unknown-action-type", _export_doc(_set_in_action(0, "action", {"type": "Teleport"}))),
 )
 
@@ -247,38 +255,46 @@ def _config_with_map(config: str, light_map: str) -> Callable[[Path, bytes], Pat
     return build
 
 
-
 CONFIG_CASES: tuple[Case, ...] = (
-    Case("config-unclosed-section", _config("[general\nlanguage = \"fr\"\n")),
+    Case("config-unclosed-section", _config('[general\nlanguage = "fr"\n')),
     Case("config-missing-value", _config("[general]\nlanguage =\n")),
-    Case("config-unclosed-string", _config("[general]\nlanguage = \"fr\n")),
+    Case("config-unclosed-string", _config('[general]\nlanguage = "fr\n')),
     Case("config-duplicate-key", _config("[general]\nsounds = true\nsounds = false\n")),
-    Case("config-not-utf8", _config(b"[general]\nlanguage = \"\xff\xfe\"\n")),
+    Case("config-not-utf8", _config(b'[general]\nlanguage = "\xff\xfe"\n')),
     Case("config-binary-garbage", _config(random.Random(7).randbytes(300))),
     Case("config-unknown-section", _config("[display]\nbrightness = 3\n")),
-    Case("config-unknown-key", _config("[general]\nlanguage = \"fr\"\nvolume = 11\n")),
+    Case("config-unknown-key", _config('[general]\nlanguage = "fr"\nvolume = 11\n')),
     Case("config-language-number", _config("[general]\nlanguage = 5\n")),
-    Case("config-language-unknown", _config("[general]\nlanguage = \"klingon\"\n")),
-    Case("config-keep-awake-text", _config("[general]\nkeep_awake = \"yes\"\n")),
+    Case("config-language-unknown", _config('[general]\nlanguage = "klingon"\n')),
+    Case("config-keep-awake-text", _config('[general]\nkeep_awake = "yes"\n')),
     Case("config-section-not-table", _config("general = 3\n")),
-    Case("config-backend-unknown", _config("[lights]\nbackend = \"laser\"\n")),
+    Case("config-backend-unknown", _config('[lights]\nbackend = "laser"\n')),
     Case("config-brightness-too-high", _config("[lights]\nbrightness = 2.5\n")),
-    Case("config-baud-text", _config("[lights]\nbackend = \"serial\"\nbaud = \"fast\"\n")),
-    Case("config-map-missing-file", _config("[lights]\nbackend = \"serial\"\nmap = \"no-such-build\"\n")),
-    Case("config-map-wrong-backend", _config("[lights]\nbackend = \"serial\"\nmap = \"gpio-direct\"\n")),
-    Case("config-map-not-toml", _config_with_map("[lights]\nbackend = \"serial\"\nmap = \"my-lights.toml\"\n",
-                                                 "chain = [\"hood\"\n")),
-    Case("config-map-unknown-led", _config_with_map("[lights]\nbackend = \"serial\"\nmap = \"my-lights.toml\"\n",
-                                                    "backend = \"serial\"\nchain = [\"hood\", \"disco-ball\"]\n")),
+    Case("config-baud-text", _config('[lights]\nbackend = "serial"\nbaud = "fast"\n')),
+    Case("config-map-missing-file", _config('[lights]\nbackend = "serial"\nmap = "no-such-build"\n')),
+    Case("config-map-wrong-backend", _config('[lights]\nbackend = "serial"\nmap = "gpio-direct"\n')),
+    Case(
+        "config-map-not-toml",
+        _config_with_map('[lights]\nbackend = "serial"\nmap = "my-lights.toml"\n', 'chain = ["hood"\n'),
+    ),
+    Case(
+        "config-map-unknown-led",
+        _config_with_map(
+            '[lights]\nbackend = "serial"\nmap = "my-lights.toml"\n',
+            'backend = "serial"\nchain = ["hood", "disco-ball"]\n',
+        ),
+    ),
     Case("config-long-press-zero", _config("[buttons]\nlong_press = 0\n")),
-    Case("config-button-pin-text", _config("[buttons]\nend_turn = \"seven\"\n")),
+    Case("config-button-pin-text", _config('[buttons]\nend_turn = "seven"\n')),
     Case("config-button-pin-99", _config("[buttons]\nend_turn = 99\n")),
     Case("config-button-reserved-eeprom", _config("[buttons]\nend_turn = 0\n")),
     Case("config-button-reserved-uart", _config("[buttons]\nroll = 14\n")),
     Case("config-buttons-share-a-pin", _config("[buttons]\nend_turn = 5\nroll = 5\n")),
-    Case("config-button-on-an-led-pin", _config(
-        "[gpio]\nserial_console = false\n[lights]\nbackend = \"gpio\"\n[buttons]\nend_turn = 4\n")),
-    Case("config-lights-env-unknown", _config("[general]\nlanguage = \"en\"\n"), env=(("COMPANION_LIGHTS", "laser"),)),
+    Case(
+        "config-button-on-an-led-pin",
+        _config('[gpio]\nserial_console = false\n[lights]\nbackend = "gpio"\n[buttons]\nend_turn = 4\n'),
+    ),
+    Case("config-lights-env-unknown", _config('[general]\nlanguage = "en"\n'), env=(("COMPANION_LIGHTS", "laser"),)),
 )
 
 
@@ -314,8 +330,10 @@ OVERLAY_CASES: tuple[Case, ...] = (
     Case("overlay-unknown-card", _disaster("difficulty = 9", card="no-such-card")),
     Case("overlay-id-not-kebab", _disaster("difficulty = 9", card="Pit Of Peril")),
     Case("overlay-missing-id", _overlay("disasters.toml", "[[disaster]]\ndifficulty = 9\n")),
-    Case("overlay-duplicate-card", _overlay(
-        "disasters.toml", '[[disaster]]\nid = "pit-of-peril"\n\n[[disaster]]\nid = "pit-of-peril"\n')),
+    Case(
+        "overlay-duplicate-card",
+        _overlay("disasters.toml", '[[disaster]]\nid = "pit-of-peril"\n\n[[disaster]]\nid = "pit-of-peril"\n'),
+    ),
     Case("overlay-dangling-region", _disaster('region = "atlantis"')),
     Case("overlay-dangling-bonus-character", _disaster('bonuses = [{ character = "parker-twin", value = 2 }]')),
     Case("overlay-dangling-bonus-region", _disaster('bonuses = [{ pod = "mole", value = 2, region = "atlantis" }]')),
@@ -324,12 +342,18 @@ OVERLAY_CASES: tuple[Case, ...] = (
     Case("overlay-shipped-only-table", _overlay("disasters.toml", '[[region]]\nid = "atlantis"\n')),
     Case("overlay-vehicle-speed-text", _overlay("vehicles.toml", '[[vehicle]]\nid = "tb1"\nspeed = "fast"\n')),
     Case("overlay-hood-track-length-0", _overlay("hood_track.toml", "[hood_track]\nlength = 0\n")),
-    Case("overlay-scheme-dangling-region", _overlay(
-        "schemes.toml", '[[scheme]]\nid = "voile-de-peur"\nregions = ["atlantis"]\n')),
-    Case("overlay-character-dangling-vehicle", _overlay(
-        "characters.toml", '[[character]]\nid = "scott"\nstart_vehicle = "tb9"\n')),
-    Case("overlay-event-unknown-effect", _overlay(
-        "events.toml", '[[event]]\nid = "the-hood-interferes"\neffects = [{ kind = "time-travel" }]\n')),
+    Case(
+        "overlay-scheme-dangling-region",
+        _overlay("schemes.toml", '[[scheme]]\nid = "voile-de-peur"\nregions = ["atlantis"]\n'),
+    ),
+    Case(
+        "overlay-character-dangling-vehicle",
+        _overlay("characters.toml", '[[character]]\nid = "scott"\nstart_vehicle = "tb9"\n'),
+    ),
+    Case(
+        "overlay-event-unknown-effect",
+        _overlay("events.toml", '[[event]]\nid = "the-hood-interferes"\neffects = [{ kind = "time-travel" }]\n'),
+    ),
     Case("overlay-fab-names-list", _overlay("fab.toml", '[[fab]]\nid = "personal-hoverjet"\nnames = ["x"]\n')),
 )
 

@@ -26,7 +26,9 @@ from .script import ExpectedGames
 
 PLAYER = Path(__file__).with_name("disk_full_player.py")
 ENGLISH = "The game could not be saved: the storage is full or refuses writes. Nothing was changed."
-FRENCH = "La partie n'a pas pu être enregistrée\u00a0: le stockage est plein ou refuse l'écriture. Rien n'a été modifié."
+FRENCH = (
+    "La partie n'a pas pu être enregistrée\u00a0: le stockage est plein ou refuse l'écriture. Rien n'a été modifié."
+)
 
 
 def check_report(report: dict[str, Any], message: str) -> None:
@@ -82,9 +84,16 @@ def can_mount_a_private_tmpfs() -> bool:
     if shutil.which("unshare") is None:
         return False
     probe = subprocess.run(
-        ["unshare", "-Urm", "sh", "-c", "mount -t tmpfs -o size=64k tmpfs /mnt 2>/dev/null || "
-         "mount -t tmpfs -o size=64k tmpfs \"$TMPDIR\""],
-        capture_output=True, timeout=30, env=dict(os.environ, TMPDIR=os.environ.get("TMPDIR", "/tmp")),
+        [
+            "unshare",
+            "-Urm",
+            "sh",
+            "-c",
+            'mount -t tmpfs -o size=64k tmpfs /mnt 2>/dev/null || mount -t tmpfs -o size=64k tmpfs "$TMPDIR"',
+        ],
+        capture_output=True,
+        timeout=30,
+        env=dict(os.environ, TMPDIR=os.environ.get("TMPDIR", "/tmp")),
     )
     return probe.returncode == 0
 
@@ -98,8 +107,20 @@ def test_a_full_filesystem_refuses_the_action_in_plain_words_and_play_goes_on(tm
     db_path = mount_point / "companion.db"
     script = 'mount -t tmpfs -o size=2m tmpfs "$1" && shift && exec "$@"'
     report = run_player(
-        ["unshare", "-Urm", "sh", "-c", script, "sh", str(mount_point),
-         sys.executable, str(PLAYER), str(db_path), "filler", str(kept)]
+        [
+            "unshare",
+            "-Urm",
+            "sh",
+            "-c",
+            script,
+            "sh",
+            str(mount_point),
+            sys.executable,
+            str(PLAYER),
+            str(db_path),
+            "filler",
+            str(kept),
+        ]
     )
     check_report(report, ENGLISH)
     starting = report["open_when_full"]  # the app started while the disk is full

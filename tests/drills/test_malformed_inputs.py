@@ -57,8 +57,9 @@ def params(cases: tuple[Case, ...]) -> list[object]:
 def digest(path: Path) -> str:
     """The bytes of a file, or of every file in a folder (a folder can sit where the database should)."""
     if path.is_dir():
-        return hashlib.sha256(repr(sorted((str(p.relative_to(path)), digest(p)) for p in path.rglob("*")
-                                          if p.is_file())).encode()).hexdigest()
+        return hashlib.sha256(
+            repr(sorted((str(p.relative_to(path)), digest(p)) for p in path.rglob("*") if p.is_file())).encode()
+        ).hexdigest()
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
@@ -128,8 +129,9 @@ class AppGames:
         self.controller.open_store(opened)
         self._wait()
         for game in self.controller.saved_games if self.shown.opened else ():
-            self.controller.resume(game.game_id, lambda _snapshot, gid=game.game_id: (
-                self.shown.resumed.append(gid), self._answered.set()))
+            self.controller.resume(
+                game.game_id, lambda _snapshot, gid=game.game_id: (self.shown.resumed.append(gid), self._answered.set())
+            )
             self._wait()
         return self.shown
 
@@ -222,7 +224,11 @@ def run_companion(*args: str, env: dict[str, str] | None = None) -> subprocess.C
     environment = {k: v for k, v in os.environ.items() if k != "COMPANION_LIGHTS"}
     environment.update(env or {})
     return subprocess.run(
-        [sys.executable, "-m", "companion", *args], capture_output=True, text=True, timeout=120, cwd=ROOT,
+        [sys.executable, "-m", "companion", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=ROOT,
         env=environment,
     )
 
@@ -249,16 +255,16 @@ def test_a_broken_config_is_named_and_the_app_starts_on_safe_settings(
 
     config, problem = load_config_or_default(path, environ=env, hood_length=HOOD_LENGTH)
     assert problem == str(refused.value)
-    board = start_board(config, HOOD_LENGTH, lambda _command: None, config_problem=problem, pin_factory=pins,
-                        tick=False)
+    board = start_board(
+        config, HOOD_LENGTH, lambda _command: None, config_problem=problem, pin_factory=pins, tick=False
+    )
     try:
         assert board.problems[0] == problem and board.mirror is not None, "the app starts with the on-screen lights"
         assert board.buttons is None
     finally:
         board.close()
 
-    completed = run_companion("hw-test", "--config", str(path), "--step", "0", "--buttons", "0", "--link", "0",
-                              env=env)
+    completed = run_companion("hw-test", "--config", str(path), "--step", "0", "--buttons", "0", "--link", "0", env=env)
     no_traceback(completed.stdout + completed.stderr)
     assert completed.returncode == 2
     assert completed.stdout.startswith("Config problem: ") and where in completed.stdout
@@ -323,8 +329,14 @@ def start_the_app(display: str, out: Path) -> tuple[dict[str, object], str]:
         shutil.rmtree(out)
     environment = dict(os.environ, DISPLAY=display)
     environment.pop("WAYLAND_DISPLAY", None)
-    completed = subprocess.run([sys.executable, str(APP_START), "--out", str(out)], env=environment,
-                               capture_output=True, text=True, timeout=180, cwd=ROOT)
+    completed = subprocess.run(
+        [sys.executable, str(APP_START), "--out", str(out)],
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=180,
+        cwd=ROOT,
+    )
     output = completed.stdout + completed.stderr
     (out / "app.log").write_text(output, encoding="utf-8")
     report = json.loads((out / "report.json").read_text(encoding="utf-8"))
@@ -370,8 +382,9 @@ def test_the_app_refuses_to_resume_a_damaged_game_in_plain_words_and_resumes_the
             for _ in range(5):
                 advance(store, session, game)
     connection = sqlite3.connect(database, isolation_level=None)
-    connection.execute("UPDATE actions SET action = '{\"type\":\"Move\",\"vehicle\":\"tb9\",\"to\":\"the-moon\"}'"
-                       " WHERE game_id = 1 AND seq = 2")
+    connection.execute(
+        'UPDATE actions SET action = \'{"type":"Move","vehicle":"tb9","to":"the-moon"}\' WHERE game_id = 1 AND seq = 2'
+    )
     connection.close()
     original = digest(database)
 

@@ -33,8 +33,10 @@ WHILE_WRITING_S = 0.08
 
 
 def acknowledged(output: str) -> list[tuple[int, int]]:
-    return [(int(game), int(seq)) for _ack, game, seq in (line.split() for line in output.splitlines()
-                                                         if line.startswith("ack "))]
+    return [
+        (int(game), int(seq))
+        for _ack, game, seq in (line.split() for line in output.splitlines() if line.startswith("ack "))
+    ]
 
 
 def kill_at_a_random_moment(db_path: Path, chooser: random.Random, from_start: bool) -> tuple[str, str]:
@@ -103,7 +105,9 @@ def test_every_acknowledged_step_survives_200_power_cuts(tmp_path: Path) -> None
     with Store.open(db_path) as store:
         for index, summary in enumerate(sorted(store.list_games(), key=lambda g: g.id)):
             assert Session.rebuild_from_log(store, summary.id) == expected.state(index, summary.cursor)
-    print(f"{KILLS} kills over {len(resumed_at)} distinct positions; {ahead_of_ack} landed after a commit and "
-          f"before its acknowledgement; the chain reached step {last}")
+    print(
+        f"{KILLS} kills over {len(resumed_at)} distinct positions; {ahead_of_ack} landed after a commit and "
+        f"before its acknowledgement; the chain reached step {last}"
+    )
     # The kills must have landed while steps were being written, at many different places in the script.
     assert len(resumed_at) > KILLS // 2

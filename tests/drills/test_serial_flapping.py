@@ -86,8 +86,14 @@ class Play:
             self.progress.wait_for(lambda: self.steps >= step or self.finished, HANG_GUARD_S)
 
 
-def flap(device: PtyController, play: Play, backend: SerialBackend, chooser: random.Random, plugs: list[int],
-         done: threading.Event) -> None:
+def flap(
+    device: PtyController,
+    play: Play,
+    backend: SerialBackend,
+    chooser: random.Random,
+    plugs: list[int],
+    done: threading.Event,
+) -> None:
     """Unplugs and replugs the controller every few steps of play, ending plugged in. Every other replug waits
     (with play going on) until the link has found the controller again; the others bounce straight back out,
     as a loose connector does."""
@@ -150,7 +156,9 @@ def test_play_never_stalls_while_the_controller_flaps_and_the_last_replug_gets_t
         cable_done = threading.Event()
         player = threading.Thread(target=play.run, args=(cable_done,), name="player", daemon=True)
         cable = threading.Thread(
-            target=flap, args=(device, play, board.backend, random.Random(4711), plugs, cable_done), name="cable",
+            target=flap,
+            args=(device, play, board.backend, random.Random(4711), plugs, cable_done),
+            name="cable",
             daemon=True,
         )
         player.start()
@@ -175,8 +183,10 @@ def test_play_never_stalls_while_the_controller_flaps_and_the_last_replug_gets_t
         assert kinds[last_hello + 1] == proto.FRAME, "the first packet after the last handshake is the full frame"
         status: Any = board.backend.status()
         assert status.connected and status.drops >= 1 and status.connects >= 2
-        print(f"{play.steps} steps, {FLAPS} unplugs; the link saw {status.drops} drops and {status.connects} connects; "
-              f"slowest step {play.slowest_step_s * 1000:.1f} ms")
+        print(
+            f"{play.steps} steps, {FLAPS} unplugs; the link saw {status.drops} drops and {status.connects} connects; "
+            f"slowest step {play.slowest_step_s * 1000:.1f} ms"
+        )
 
         with Store.open(tmp_path / "companion.db") as check:
             assert check.integrity_check() == "ok"

@@ -155,7 +155,9 @@ def test_rebuild_from_log_equals_the_live_state(session: Session, store: Store) 
     assert Session.rebuild_from_log(store, session.game_id) == session.state
 
 
-def test_snapshots_are_stored_every_n_actions_and_used_on_resume(db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_snapshots_are_stored_every_n_actions_and_used_on_resume(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     expected = scripted_states(2 * SNAPSHOT_EVERY + 10)
     with Store.open(db_path) as store:
         session = Session.new(store, RULES, SETUP, SEED)
@@ -282,9 +284,6 @@ def test_forced_rolls_are_logged_and_replayed(session: Session, store: Store) ->
     session.undo()
     assert session.redo().events == update.events
     assert Session.rebuild_from_log(store, session.game_id) == session.state
-
-
-
 
 
 def test_forced_rolls_at_setup(store: Store) -> None:

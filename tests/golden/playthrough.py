@@ -16,7 +16,13 @@ from companion.games.thunderbirds.simulate import steps
 from companion.games.thunderbirds.state import DIE, GameState, PendingRescue, PendingReward
 from companion.locale import set_language
 
-TOKEN_SHORT = {"technology": "Tec", "determination": "Det", "intelligence": "Int", "teamwork": "Tea", "logistics": "Log"}
+TOKEN_SHORT = {
+    "technology": "Tec",
+    "determination": "Det",
+    "intelligence": "Int",
+    "teamwork": "Tea",
+    "logistics": "Log",
+}
 
 
 def _track(state: GameState) -> str:
@@ -82,4 +88,3 @@ def render(players: int, difficulty: str, seed: int, defs: Definitions) -> str:
         f"Hood track {_hood_track(final)}"
     )
     return "\n".join(lines) + "\n"
-

@@ -35,8 +35,6 @@ def test_playthrough_is_unchanged(name: str, players: int, difficulty: str, seed
     expected = path.read_text(encoding="utf-8")
     if text != expected:
         diff = "".join(
-            difflib.unified_diff(
-                expected.splitlines(keepends=True), text.splitlines(keepends=True), name, "now", n=2
-            )
+            difflib.unified_diff(expected.splitlines(keepends=True), text.splitlines(keepends=True), name, "now", n=2)
         )
         raise AssertionError(f"{name} changed (regenerate if intended):\n{diff[:6000]}")

@@ -45,7 +45,9 @@ def test_the_mirror_by_default() -> None:
 
 
 def test_a_config_problem_is_shown_on_the_mirror() -> None:
-    board = start_board(Config(), LENGTH, on_command=lambda c: None, config_problem="config.toml: [lights] x", tick=False)
+    board = start_board(
+        Config(), LENGTH, on_command=lambda c: None, config_problem="config.toml: [lights] x", tick=False
+    )
     try:
         assert board.mirror is not None and board.mirror.reason == "config.toml: [lights] x"
         assert board.problems == ("config.toml: [lights] x",)
@@ -74,7 +76,9 @@ def test_hardware_that_will_not_start_falls_back_to_the_mirror(tmp_path: Path, m
         board = start_board(gpio_config(tmp_path), LENGTH, lambda c: None, pin_factory=mock_factory, tick=False)
         try:
             assert isinstance(board.backend, MirrorBackend)
-            assert board.backend.reason is not None and board.backend.reason.startswith("the gpio lights could not start")
+            assert board.backend.reason is not None and board.backend.reason.startswith(
+                "the gpio lights could not start"
+            )
             assert board.buttons is not None, "the buttons still work"
         finally:
             board.close()
@@ -87,8 +91,13 @@ def test_buttons_that_will_not_start_are_left_out(tmp_path: Path, mock_factory: 
     try:
         path = tmp_path / "config.toml"
         path.write_text("[buttons]\nroll = 3\n")
-        board = start_board(load_config(path, environ={}, hood_length=LENGTH), LENGTH, lambda c: None,
-                            pin_factory=mock_factory, tick=False)
+        board = start_board(
+            load_config(path, environ={}, hood_length=LENGTH),
+            LENGTH,
+            lambda c: None,
+            pin_factory=mock_factory,
+            tick=False,
+        )
         try:
             assert board.buttons is None
             assert len(board.problems) == 1 and board.problems[0].startswith("the buttons could not start")

@@ -23,8 +23,9 @@ board.close()
 
 
 def loaded(kind: str) -> str:
-    return subprocess.run([sys.executable, "-c", SCRIPT, kind], capture_output=True, text=True, check=True,
-                          timeout=60).stdout.strip()
+    return subprocess.run(
+        [sys.executable, "-c", SCRIPT, kind], capture_output=True, text=True, check=True, timeout=60
+    ).stdout.strip()
 
 
 def test_the_mirror_alone_does_not_load_gpiozero() -> None:

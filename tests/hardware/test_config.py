@@ -60,8 +60,25 @@ def test_the_example_file_is_valid_and_complete() -> None:
     config = load_config(example, environ={}, hood_length=LENGTH)
     assert config.source == example
     text = example.read_text()
-    for key in ("language", "state_dir", "keep_awake", "sounds", "serial_console", "backend", "map", "colour", "port",
-                "baud", "brightness", "end_turn", "roll", "confirm", "undo", "long_press", "bounce_time"):
+    for key in (
+        "language",
+        "state_dir",
+        "keep_awake",
+        "sounds",
+        "serial_console",
+        "backend",
+        "map",
+        "colour",
+        "port",
+        "baud",
+        "brightness",
+        "end_turn",
+        "roll",
+        "confirm",
+        "undo",
+        "long_press",
+        "bounce_time",
+    ):
         assert f"{key} =" in text, f"the example documents {key}"
 
 
@@ -158,13 +175,13 @@ def test_a_longer_hood_track_lengthens_the_chain(tmp_path: Path) -> None:
 
 
 def test_unknown_keys_and_sections(tmp_path: Path) -> None:
-    assert "[lights] color: unknown key" in error(tmp_path, '[lights]\ncolor = true\n')
+    assert "[lights] color: unknown key" in error(tmp_path, "[lights]\ncolor = true\n")
     assert "[display]: unknown section" in error(tmp_path, "[display]\nwidth = 3\n")
     assert "[general] langage: unknown key" in error(tmp_path, '[general]\nlangage = "fr"\n')
 
 
 def test_wrong_values(tmp_path: Path) -> None:
-    assert "[general] language: expected \"en\" or \"fr\", got 'de'" in error(tmp_path, '[general]\nlanguage = "de"\n')
+    assert '[general] language: expected "en" or "fr", got \'de\'' in error(tmp_path, '[general]\nlanguage = "de"\n')
     assert "[lights] brightness: expected a number from 0 to 1" in error(tmp_path, "[lights]\nbrightness = 3\n")
     assert "[lights] backend: expected one of mirror" in error(tmp_path, '[lights]\nbackend = "dmx"\n')
     assert "[general] sounds: expected true or false" in error(tmp_path, '[general]\nsounds = "yes"\n')
@@ -183,7 +200,7 @@ def test_not_text(tmp_path: Path) -> None:
     assert str(caught.value) == f"{path}: not UTF-8 text (byte 22)"
     config, problem = load_config_or_default(path, environ={}, hood_length=LENGTH)
     assert problem == str(caught.value) and config.lights.backend == "mirror"
-    (tmp_path / "board.toml").write_bytes(b"backend = \"serial\"\n# \xff\n")
+    (tmp_path / "board.toml").write_bytes(b'backend = "serial"\n# \xff\n')
     assert "[lights] map (" in error(tmp_path, '[lights]\nbackend = "serial"\nmap = "board.toml"\n')
 
 
@@ -253,7 +270,9 @@ def test_a_broken_lights_section_falls_back_to_the_mirror(tmp_path: Path) -> Non
 
 
 def test_a_broken_environment_falls_back_too(tmp_path: Path) -> None:
-    config, problem = load_config_or_default(tmp_path / "none.toml", environ={"COMPANION_LIGHTS": "x"}, hood_length=LENGTH)
+    config, problem = load_config_or_default(
+        tmp_path / "none.toml", environ={"COMPANION_LIGHTS": "x"}, hood_length=LENGTH
+    )
     assert config.lights.backend == "mirror" and problem is not None and "COMPANION_LIGHTS" in problem
 
 

@@ -30,8 +30,16 @@ def test_the_protocol_document_names_every_packet_type() -> None:
 
 
 def test_the_hardware_folder_has_what_builders_need() -> None:
-    for name in ("README.md", "BOM.md", "WIRING.md", "POWER.md", "BOARD-LAYOUT.md", "PROTOCOL.md", "wiring.svg",
-                 "firmware/README.md"):
+    for name in (
+        "README.md",
+        "BOM.md",
+        "WIRING.md",
+        "POWER.md",
+        "BOARD-LAYOUT.md",
+        "PROTOCOL.md",
+        "wiring.svg",
+        "firmware/README.md",
+    ):
         assert (HARDWARE / name).is_file(), name
     assert builtin_maps() == ["gpio-direct", "serial-ws2812", "shift595-chain"]
     root = ElementTree.parse(HARDWARE / "wiring.svg").getroot()

@@ -45,7 +45,9 @@ def test_it_walks_every_led_in_order_and_echoes_buttons(tmp_path: Path, mock_fac
     assert walked == list(track_leds(15)), "every LED, in order"
     assert "hood.0" in text and "GPIO 4" in text
     assert [line for line in text.splitlines() if line.startswith("Button:")] == [
-        "Button: roll (GPIO 3)", "Button: end_turn (GPIO 2)", "Button: confirm (GPIO 15)"
+        "Button: roll (GPIO 3)",
+        "Button: end_turn (GPIO 2)",
+        "Button: confirm (GPIO 15)",
     ]
 
 
@@ -58,8 +60,15 @@ def test_each_led_lights_alone(tmp_path: Path, mock_factory: MockFactory) -> Non
     def look(seconds: float) -> None:
         lit.append([p for p in pins if mock_factory.pin(p).state])
 
-    assert hw_test.main(["--config", str(config), "--step", "0", "--buttons", "0"], pin_factory=mock_factory,
-                        out=io.StringIO(), wait=look) == 0
+    assert (
+        hw_test.main(
+            ["--config", str(config), "--step", "0", "--buttons", "0"],
+            pin_factory=mock_factory,
+            out=io.StringIO(),
+            wait=look,
+        )
+        == 0
+    )
     assert lit == [[p] for p in pins]
     assert not any(mock_factory.pin(p).state for p in pins), "all dark at the end"
 

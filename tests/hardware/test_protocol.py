@@ -48,7 +48,9 @@ def test_leds_sharing_a_look_share_its_bytes() -> None:
     assert [controller.look(i) for i in range(31)] == [tuple(red)] * 30 + [(0, 0, 0, 0, 0)]
 
 
-@pytest.mark.parametrize("payload", [b"", b"\x01", b"\x01\xff\x00\x00\x00\x00\x02\x01", b"\x02\x00\x00\x00\x00\x00\x01\x01"])
+@pytest.mark.parametrize(
+    "payload", [b"", b"\x01", b"\x01\xff\x00\x00\x00\x00\x02\x01", b"\x02\x00\x00\x00\x00\x00\x01\x01"]
+)
 def test_malformed_changes_are_refused_whole(payload: bytes) -> None:
     controller = lightctl.LedController(4)
     (reply,) = proto.Decoder().feed(controller.feed(proto.encode(proto.CHANGES, 5, payload), 0))
@@ -68,8 +70,14 @@ def test_the_firmware_is_micropython_friendly() -> None:
 
 
 BLINKS = sorted(
-    {light.blink for style in (COLOUR_STYLE, MONO_STYLE) for light in (*style.marks.values(), *style.disaster)
-     if light.blink is not None} | {style.win_odd.blink for style in (COLOUR_STYLE,)} | {COLOUR_STYLE.loss.blink},
+    {
+        light.blink
+        for style in (COLOUR_STYLE, MONO_STYLE)
+        for light in (*style.marks.values(), *style.disaster)
+        if light.blink is not None
+    }
+    | {style.win_odd.blink for style in (COLOUR_STYLE,)}
+    | {COLOUR_STYLE.loss.blink},
     key=repr,
 )
 

@@ -60,10 +60,20 @@ def test_ending_the_turn_draws_a_disaster_or_moves_the_hood() -> None:
 
 
 def test_consecutive_hood_steps_make_one_chase() -> None:
-    events = (ev.HoodAdvanced(3, 4), ev.HoodAdvanced(4, 5), ev.DisasterPlaced("x", 1),
-              ev.RescueFailed("scott", "x", 5, 9), ev.HoodAdvanced(5, 6), ev.RescueSucceeded("scott", "x", 9, 8))
+    events = (
+        ev.HoodAdvanced(3, 4),
+        ev.HoodAdvanced(4, 5),
+        ev.DisasterPlaced("x", 1),
+        ev.RescueFailed("scott", "x", 5, 9),
+        ev.HoodAdvanced(5, 6),
+        ev.RescueSucceeded("scott", "x", 9, 8),
+    )
     assert moments(events) == (
-        HoodMoved(3, 5), DisasterDrawn(1), RescueResolved(False), HoodMoved(5, 6), RescueResolved(True)
+        HoodMoved(3, 5),
+        DisasterDrawn(1),
+        RescueResolved(False),
+        HoodMoved(5, 6),
+        RescueResolved(True),
     )
 
 

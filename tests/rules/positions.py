@@ -34,8 +34,9 @@ def game(
     return apply_position(state, position or {}, defs, "test")
 
 
-def play(state: GameState, action: object, dice: Sequence[int] = (), defs: Definitions | None = None
-         ) -> tuple[GameState, tuple[object, ...]]:
+def play(
+    state: GameState, action: object, dice: Sequence[int] = (), defs: Definitions | None = None
+) -> tuple[GameState, tuple[object, ...]]:
     chance = LiveChance(state.rng, dice)
     after, events = apply(state, action, chance, defs)
     return evolve(after, rng=chance.rng_after), events

@@ -44,8 +44,10 @@ def test_strict_action_decoding(data: object, words: str) -> None:
 
 def test_states_round_trip_through_json_in_every_phase() -> None:
     state = game(position={"vehicles": {"tb2": "the-sun"}, "track": {"1": "ricochet"}})
-    rescue = game(["john", "virgil"], position={"vehicles": {"tb3": "the-sun"}, "seats": {"john": "tb3"},
-                                                "track": {"1": "sun-probe"}})
+    rescue = game(
+        ["john", "virgil"],
+        position={"vehicles": {"tb3": "the-sun"}, "seats": {"john": "tb3"}, "track": {"1": "sun-probe"}},
+    )
     rolled, _ = play(rescue, Rescue("sun-probe"), dice=[5, 5])
     from companion.games.thunderbirds.actions import FinishRescue
 

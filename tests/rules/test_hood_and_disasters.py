@@ -23,8 +23,12 @@ EVENTS = ["usn-sentinel-missile-strike", "emergency-comms-interrupted", "kyrano-
 
 
 def test_every_card_moves_right_with_gaps_kept() -> None:
-    state = game(position={"track": {"1": "city-of-fire", "2": "the-cham-cham", "4": "trapped-in-the-sky"},
-                           "deck_top": ["sun-probe"]})
+    state = game(
+        position={
+            "track": {"1": "city-of-fire", "2": "the-cham-cham", "4": "trapped-in-the-sky"},
+            "deck_top": ["sun-probe"],
+        }
+    )
     after, events = play(state, EndTurn())
     assert after.track.slots == ("sun-probe", "city-of-fire", "the-cham-cham", None, "trapped-in-the-sky", None, None)
     shifted = next(e for e in events if type(e).__name__ == "DisastersShifted")

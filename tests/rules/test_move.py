@@ -99,8 +99,12 @@ def test_no_actions_left_or_a_rescue_under_way() -> None:
 
 
 def test_speed_limit_events_and_manual_speeds() -> None:
-    state = game(position={"events": ["usn-sentinel-missile-strike", "kyrano-kyrano", "master-of-disguise",
-                                      "accidental-injury"], "active_events": ["usn-sentinel-missile-strike"]})
+    state = game(
+        position={
+            "events": ["usn-sentinel-missile-strike", "kyrano-kyrano", "master-of-disguise", "accidental-injury"],
+            "active_events": ["usn-sentinel-missile-strike"],
+        }
+    )
     assert "moves 1 region per action; Asia is 2 away" in refused(state, Move("tb2", "asia"))
     assert moves(state) == {"north-pacific", "australia", "north-america", "south-america"}
     lifted, _ = play(state, EndEffect("usn-sentinel-missile-strike"))
@@ -114,12 +118,15 @@ def test_speed_limit_events_and_manual_speeds() -> None:
 
 
 def test_blocked_edges_make_the_way_longer_or_impossible() -> None:
-    volcano = {"events": ["icelandic-volcano-eruption", "kyrano-kyrano", "master-of-disguise", "accidental-injury"],
-               "active_events": ["icelandic-volcano-eruption"]}
+    volcano = {
+        "events": ["icelandic-volcano-eruption", "kyrano-kyrano", "master-of-disguise", "accidental-injury"],
+        "active_events": ["icelandic-volcano-eruption"],
+    }
     state = game(["gordon", "scott"], position={**volcano, "vehicles": {"tb4": "europe"}})
     assert "north-atlantic" not in moves(state)
     reason = refused(state, Move("tb4", "north-atlantic"))
     assert "moves 1 region per action; North Atlantic is 4 away" in reason
-    island = game(["gordon", "scott"], position={**volcano, "vehicles": {"tb4": "south-atlantic"},
-                                                  "speeds": {"tb4": 9}})
+    island = game(
+        ["gordon", "scott"], position={**volcano, "vehicles": {"tb4": "south-atlantic"}, "speeds": {"tb4": 9}}
+    )
     play(island, Move("tb4", "south-america"))

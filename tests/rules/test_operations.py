@@ -64,8 +64,9 @@ def test_no_operation_during_a_rescue() -> None:
 
 
 def test_load_and_unload_thunderbird_4_or_fab_1_or_two_pods() -> None:
-    state = game(position={"pods": {"firefly": "south-pacific", "domo": "south-pacific"},
-                           "vehicles": {"fab1": "south-pacific"}})
+    state = game(
+        position={"pods": {"firefly": "south-pacific", "domo": "south-pacific"}, "vehicles": {"fab1": "south-pacific"}}
+    )
     with_tb4, events = play(state, Load("tb4"))
     assert with_tb4.cargo == ("tb4",) and kinds(events) == ["PieceLoaded"]
     assert "already carries Thunderbird 4" in refused(with_tb4, Load("mole"))
@@ -214,8 +215,12 @@ def test_nothing_left_to_draw_and_unknown_pods() -> None:
     from companion.games.thunderbirds.loader import default_definitions
 
     every = list(default_definitions().fabs)
-    state = game(position={"tokens": {"virgil": {"logistics": 1, "technology": 1}},
-                           "fab": {"virgil": every[:9], "scott": every[9:]}})
+    state = game(
+        position={
+            "tokens": {"virgil": {"logistics": 1, "technology": 1}},
+            "fab": {"virgil": every[:9], "scott": every[9:]},
+        }
+    )
     assert refused(state, UseLogistics()) == "No F.A.B. card is left to draw."
     assert UseLogistics() not in legal_actions(state)
     assert refused(state, UseTechnology("hovercraft")) == "There is no pod called hovercraft."

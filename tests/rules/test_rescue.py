@@ -52,8 +52,11 @@ def test_bonus_lines_say_what_applies_and_why(defs: Definitions) -> None:
 
 
 def test_if_in_thunderbird_5_means_seated_in_it(defs: Definitions) -> None:
-    position = {"active": "scott", "vehicles": {"tb1": "north-atlantic", "tb3": "geo-stationary-orbit"},
-                "track": {"1": "operation-crash-dive"}}
+    position = {
+        "active": "scott",
+        "vehicles": {"tb1": "north-atlantic", "tb3": "geo-stationary-orbit"},
+        "track": {"1": "operation-crash-dive"},
+    }
     in_tb3 = game(["scott", "virgil"], position={**position, "seats": {"alan": "tb3"}})
     in_tb5 = game(["scott", "virgil"], position={**position, "seats": {"alan": "tb5"}})
     alan = lambda s: next(x for x in rescue_bonuses(s, defs, "operation-crash-dive") if x.piece == "alan")  # noqa: E731
@@ -131,8 +134,12 @@ def test_tokens_only_after_the_roll_and_only_if_held() -> None:
 
 
 def test_john_in_thunderbird_5_ignores_one_hood_per_rescue() -> None:
-    position = {"active": "scott", "vehicles": {"tb3": "geo-stationary-orbit"}, "seats": {"scott": "tb3"},
-                "track": {"1": "ricochet"}}
+    position = {
+        "active": "scott",
+        "vehicles": {"tb3": "geo-stationary-orbit"},
+        "seats": {"scott": "tb3"},
+        "track": {"1": "ricochet"},
+    }
     state = game(["scott", "john"], position=position)
     rolled, _ = play(state, Rescue("ricochet"), dice=[0, 0])
     assert IgnoreHood(0) in legal_actions(rolled) and IgnoreHood(1) in legal_actions(rolled)
@@ -146,8 +153,12 @@ def test_john_in_thunderbird_5_ignores_one_hood_per_rescue() -> None:
 
 
 def test_only_a_played_john_seated_in_thunderbird_5_ignores() -> None:
-    position = {"active": "scott", "vehicles": {"tb3": "geo-stationary-orbit"}, "seats": {"scott": "tb3"},
-                "track": {"1": "ricochet"}}
+    position = {
+        "active": "scott",
+        "vehicles": {"tb3": "geo-stationary-orbit"},
+        "seats": {"scott": "tb3"},
+        "track": {"1": "ricochet"},
+    }
     unplayed = game(["scott", "virgil"], position=position)
     rolled, _ = play(unplayed, Rescue("ricochet"), dice=[0, 0])
     assert "Only John" in refused(rolled, IgnoreHood(0))
@@ -157,8 +168,13 @@ def test_only_a_played_john_seated_in_thunderbird_5_ignores() -> None:
 
 
 def test_re_rolling_the_ignored_die_frees_the_ignore() -> None:
-    position = {"active": "scott", "vehicles": {"tb3": "geo-stationary-orbit"}, "seats": {"scott": "tb3"},
-                "track": {"1": "ricochet"}, "tokens": {"scott": {"intelligence": 1}}}
+    position = {
+        "active": "scott",
+        "vehicles": {"tb3": "geo-stationary-orbit"},
+        "seats": {"scott": "tb3"},
+        "track": {"1": "ricochet"},
+        "tokens": {"scott": {"intelligence": 1}},
+    }
     state = game(["scott", "john"], position=position)
     rolled, _ = play(state, Rescue("ricochet"), dice=[0, 4])
     ignored, _ = play(rolled, IgnoreHood(0))
@@ -193,8 +209,12 @@ def test_unknown_disasters_are_confirmed_by_the_players() -> None:
 
 
 def test_fab_cards_add_to_a_rescue_before_the_roll_from_any_hand() -> None:
-    position = {"active": "gordon", "vehicles": {"tb4": "africa"}, "track": {"1": "desperate-intruder"},
-                "fab": {"scott": ["underwater-sealing-unit"], "gordon": ["personal-hoverjet"]}}
+    position = {
+        "active": "gordon",
+        "vehicles": {"tb4": "africa"},
+        "track": {"1": "desperate-intruder"},
+        "fab": {"scott": ["underwater-sealing-unit"], "gordon": ["personal-hoverjet"]},
+    }
     state = game(["gordon", "scott"], position=position)
     legal = legal_actions(state)
     assert Rescue("desperate-intruder", ("underwater-sealing-unit",)) in legal
@@ -216,9 +236,12 @@ def test_event_rescue_modifiers_apply_while_in_force(defs: Definitions) -> None:
 
 
 def test_fab_cards_that_cannot_help_this_rescue() -> None:
-    position = {"active": "gordon", "vehicles": {"tb4": "africa"},
-                "track": {"1": "desperate-intruder", "2": "la-montee-d-assouan"},
-                "fab": {"gordon": ["underwater-sealing-unit", "jeffs-orders"]}}
+    position = {
+        "active": "gordon",
+        "vehicles": {"tb4": "africa"},
+        "track": {"1": "desperate-intruder", "2": "la-montee-d-assouan"},
+        "fab": {"gordon": ["underwater-sealing-unit", "jeffs-orders"]},
+    }
     state = game(["gordon", "scott"], position=position)
     twice = Rescue("desperate-intruder", ("underwater-sealing-unit", "underwater-sealing-unit"))
     assert refused(state, twice) == "Each F.A.B. card can be played only once."
@@ -234,8 +257,12 @@ def test_a_card_that_says_so_is_played_only_in_its_holders_turn(defs: Definition
 
     own_turn = dataclasses.replace(defs.fabs["underwater-sealing-unit"], any_turn=False)
     strict = dataclasses.replace(defs, fabs={**defs.fabs, "underwater-sealing-unit": own_turn})
-    position = {"active": "gordon", "vehicles": {"tb4": "africa"}, "track": {"1": "desperate-intruder"},
-                "fab": {"scott": ["underwater-sealing-unit"]}}
+    position = {
+        "active": "gordon",
+        "vehicles": {"tb4": "africa"},
+        "track": {"1": "desperate-intruder"},
+        "fab": {"scott": ["underwater-sealing-unit"]},
+    }
     state = game(["gordon", "scott"], position=position, defs=strict)
     reason = refused(state, Rescue("desperate-intruder", ("underwater-sealing-unit",)), strict)
     assert reason == "Underwater Sealing Unit can only be played in its holder's own turn."

@@ -86,15 +86,22 @@ def test_partly_known_schemes_need_the_players_confirmation(defs: Definitions) -
     assert confirmed in legal_actions(state)
     # What is known is still checked: two tokens in the North Atlantic, the pods in North America.
     assert "needs these tokens" in refused(state, FoilScheme((("alan", "teamwork"),), confirmed=True))
-    moved = veil(defs, tokens={"alan": {"teamwork": 1}, "gordon": {"teamwork": 1}},
-                 pods={"mole": "asia", "laser-cutter": "north-america"})
+    moved = veil(
+        defs,
+        tokens={"alan": {"teamwork": 1}, "gordon": {"teamwork": 1}},
+        pods={"mole": "asia", "laser-cutter": "north-america"},
+    )
     assert "needs Mole in North America" in refused(moved, confirmed)
     play(state, confirmed)
 
 
 def test_unknown_schemes_are_foiled_on_the_players_word() -> None:
-    state = game(position={"schemes": ["unknown-scheme-1-1", "unknown-scheme-2-1", "unknown-scheme-3-1"],
-                           "tokens": {"scott": {"technology": 2}}})
+    state = game(
+        position={
+            "schemes": ["unknown-scheme-1-1", "unknown-scheme-2-1", "unknown-scheme-3-1"],
+            "tokens": {"scott": {"technology": 2}},
+        }
+    )
     assert FoilScheme((), confirmed=True) in legal_actions(state)
     assert "check them on the card" in refused(state, FoilScheme(()))
     after, _ = play(state, FoilScheme((("scott", "technology"), ("scott", "technology")), confirmed=True))
@@ -102,8 +109,7 @@ def test_unknown_schemes_are_foiled_on_the_players_word() -> None:
 
 
 def test_foiling_the_third_scheme_wins() -> None:
-    state = game(position={"schemes": ["unknown-scheme-1-1", "unknown-scheme-2-1", "unknown-scheme-3-1"],
-                           "foiled": 2})
+    state = game(position={"schemes": ["unknown-scheme-1-1", "unknown-scheme-2-1", "unknown-scheme-3-1"], "foiled": 2})
     after, events = play(state, FoilScheme((), confirmed=True))
     assert outcome(after).result == "won" and kinds(events)[-1] == "GameWon"  # type: ignore[union-attr]
     assert legal_actions(after) == ()
@@ -113,7 +119,12 @@ def test_a_foiled_scheme_space_is_harmless(defs: Definitions) -> None:
     from companion.games.thunderbirds.actions import Plan
 
     first = defs.hood_track.scheme_spaces[0]
-    state = game(position={"schemes": ["unknown-scheme-1-1", "unknown-scheme-2-1", "unknown-scheme-3-1"],
-                           "foiled": 1, "hood": first - 1})
+    state = game(
+        position={
+            "schemes": ["unknown-scheme-1-1", "unknown-scheme-2-1", "unknown-scheme-3-1"],
+            "foiled": 1,
+            "hood": first - 1,
+        }
+    )
     after, _ = play(state, Plan())
     assert after.hood == first and after.outcome is None

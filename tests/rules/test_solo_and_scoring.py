@@ -61,8 +61,14 @@ def test_change_character_conditions() -> None:
 
 
 def test_score_of_a_won_game(defs: Definitions) -> None:
-    state = game(position={"schemes": ["unknown-scheme-1-1", "unknown-scheme-2-1", "unknown-scheme-3-1"],
-                           "foiled": 2, "hood": 3}, difficulty="heroic")
+    state = game(
+        position={
+            "schemes": ["unknown-scheme-1-1", "unknown-scheme-2-1", "unknown-scheme-3-1"],
+            "foiled": 2,
+            "hood": 3,
+        },
+        difficulty="heroic",
+    )
     won, _ = play(state, FoilScheme((), confirmed=True))
     result = score(won, defs)
     assert result is not None
@@ -71,15 +77,26 @@ def test_score_of_a_won_game(defs: Definitions) -> None:
 
 
 def test_score_of_a_lost_game(defs: Definitions) -> None:
-    state = game(position={"track": {"7": "city-of-fire"}, "deck_top": ["ricochet"],
-                           "schemes": ["unknown-scheme-1-1", "unknown-scheme-2-1", "unknown-scheme-3-1"],
-                           "foiled": 1})
+    state = game(
+        position={
+            "track": {"7": "city-of-fire"},
+            "deck_top": ["ricochet"],
+            "schemes": ["unknown-scheme-1-1", "unknown-scheme-2-1", "unknown-scheme-3-1"],
+            "foiled": 1,
+        }
+    )
     deck = list(state.disasters.draw_pile)
     hood = [c for c in deck if c.startswith("the-hood-advances")][:2]
     averted = [c for c in deck if not c.startswith("the-hood-advances") and c != "ricochet"][:3]
-    state = game(position={"track": {"7": "city-of-fire"}, "deck_top": ["ricochet"], "discard": hood + averted,
-                           "schemes": ["unknown-scheme-1-1", "unknown-scheme-2-1", "unknown-scheme-3-1"],
-                           "foiled": 1})
+    state = game(
+        position={
+            "track": {"7": "city-of-fire"},
+            "deck_top": ["ricochet"],
+            "discard": hood + averted,
+            "schemes": ["unknown-scheme-1-1", "unknown-scheme-2-1", "unknown-scheme-3-1"],
+            "foiled": 1,
+        }
+    )
     lost, _ = play(state, EndTurn())
     assert lost.outcome is not None and lost.outcome.result == "lost"
     assert score(lost, defs).total == 3 * 10 + 20  # type: ignore[union-attr]

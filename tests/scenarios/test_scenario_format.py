@@ -45,8 +45,9 @@ def write(tmp_path: Path, text: str) -> Path:
         ("format = 1\nsetup = [\n", "not valid TOML"),
     ],
 )
-def test_malformed_files_name_the_file_and_the_field(tmp_path: Path, text: str, words: str,
-                                                     capsys: pytest.CaptureFixture[str]) -> None:
+def test_malformed_files_name_the_file_and_the_field(
+    tmp_path: Path, text: str, words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = write(tmp_path, text)
     with pytest.raises(ScenarioError) as raised:
         run_scenario(load_scenario(path))
@@ -56,10 +57,14 @@ def test_malformed_files_name_the_file_and_the_field(tmp_path: Path, text: str, 
     assert words in err and err.count("\n") == 1
 
 
-def test_an_illegal_action_prints_its_one_line_reason_and_exits_2(tmp_path: Path,
-                                                                  capsys: pytest.CaptureFixture[str]) -> None:
-    path = write(tmp_path, GOOD + "[position]\nvehicles = { tb4 = 'north-america' }\n"
-                 "[[action]]\ntype = 'Move'\nvehicle = 'tb4'\nto = 'europe'\n")
+def test_an_illegal_action_prints_its_one_line_reason_and_exits_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write(
+        tmp_path,
+        GOOD + "[position]\nvehicles = { tb4 = 'north-america' }\n"
+        "[[action]]\ntype = 'Move'\nvehicle = 'tb4'\nto = 'europe'\n",
+    )
     assert main([str(path), "--json"]) == 2
     assert capsys.readouterr().out == "Thunderbird 4 moves 1 region per action; Europe is 2 away\n"
 
@@ -69,8 +74,11 @@ def test_the_reason_in_french(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     from companion.locale.build import main as build
 
     build()
-    path = write(tmp_path, GOOD + "[position]\nvehicles = { tb4 = 'north-america' }\n"
-                 "[[action]]\ntype = 'Move'\nvehicle = 'tb4'\nto = 'europe'\n")
+    path = write(
+        tmp_path,
+        GOOD + "[position]\nvehicles = { tb4 = 'north-america' }\n"
+        "[[action]]\ntype = 'Move'\nvehicle = 'tb4'\nto = 'europe'\n",
+    )
     try:
         assert main([str(path), "--lang", "fr"]) == 2
     finally:
@@ -83,14 +91,14 @@ def test_a_failed_expectation_exits_1(tmp_path: Path, capsys: pytest.CaptureFixt
     assert main([str(path), "--json"]) == 1
     output = json.loads(capsys.readouterr().out)
     assert output["ok"] is False
-    assert output["checks"] == [
-        {"path": "state.hood", "expected": 5, "actual": 1, "ok": False, "after_action": None}
-    ]
+    assert output["checks"] == [{"path": "state.hood", "expected": 5, "actual": 1, "ok": False, "after_action": None}]
 
 
 def test_json_output_has_state_events_outcome(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    path = write(tmp_path, GOOD + "[position]\ntrack = { 7 = 'city-of-fire' }\ndeck_top = ['ricochet']\n"
-                 "[[action]]\ntype = 'EndTurn'\n")
+    path = write(
+        tmp_path,
+        GOOD + "[position]\ntrack = { 7 = 'city-of-fire' }\ndeck_top = ['ricochet']\n[[action]]\ntype = 'EndTurn'\n",
+    )
     assert main([str(path), "--json"]) == 0
     output = json.loads(capsys.readouterr().out)
     assert output["outcome"] == {"result": "lost", "reason": "skull", "card": "city-of-fire"}
@@ -101,8 +109,10 @@ def test_json_output_has_state_events_outcome(tmp_path: Path, capsys: pytest.Cap
 
 
 def test_text_output_lists_the_history(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    path = write(tmp_path, GOOD + "[position]\nvehicles = { tb4 = 'africa' }\n"
-                 "[[action]]\ntype = 'Move'\nvehicle = 'tb4'\nto = 'europe'\n")
+    path = write(
+        tmp_path,
+        GOOD + "[position]\nvehicles = { tb4 = 'africa' }\n[[action]]\ntype = 'Move'\nvehicle = 'tb4'\nto = 'europe'\n",
+    )
     assert main([str(path)]) == 0
     assert "1. Gordon moves Thunderbird 4 to Europe" in capsys.readouterr().out
 
@@ -117,9 +127,11 @@ def test_a_data_override_directory_is_relative_to_the_file(tmp_path: Path) -> No
     text = vehicles.read_text(encoding="utf-8")
     start = text.index('id = "tb4"')
     vehicles.write_text(text[:start] + text[start:].replace("speed = 1", "speed = 2", 1), encoding="utf-8")
-    path = write(tmp_path, GOOD.replace('characters = ["gordon", "scott"]',
-                                        'characters = ["gordon", "scott"]\ndata = "data"')
-                 + "[position]\nvehicles = { tb4 = 'north-america' }\n"
-                 "[[action]]\ntype = 'Move'\nvehicle = 'tb4'\nto = 'europe'\n")
+    path = write(
+        tmp_path,
+        GOOD.replace('characters = ["gordon", "scott"]', 'characters = ["gordon", "scott"]\ndata = "data"')
+        + "[position]\nvehicles = { tb4 = 'north-america' }\n"
+        "[[action]]\ntype = 'Move'\nvehicle = 'tb4'\nto = 'europe'\n",
+    )
     result = run_scenario(load_scenario(path))
     assert result.error is None and result.state.vehicle_region("tb4") == "europe"

@@ -23,9 +23,7 @@ def require_tool(name: str) -> str:
     return path
 
 
-def run_installer(
-    *args: str, root: Path | None = None, script: Path = INSTALLER
-) -> subprocess.CompletedProcess[str]:
+def run_installer(*args: str, root: Path | None = None, script: Path = INSTALLER) -> subprocess.CompletedProcess[str]:
     """Runs the installer; with `root`, every system file it reads or writes is under that directory."""
     env = dict(os.environ)
     env.pop("COMPANION_INSTALL_ROOT", None)
@@ -53,7 +51,9 @@ def make_fake_root(base: Path, *, dsi_mode: str | None = "800x480", mounts: str 
     """A directory standing for / on a Raspberry Pi 5 with Bookworm, as the installer sees it."""
     root = base / "root"
     (root / "etc").mkdir(parents=True)
-    (root / "etc" / "os-release").write_text('PRETTY_NAME="Debian GNU/Linux 12 (bookworm)"\nVERSION_CODENAME=bookworm\n')
+    (root / "etc" / "os-release").write_text(
+        'PRETTY_NAME="Debian GNU/Linux 12 (bookworm)"\nVERSION_CODENAME=bookworm\n'
+    )
     (root / "etc" / "systemd" / "system").mkdir(parents=True)
     (root / "proc" / "device-tree").mkdir(parents=True)
     (root / "proc" / "device-tree" / "model").write_bytes(b"Raspberry Pi 5 Model B Rev 1.0\0")

@@ -51,13 +51,15 @@ def test_a_writable_usb_stick_is_found_and_read_only_or_other_mounts_are_not(tmp
     locked = media / "pi" / "LOCKED"
     stick.mkdir(parents=True)
     locked.mkdir(parents=True)
-    text = "\n".join([
-        mounts_line("/dev/mmcblk0p2", Path("/"), "ext4", "rw,noatime"),
-        mounts_line("/dev/sda1", stick),
-        mounts_line("/dev/sdb1", locked, options="ro,nosuid"),
-        mounts_line("/dev/sdc1", media / "pi" / "unplugged"),  # listed but gone
-        "garbage",
-    ])
+    text = "\n".join(
+        [
+            mounts_line("/dev/mmcblk0p2", Path("/"), "ext4", "rw,noatime"),
+            mounts_line("/dev/sda1", stick),
+            mounts_line("/dev/sdb1", locked, options="ro,nosuid"),
+            mounts_line("/dev/sdc1", media / "pi" / "unplugged"),  # listed but gone
+            "garbage",
+        ]
+    )
     roots = (str(media) + "/",)
     assert removable_drives(text, roots) == [stick]
     assert export_directory(text, roots) == stick
@@ -104,8 +106,10 @@ def test_the_general_section_alone_is_read_without_the_hardware_sections(tmp_pat
 
     config = tmp_path / "config.toml"
     # A light map that does not exist: the full load refuses it, the general section still reads.
-    config.write_text('[general]\nlanguage = "fr"\nstate_dir = "games"\n[lights]\nbackend = "gpio"\nmap = "nowhere"\n',
-                      encoding="utf-8")
+    config.write_text(
+        '[general]\nlanguage = "fr"\nstate_dir = "games"\n[lights]\nbackend = "gpio"\nmap = "nowhere"\n',
+        encoding="utf-8",
+    )
     general = load_general_or_default(config, {})
     assert (general.language, general.state_dir) == ("fr", tmp_path / "games")
     config.write_text('[general]\nlanguage = "de"\n', encoding="utf-8")

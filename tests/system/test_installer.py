@@ -31,8 +31,7 @@ def would_lines(output: str) -> dict[str, list[str]]:
     return {
         title: [line for line in lines if line.startswith("would:")]
         for title, lines in sections(output).items()
-        if not title.startswith(HOST_DEPENDENT_STEPS)
-        and any(line.startswith("would:") for line in lines)
+        if not title.startswith(HOST_DEPENDENT_STEPS) and any(line.startswith("would:") for line in lines)
     }
 
 
@@ -124,7 +123,7 @@ def installed_machine(tmp_path: Path) -> tuple[Path, Path, list[str]]:
         shutil.copy2(ROOT / "systemd" / name, project / "systemd" / name)
     shutil.copy2(ROOT / "pyproject.toml", project / "pyproject.toml")
     (project / "config").mkdir()
-    (project / "config" / "companion.example.toml").write_text("[general]\nlanguage = \"en\"\n")
+    (project / "config" / "companion.example.toml").write_text('[general]\nlanguage = "en"\n')
     (project / "companion").mkdir()
     (project / "companion" / "__init__.py").write_text('"""The package."""\n')
     script = project / "systemd" / "install-pi.sh"
@@ -337,7 +336,10 @@ def test_overlay_enabled_for_next_boot_with_state_on_its_own_partition_is_fine(t
 @pytest.mark.parametrize(
     ("line", "expected"),
     [
-        ("console=tty1 root=PARTUUID=4e639091-02 rootwait\n", "console=tty1 root=PARTUUID=4e639091-02 rootwait consoleblank=0\n"),
+        (
+            "console=tty1 root=PARTUUID=4e639091-02 rootwait\n",
+            "console=tty1 root=PARTUUID=4e639091-02 rootwait consoleblank=0\n",
+        ),
         ("console=tty1 consoleblank=600 rootwait  \n", "console=tty1 rootwait consoleblank=0\n"),
     ],
 )

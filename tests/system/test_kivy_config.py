@@ -59,7 +59,12 @@ def kivy_defaults(tmp_path: Path) -> dict[str, dict[str, str]]:
     [
         (("--display", "dsi-800x480"), "800", "480", {"mtdev_%(name)s": "probesysfs,provider=mtdev"}),
         (("--display", "dsi2-720x1280"), "720", "1280", {"mtdev_%(name)s": "probesysfs,provider=mtdev"}),
-        (("--display", "dsi-800x480", "--touch", "hidinput"), "800", "480", {"hid_%(name)s": "probesysfs,provider=hidinput"}),
+        (
+            ("--display", "dsi-800x480", "--touch", "hidinput"),
+            "800",
+            "480",
+            {"hid_%(name)s": "probesysfs,provider=hidinput"},
+        ),
         (("--display", "hdmi"), "1280", "800", {"mouse": "mouse", "hid_%(name)s": "probesysfs,provider=hidinput"}),
     ],
     ids=["touch-display-1", "touch-display-2", "touch-display-1-hidinput", "hdmi"],

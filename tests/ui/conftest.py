@@ -59,8 +59,9 @@ def artefact_dir(request: pytest.FixtureRequest, suffix: str = "") -> Path:
 RunApp = Callable[..., Report]
 
 
-def _app_environment(xvfb_display: str, tmp_path: Path, run: str,
-                     extra: dict[str, str] | None = None) -> dict[str, str]:
+def _app_environment(
+    xvfb_display: str, tmp_path: Path, run: str, extra: dict[str, str] | None = None
+) -> dict[str, str]:
     """The environment of one app run, with a Kivy home of its own: two apps started at once with one fresh
     KIVY_HOME race on Kivy's first-run files (its config.ini), and the loser exits 1 without a word."""
     kivy_home = tmp_path / f"kivy-home-{run}"
@@ -84,8 +85,18 @@ def run_app(xvfb_display: str, request: pytest.FixtureRequest, tmp_path: Path) -
         env: dict[str, str] | None = None,
     ) -> Report:
         target = out or artefact_dir(request, f"{scenario}-{size}-{lang}")
-        command = [sys.executable, str(DRIVER), "--scenario", scenario, "--size", size, "--lang", lang,
-                   "--out", str(target)]
+        command = [
+            sys.executable,
+            str(DRIVER),
+            "--scenario",
+            scenario,
+            "--size",
+            size,
+            "--lang",
+            lang,
+            "--out",
+            str(target),
+        ]
         for key, value in (args or {}).items():
             command += ["--arg", f"{key}={value}"]
         environment = _app_environment(xvfb_display, tmp_path, f"{scenario}-{size}-{lang}", env)
@@ -104,22 +115,39 @@ def run_app(xvfb_display: str, request: pytest.FixtureRequest, tmp_path: Path) -
 
 
 @pytest.fixture
-def start_app(xvfb_display: str, request: pytest.FixtureRequest, tmp_path: Path
-              ) -> Callable[..., subprocess.Popen[str]]:
+def start_app(
+    xvfb_display: str, request: pytest.FixtureRequest, tmp_path: Path
+) -> Callable[..., subprocess.Popen[str]]:
     """Starts a scenario without waiting for it (the caller may kill it); output goes to driver.log."""
     started: list[subprocess.Popen[str]] = []
 
-    def start(scenario: str, size: str = "800x480", lang: str = "en", args: dict[str, str] | None = None,
-              out: Path | None = None) -> subprocess.Popen[str]:
+    def start(
+        scenario: str,
+        size: str = "800x480",
+        lang: str = "en",
+        args: dict[str, str] | None = None,
+        out: Path | None = None,
+    ) -> subprocess.Popen[str]:
         target = out or artefact_dir(request, f"{scenario}-{size}-{lang}")
-        command = [sys.executable, str(DRIVER), "--scenario", scenario, "--size", size, "--lang", lang,
-                   "--out", str(target)]
+        command = [
+            sys.executable,
+            str(DRIVER),
+            "--scenario",
+            scenario,
+            "--size",
+            size,
+            "--lang",
+            lang,
+            "--out",
+            str(target),
+        ]
         for key, value in (args or {}).items():
             command += ["--arg", f"{key}={value}"]
         environment = _app_environment(xvfb_display, tmp_path, f"{scenario}-{size}-{lang}")
         log = (target / "driver.log").open("w", encoding="utf-8")
-        process = subprocess.Popen(command, env=environment, stdout=log, stderr=subprocess.STDOUT, text=True,
-                                   cwd=str(ROOT))
+        process = subprocess.Popen(
+            command, env=environment, stdout=log, stderr=subprocess.STDOUT, text=True, cwd=str(ROOT)
+        )
         started.append(process)
         return process
 

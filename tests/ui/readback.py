@@ -10,8 +10,9 @@ from typing import Any
 Pixel = tuple[int, int, int]
 
 
-def box_pixels(pilot: Any, widget: Any, x: int, y: int, width: int,
-               height: int | None = None) -> Generator[Any, None, tuple[list[Pixel], int]]:
+def box_pixels(
+    pilot: Any, widget: Any, x: int, y: int, width: int, height: int | None = None
+) -> Generator[Any, None, tuple[list[Pixel], int]]:
     """A pilot script step: the window's pixels in the box (two more on every side) with `widget` drawn there,
     and the box's height (`height`, else the widget's own once laid out). Read on the frame after the first, once
     the widget is laid out and its text rendered; the widget is taken away again."""
@@ -33,8 +34,11 @@ def box_pixels(pilot: Any, widget: Any, x: int, y: int, width: int,
     Window.remove_widget(widget)
     data, stride = seen["pixels"], Window.width
     h = height if height is not None else int(widget.height) + 1
-    pixels = [tuple(data[(row * stride + column) * 3:(row * stride + column) * 3 + 3])
-              for row in range(y - 2, y + h + 2) for column in range(x - 2, x + width + 2)]
+    pixels = [
+        tuple(data[(row * stride + column) * 3 : (row * stride + column) * 3 + 3])
+        for row in range(y - 2, y + h + 2)
+        for column in range(x - 2, x + width + 2)
+    ]
     return pixels, h  # type: ignore[return-value]
 
 
@@ -42,8 +46,11 @@ def difference(ours: list[Pixel], theirs: list[Pixel], empty: list[Pixel]) -> di
     """How two drawings of the same box differ: the pixels ours inked (against the empty box), how many pixels
     differ from theirs and by how many levels at worst."""
     differing = [max(abs(a[i] - b[i]) for i in range(3)) for a, b in zip(ours, theirs) if a != b]
-    return {"inked": sum(1 for a, e in zip(ours, empty) if a != e), "differing": len(differing),
-            "worst": max(differing, default=0)}
+    return {
+        "inked": sum(1 for a, e in zip(ours, empty) if a != e),
+        "differing": len(differing),
+        "worst": max(differing, default=0),
+    }
 
 
 def instruction_count(group: Any) -> int:

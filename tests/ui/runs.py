@@ -17,7 +17,7 @@ from companion.paths import ROOT
 
 HERE = Path(__file__).resolve().parent
 
-_LAUNCH = r'''
+_LAUNCH = r"""
 import sys
 sys.path.insert(0, {here!r})
 import scenarios
@@ -25,7 +25,7 @@ exec({code!r}, scenarios.__dict__)
 import driver
 sys.argv = ["driver.py", "--scenario", {name!r}, "--size", {size!r}, "--lang", {lang!r}, "--out", {out!r}]
 sys.exit(driver.main())
-'''
+"""
 
 
 def _environment(display: str, **extra: str) -> dict[str, str]:
@@ -34,13 +34,20 @@ def _environment(display: str, **extra: str) -> dict[str, str]:
     return environment
 
 
-def scenario_notes(display: str, out: Path, name: str, code: str, size: str = "800x480", lang: str = "en",
-                   timeout: float = 240) -> dict[str, Any]:
+def scenario_notes(
+    display: str, out: Path, name: str, code: str, size: str = "800x480", lang: str = "en", timeout: float = 240
+) -> dict[str, Any]:
     """Runs the scenario `name` that `code` defines (a generator function of pilot, out, args and notes) in the
     real app; returns the notes it wrote. Fails the test with the driver's error when the scenario does."""
     launch = _LAUNCH.format(here=str(HERE), code=code, name=name, size=size, lang=lang, out=str(out))
-    completed = subprocess.run([sys.executable, "-c", launch], env=_environment(display), capture_output=True,
-                               text=True, timeout=timeout, cwd=str(ROOT))
+    completed = subprocess.run(
+        [sys.executable, "-c", launch],
+        env=_environment(display),
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        cwd=str(ROOT),
+    )
     report_file = out / "report.json"
     if not report_file.exists():
         pytest.fail(f"no report (exit {completed.returncode}): {completed.stderr[-3000:]}")
@@ -53,8 +60,9 @@ def scenario_notes(display: str, out: Path, name: str, code: str, size: str = "8
 def probe_result(display: str, kivy_home: Path, code: str, timeout: float = 120) -> dict[str, Any]:
     """Runs the probe script `code`; returns the JSON object it printed last."""
     environment = _environment(display, KIVY_HOME=str(kivy_home), KIVY_NO_CONSOLELOG="1", KIVY_NO_ARGS="1")
-    completed = subprocess.run([sys.executable, "-c", code], env=environment, capture_output=True, text=True,
-                               timeout=timeout, cwd=str(ROOT))
+    completed = subprocess.run(
+        [sys.executable, "-c", code], env=environment, capture_output=True, text=True, timeout=timeout, cwd=str(ROOT)
+    )
     assert completed.returncode == 0, completed.stderr[-3000:]
     found: dict[str, Any] = json.loads(completed.stdout.strip().splitlines()[-1])
     return found

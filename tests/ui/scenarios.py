@@ -78,8 +78,9 @@ def full_game(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, Any]
         return True
 
     player = AutoPlayer(pilot, out, report, shoot=first_time)
-    yield from player.start(int(args.get("players", "2")), args.get("difficulty", "introduction"),
-                            int(args.get("seed", "11")))
+    yield from player.start(
+        int(args.get("players", "2")), args.get("difficulty", "introduction"), int(args.get("seed", "11"))
+    )
     yield from player.play(max_actions=int(args.get("max_actions", "3000")))
     yield pilot.settle()  # the game-end backup runs on the worker
     state = pilot.app.controller.snapshot.state
@@ -126,8 +127,7 @@ def every_screen(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, A
     yield from tap("back")
     yield from tap("back")
     # A game, far enough to show a rescue and some history.
-    yield from player.start(int(args.get("players", "1")), args.get("difficulty", "heroic"),
-                            int(args.get("seed", "5")))
+    yield from player.start(int(args.get("players", "1")), args.get("difficulty", "heroic"), int(args.get("seed", "5")))
     yield from look("table")
     yield from tap("tile:1")
     yield from tap("popup:close")

@@ -23,9 +23,14 @@ def test_a_moment_a_hair_before_the_end_of_a_period_is_not_an_error() -> None:
     assert now < next_toggle(frame, now) <= now + 0.8
 
 
-@given(st.floats(min_value=0, max_value=1e6, allow_nan=False), st.floats(min_value=0.05, max_value=5),
-       st.floats(min_value=0.05, max_value=0.95), st.floats(min_value=0, max_value=0.99))
-def test_the_next_redraw_is_always_ahead_and_within_a_period(now: float, period: float, duty: float,
-                                                             phase: float) -> None:
+@given(
+    st.floats(min_value=0, max_value=1e6, allow_nan=False),
+    st.floats(min_value=0.05, max_value=5),
+    st.floats(min_value=0.05, max_value=0.95),
+    st.floats(min_value=0, max_value=0.99),
+)
+def test_the_next_redraw_is_always_ahead_and_within_a_period(
+    now: float, period: float, duty: float, phase: float
+) -> None:
     frame = Frame({"hood.1": Light(RED, 1.0, Blink(period=period, duty=duty, phase=phase))})
     assert now < next_toggle(frame, now) <= now + max(period, 1.0)

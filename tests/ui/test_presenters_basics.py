@@ -62,10 +62,22 @@ def game(game_id: int, updated: str, **summary: object) -> SavedGame:
 
 def test_home_lists_saved_games_newest_first_with_players_difficulty_and_status() -> None:
     games = [
-        game(1, "2026-01-02T10:00:00+00:00", players=1, characters=["scott", "alan", "john"],
-             difficulty="standard", turn=4),
-        game(2, "2026-03-05T18:30:00+00:00", players=2, characters=["virgil", "gordon"],
-             difficulty="heroic", outcome="won"),
+        game(
+            1,
+            "2026-01-02T10:00:00+00:00",
+            players=1,
+            characters=["scott", "alan", "john"],
+            difficulty="standard",
+            turn=4,
+        ),
+        game(
+            2,
+            "2026-03-05T18:30:00+00:00",
+            players=2,
+            characters=["virgil", "gordon"],
+            difficulty="heroic",
+            outcome="won",
+        ),
     ]
     view = present_home(games, str.title, str.upper)
     assert [row.game_id for row in view.games] == [2, 1]
@@ -170,11 +182,41 @@ def test_presenters_and_plumbing_never_import_kivy() -> None:
 
     modules = [
         "companion.ui.presenters." + name
-        for name in ("adjust", "board", "card_editor", "choosers", "discards", "fabs", "game_over", "help",
-                     "history", "home", "lines", "new_game", "rescue", "reveal", "scheme", "settings",
-                     "setup_guide", "table", "words")
-    ] + ["companion.ui." + name for name in ("controller", "worker", "settings", "theme", "navigation",
-                                             "action_keys", "lights", "thunderbirds", "launch")]
+        for name in (
+            "adjust",
+            "board",
+            "card_editor",
+            "choosers",
+            "discards",
+            "fabs",
+            "game_over",
+            "help",
+            "history",
+            "home",
+            "lines",
+            "new_game",
+            "rescue",
+            "reveal",
+            "scheme",
+            "settings",
+            "setup_guide",
+            "table",
+            "words",
+        )
+    ] + [
+        "companion.ui." + name
+        for name in (
+            "controller",
+            "worker",
+            "settings",
+            "theme",
+            "navigation",
+            "action_keys",
+            "lights",
+            "thunderbirds",
+            "launch",
+        )
+    ]
     code = (
         "import sys\n"
         "class Block:\n"

@@ -59,8 +59,10 @@ def test_the_fixed_part_of_the_map_is_made_once_per_language() -> None:
         locale.set_language("fr")
         french = map_layout(defs)
         assert french is not english
-        assert dict((r[0], r[1]) for r in french.regions)["geo-stationary-orbit"] != \
-            dict((r[0], r[1]) for r in english.regions)["geo-stationary-orbit"]
+        assert (
+            dict((r[0], r[1]) for r in french.regions)["geo-stationary-orbit"]
+            != dict((r[0], r[1]) for r in english.regions)["geo-stationary-orbit"]
+        )
         assert french.edges == english.edges
     finally:
         locale.set_language("en")

@@ -106,8 +106,9 @@ def reachable(state: Any, action: Any) -> bool:
         view = present_chooser(first.split(":")[1], state, defs(), legal, name)
         return last in {c.key for c in view.choices}
     if first == "open:scheme":
-        view = present_scheme(state, defs(), legal, describe, [tuple(k.split(":")[1:]) for k in keys
-                                                              if k.startswith("discard:")], name)
+        view = present_scheme(
+            state, defs(), legal, describe, [tuple(k.split(":")[1:]) for k in keys if k.startswith("discard:")], name
+        )
         offered = {f.key for f in view.foils} | ({view.confirm_key} if view.confirm_key else set())
         return last in offered and all(o.key for o in view.discard_options) is True
     if first.startswith("open:player:"):
@@ -251,8 +252,11 @@ def test_scheme_checklist_and_foiling() -> None:
     view = present_scheme(state, defs(), legal, describe, [], name)
     assert view.checklist and view.track
     foil_keys = {f.key for f in view.foils} | {view.confirm_key}
-    picks = [tuple(k.split(":")[1:]) for k in route(step.action, defs(), frozenset(act(x) for x in legal))
-             if k.startswith("discard:")]
+    picks = [
+        tuple(k.split(":")[1:])
+        for k in route(step.action, defs(), frozenset(act(x) for x in legal))
+        if k.startswith("discard:")
+    ]
     if act(step.action) in {act(x) for x in legal}:
         assert act(step.action) in foil_keys
     else:
@@ -305,8 +309,11 @@ def test_new_game_form_counts_characters_and_shows_the_hood_track() -> None:
         form = form.toggle(character)
     assert form.characters == ("scott", "alan", "john")  # a fourth is refused in solo
     view = present_new_game(form, defs())
-    assert view.can_start and form.setup() == {"players": 1, "difficulty": "introduction",
-                                               "characters": ["scott", "alan", "john"]}
+    assert view.can_start and form.setup() == {
+        "players": 1,
+        "difficulty": "introduction",
+        "characters": ["scott", "alan", "john"],
+    }
     assert [s.label for s in view.track if s.mark == "scheme"] == ["I", "II", "III"]
     heroic = present_new_game(replace(form, difficulty="heroic"), defs())
     assert [s.label for s in heroic.track if s.mark == "scheme"] == ["I", "III", "IV"]
@@ -326,8 +333,11 @@ def test_setup_guide_matches_the_decks_just_dealt() -> None:
 
 
 def test_end_of_turn_reveal_names_the_card_and_its_slot() -> None:
-    step = next(s for s in game(2, 34) if isinstance(s.action, a.EndTurn)
-                and any(isinstance(e, ev.DisasterPlaced) for e in s.events))
+    step = next(
+        s
+        for s in game(2, 34)
+        if isinstance(s.action, a.EndTurn) and any(isinstance(e, ev.DisasterPlaced) for e in s.events)
+    )
     view = present_reveal(step.events, defs(), step.after, name)
     assert view is not None and view.placed_slot == 1
     assert view.title.startswith("Disaster: ")

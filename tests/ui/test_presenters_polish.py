@@ -116,14 +116,19 @@ def test_a_vehicle_name_is_never_split_from_its_number() -> None:
 
 
 def test_lasting_effects_read_in_french_with_french_punctuation(french: None) -> None:
-    state = evolve(start(), effects=(
-        LastingEffect("the-hood-interferes", "event", "rescue-modifier", -2),
-        LastingEffect("adjust", "adjust", "speed-limit", 1, vehicle="tb1"),
-    ))
+    state = evolve(
+        start(),
+        effects=(
+            LastingEffect("the-hood-interferes", "event", "rescue-modifier", -2),
+            LastingEffect("adjust", "adjust", "speed-limit", 1, vehicle="tb1"),
+        ),
+    )
     effects = table(state).effects
     assert effects[0].endswith("\u00a0: -2 à tous les sauvetages"), effects
     assert effects[1] == "Ajustement\u00a0: Thunderbird 1 vitesse max 1", effects
-    assert not any("adjust" in line or "every rescue" in line or "tous les sauvetages" not in effects[0] for line in effects)
+    assert not any(
+        "adjust" in line or "every rescue" in line or "tous les sauvetages" not in effects[0] for line in effects
+    )
     rows = present_adjust(state, default_definitions(), "effects", name).rows
     assert rows[0].label.endswith("\u00a0: -2 à tous les sauvetages") and rows[1].label.startswith("Ajustement\u00a0: ")
 
@@ -222,8 +227,9 @@ def test_a_sound_overlay_gives_no_problem(user_data: Path) -> None:
 
     overlay_dir = user_data / "overlay" / "thunderbirds"
     overlay_dir.mkdir(parents=True)
-    (overlay_dir / "disasters.toml").write_text('[[disaster]]\nid = "the-longest-day"\ndifficulty = 8\n',
-                                                encoding="utf-8")
+    (overlay_dir / "disasters.toml").write_text(
+        '[[disaster]]\nid = "the-longest-day"\ndifficulty = 8\n', encoding="utf-8"
+    )
     pack = ThunderbirdsPack()
     assert pack.load().disasters["the-longest-day"].difficulty == 8
     assert pack.problems == () and pack.problems_notice == ""
@@ -277,8 +283,9 @@ def _play_every_sound(tmp_path: Path, output_present: bool) -> list[str]:
         "print('played')\n"
     )
     environment = dict(os.environ, KIVY_NO_ARGS="1", KIVY_NO_CONSOLELOG="1", KIVY_HOME=str(tmp_path))
-    completed = subprocess.run([sys.executable, "-c", code], env=environment, capture_output=True, text=True,
-                               timeout=60)
+    completed = subprocess.run(
+        [sys.executable, "-c", code], env=environment, capture_output=True, text=True, timeout=60
+    )
     assert completed.returncode == 0, completed.stderr[-2000:]
     return completed.stdout.strip().splitlines()
 
@@ -329,8 +336,9 @@ def test_a_loss_at_the_skull_is_told_once(language: str) -> None:
     from companion.ui.presenters.reveal import present_reveal
 
     defs = default_definitions()
-    view = present_reveal([ev.DisasterReachedSkull("pit-of-peril"), ev.GameLost("skull", "pit-of-peril")], defs,
-                          start(), name)
+    view = present_reveal(
+        [ev.DisasterReachedSkull("pit-of-peril"), ev.GameLost("skull", "pit-of-peril")], defs, start(), name
+    )
     assert view is not None and view.is_bad
     assert len(view.lines) == 1 and defs.disasters["pit-of-peril"].names.text() in view.lines[0].text
 

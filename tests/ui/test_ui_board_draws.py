@@ -140,7 +140,7 @@ def board_draws(pilot, out, args, notes):
 
 
 #: Draws links both ways in a bare window and reads the pixels back.
-LINKS_PROBE = r'''
+LINKS_PROBE = r"""
 import json
 import random
 
@@ -189,7 +189,7 @@ for width in (1.3, 2.0):
         "drawn": sum(1 for i in range(0, len(one), 3) if one[i:i + 3] != one[0:3]),
     }
 print("RESULT " + json.dumps(found))
-'''
+"""
 
 
 @pytest.fixture(scope="module")
@@ -225,12 +225,17 @@ def test_every_link_is_drawn(board: dict[str, Any]) -> None:
 def test_the_links_mesh_draws_what_smooth_lines_draw(xvfb_display: str, tmp_path: Path) -> None:
     script = tmp_path / "links_probe.py"
     script.write_text(LINKS_PROBE, encoding="utf-8")
-    completed = subprocess.run([sys.executable, str(script)], env=dict(os.environ, DISPLAY=xvfb_display),
-                               capture_output=True, text=True, timeout=120, cwd=str(ROOT))
+    completed = subprocess.run(
+        [sys.executable, str(script)],
+        env=dict(os.environ, DISPLAY=xvfb_display),
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=str(ROOT),
+    )
     lines = [line for line in completed.stdout.splitlines() if line.startswith("RESULT ")]
     assert lines, f"exit {completed.returncode}: {completed.stdout[-2000:]}{completed.stderr[-2000:]}"
-    found = json.loads(lines[-1][len("RESULT "):])
+    found = json.loads(lines[-1][len("RESULT ") :])
     for width, result in found.items():
         assert result["drawn"] > 3000, width  # the lines are there
         assert result["differing"] == 0, (width, result)  # and the same, to the pixel
-

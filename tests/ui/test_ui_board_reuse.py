@@ -16,7 +16,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from runs import scenario_notes  # noqa: E402
 
-SCENARIO = r'''
+SCENARIO = r"""
 def board_picks(pilot, out, args, notes):
     from companion.ui.autoplay import AutoPlayer, PlayReport
 
@@ -50,8 +50,7 @@ def board_picks(pilot, out, args, notes):
             "problems": [str(p) for p in pilot.check_layout(f"board-{vehicle}-{len(picks)}")],
         })
     notes["picks"] = picks
-'''
-
+"""
 
 
 @pytest.fixture(scope="module")

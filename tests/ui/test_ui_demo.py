@@ -19,9 +19,25 @@ def test_demo_plays_a_game_and_writes_screenshots_and_a_summary(tmp_path: Path) 
     out = ROOT / "artifacts" / "ui" / "demo"
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
     completed = subprocess.run(
-        [sys.executable, "-m", "companion", "demo", "--out", str(out), "--players", "1", "--seed", "10",
-         "--lang", "fr"],
-        env=env, capture_output=True, text=True, timeout=400, cwd=ROOT,
+        [
+            sys.executable,
+            "-m",
+            "companion",
+            "demo",
+            "--out",
+            str(out),
+            "--players",
+            "1",
+            "--seed",
+            "10",
+            "--lang",
+            "fr",
+        ],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=400,
+        cwd=ROOT,
     )
     assert completed.returncode == 0, completed.stdout[-3000:] + completed.stderr[-3000:]
     summary = (out / "summary.md").read_text(encoding="utf-8")

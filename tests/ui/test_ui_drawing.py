@@ -15,7 +15,7 @@ import pytest
 
 from companion.paths import ROOT
 
-PROBE = r'''
+PROBE = r"""
 import json
 from kivy.lang import Builder
 from kivy.uix.boxlayout import BoxLayout
@@ -60,15 +60,16 @@ print(json.dumps({
     "link": list(link_colour()),
     "rect": list(window_rect(inner)),
 }))
-'''
+"""
 
 
 @pytest.fixture(scope="module")
 def seen(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     home = tmp_path_factory.mktemp("kivy-home")
     env = dict(os.environ, KIVY_HOME=str(home), KIVY_NO_CONSOLELOG="1", KIVY_NO_ARGS="1")
-    completed = subprocess.run([sys.executable, "-c", PROBE], env=env, capture_output=True, text=True, timeout=120,
-                               cwd=Path(ROOT))
+    completed = subprocess.run(
+        [sys.executable, "-c", PROBE], env=env, capture_output=True, text=True, timeout=120, cwd=Path(ROOT)
+    )
     assert completed.returncode == 0, completed.stderr[-3000:]
     return json.loads(completed.stdout.strip().splitlines()[-1])
 

@@ -124,7 +124,6 @@ def fit_search(pilot, out, args, notes):
 '''
 
 
-
 @pytest.fixture(scope="module")
 def cases(xvfb_display: str, tmp_path_factory: pytest.TempPathFactory) -> list[dict[str, Any]]:
     notes = scenario_notes(xvfb_display, tmp_path_factory.mktemp("fit-search"), "fit_search", SCENARIO)
@@ -169,7 +168,7 @@ def test_sizes_that_cannot_fit_open_no_font(cases: list[dict[str, Any]]) -> None
         ladder = case["ladder"]
         picked = ladder.index(case["size"])
         # Every size opened is the base (measured first), one on the way down, or the one picked.
-        assert set(case["sizes_opened"]) <= set(ladder[:picked + 1]), case
+        assert set(case["sizes_opened"]) <= set(ladder[: picked + 1]), case
         skipped += picked + 1 - len(case["sizes_opened"])
     # A box far too small goes from the base straight to the floor, without the sizes in between.
     tiny = [c for c in cases if c["box"] == [22, 47] and c["text"] == "Thunderbirds companion"]

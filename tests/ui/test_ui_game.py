@@ -57,8 +57,12 @@ def test_the_games_between_them_show_what_they_are_chosen_for() -> None:
 
 @pytest.mark.parametrize(("lang", "size", "players", "seed"), GAMES)
 def test_whole_seeded_game_by_touch(run_app, lang: str, size: str, players: int, seed: int) -> None:
-    report = run_app("full_game", size=size, lang=lang,
-                     args={"players": str(players), "seed": str(seed), "difficulty": "introduction"})
+    report = run_app(
+        "full_game",
+        size=size,
+        lang=lang,
+        args={"players": str(players), "seed": str(seed), "difficulty": "introduction"},
+    )
     assert report.ok, report.error
     notes = report.notes
     actions, (result, reason, turns, final_digest) = expected_game(players, seed)

@@ -31,8 +31,9 @@ def test_make_run_without_a_screen_exits_cleanly_and_compiles_the_catalogues() -
     os.replace(catalogue, kept)
     try:
         env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
-        completed = subprocess.run(["make", "-s", "run"], env=env, capture_output=True, text=True, timeout=300,
-                                   cwd=ROOT)
+        completed = subprocess.run(
+            ["make", "-s", "run"], env=env, capture_output=True, text=True, timeout=300, cwd=ROOT
+        )
         assert completed.returncode == 0, completed.stderr
         assert "Traceback" not in completed.stderr
         assert "companion demo" in completed.stderr
@@ -88,8 +89,9 @@ def _mouse_provider_after_prepare(fullscreen: bool, tmp_path) -> dict[str, objec
         "                  'multitouch': provider.disable_multitouch}))\n"
     )
     env = dict(os.environ, KIVY_HOME=str(tmp_path), KIVY_NO_CONSOLELOG="1")
-    completed = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120,
-                               cwd=ROOT)
+    completed = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120, cwd=ROOT
+    )
     assert completed.returncode == 0, completed.stderr
     import json
 

@@ -85,11 +85,12 @@ def test_adjust_builds_the_rows_in_view_and_reaches_every_row(xvfb_display: str,
     environment = dict(os.environ, DISPLAY=xvfb_display)  # the test's own directories: tests/conftest.py
     script = tmp_path / "adjust_rows.py"  # a file: Kivy's App reads its class's source file
     script.write_text(ADJUST_SCRIPT, encoding="utf-8")
-    completed = subprocess.run([sys.executable, str(script)], env=environment, capture_output=True, text=True,
-                               timeout=180, cwd=str(ROOT))
+    completed = subprocess.run(
+        [sys.executable, str(script)], env=environment, capture_output=True, text=True, timeout=180, cwd=str(ROOT)
+    )
     lines = [line for line in completed.stdout.splitlines() if line.startswith("RESULT ")]
     assert lines, f"exit {completed.returncode}: {completed.stdout[-3000:]}{completed.stderr[-3000:]}"
-    found = json.loads(lines[-1][len("RESULT "):])
+    found = json.loads(lines[-1][len("RESULT ") :])
     assert found["error"] is None, found
     # Pieces lists every vehicle, pod and seat (twenty-odd rows); at 800x480 about six are in view.
     assert found["rows"] >= 15, found

@@ -71,7 +71,6 @@ def narrow_text(pilot, out, args, notes):
 '''
 
 
-
 @pytest.fixture(scope="module")
 def cases(xvfb_display: str, tmp_path_factory: pytest.TempPathFactory) -> list[dict[str, Any]]:
     notes = scenario_notes(xvfb_display, tmp_path_factory.mktemp("narrow-text"), "narrow_text", SCENARIO)

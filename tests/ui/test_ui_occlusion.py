@@ -187,7 +187,7 @@ def test_stopping_takes_every_clip_away(seen: dict[str, Any]) -> None:
     assert seen["no_scissor_left"] is True
 
 
-SCENARIO = r'''
+SCENARIO = r"""
 def card_over_table(pilot, out, args, notes):
     from kivy.core.window import Window
     from kivy.graphics.opengl import GL_RGB, GL_UNSIGNED_BYTE, glReadPixels
@@ -228,8 +228,7 @@ def card_over_table(pilot, out, args, notes):
     notes["differ"] = [len(differ)] + ([min(p[0] for p in differ), max(p[0] for p in differ),
                                         min(p[1] for p in differ), max(p[1] for p in differ)] if differ else [])
     notes["instructions_restored"] = instruction_count(Window.canvas) == before
-'''
-
+"""
 
 
 @pytest.fixture(scope="module")

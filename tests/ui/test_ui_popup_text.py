@@ -70,7 +70,6 @@ def popup_text(pilot, out, args, notes):
 '''
 
 
-
 @pytest.fixture(scope="module")
 def cases(xvfb_display: str, tmp_path_factory: pytest.TempPathFactory) -> list[dict[str, Any]]:
     notes = scenario_notes(xvfb_display, tmp_path_factory.mktemp("popup-text"), "popup_text", SCENARIO)

@@ -33,8 +33,9 @@ def read_acks(path: Path) -> list[tuple[int, str]]:
 @pytest.mark.parametrize("kill_after", [6, 13])
 def test_resume_after_the_app_is_killed_mid_game(start_app, run_app, tmp_path: Path, kill_after: int) -> None:
     progress = tmp_path / "progress.txt"
-    process = start_app("play_and_ack", args={"players": str(PLAYERS), "seed": str(SEED),
-                                              "progress": str(progress), "actions": "40"})
+    process = start_app(
+        "play_and_ack", args={"players": str(PLAYERS), "seed": str(SEED), "progress": str(progress), "actions": "40"}
+    )
     deadline = time.monotonic() + 180
     while len(read_acks(progress)) < kill_after and time.monotonic() < deadline and process.poll() is None:
         time.sleep(0.05)

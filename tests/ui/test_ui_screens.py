@@ -21,11 +21,29 @@ from companion.paths import ROOT
 pytestmark = [pytest.mark.ui, pytest.mark.slow]
 
 EXPECTED_SCREENS = {
-    "home", "settings", "help", "card_editor-disaster", "card_editor-scheme", "card_editor-event",
-    "card_editor-fab", "card_editor-vehicle", "card_editor-hood-track", "card_editor-disaster-edit", "new_game",
-    "table", "board",
-    "scheme", "fabs", "rescue-before", "history", "adjust-track", "adjust-disasters", "adjust-tokens",
-    "adjust-fabs", "adjust-pieces", "adjust-effects",
+    "home",
+    "settings",
+    "help",
+    "card_editor-disaster",
+    "card_editor-scheme",
+    "card_editor-event",
+    "card_editor-fab",
+    "card_editor-vehicle",
+    "card_editor-hood-track",
+    "card_editor-disaster-edit",
+    "new_game",
+    "table",
+    "board",
+    "scheme",
+    "fabs",
+    "rescue-before",
+    "history",
+    "adjust-track",
+    "adjust-disasters",
+    "adjust-tokens",
+    "adjust-fabs",
+    "adjust-pieces",
+    "adjust-effects",
 }
 
 
@@ -132,11 +150,12 @@ def test_fitted_text_never_breaks_a_word_and_the_check_reports_one_that_is(xvfb_
     environment.pop("WAYLAND_DISPLAY", None)
     script = tmp_path / "fit_text.py"  # a file: Kivy's App looks for its source next to the class
     script.write_text(TEXT_FIT_SCRIPT, encoding="utf-8")
-    completed = subprocess.run([sys.executable, str(script)], env=environment, capture_output=True, text=True,
-                               timeout=120, cwd=str(ROOT))
+    completed = subprocess.run(
+        [sys.executable, str(script)], env=environment, capture_output=True, text=True, timeout=120, cwd=str(ROOT)
+    )
     found = [line for line in completed.stdout.splitlines() if line.startswith("RESULT ")]
     assert found, completed.stdout[-2000:] + completed.stderr[-3000:]
-    result = json.loads(found[-1][len("RESULT "):])
+    result = json.loads(found[-1][len("RESULT ") :])
     assert result["tried"] > 2000
     assert result["broken"] == []
     assert result["drawn_broken"] == []
@@ -189,23 +208,29 @@ START_UP_SCRIPT = textwrap.dedent(
 )
 
 
-def test_start_up_names_a_broken_overlay_and_warms_the_odds_off_the_main_thread(xvfb_display: str,
-                                                                                tmp_path) -> None:
+def test_start_up_names_a_broken_overlay_and_warms_the_odds_off_the_main_thread(xvfb_display: str, tmp_path) -> None:
     overlay = tmp_path / "data" / "overlay" / "thunderbirds"
     overlay.mkdir(parents=True)
-    (overlay / "disasters.toml").write_text('[[disaster]]\nid = "the-longest-day"\ndifficulty = "hard"\n',
-                                            encoding="utf-8")
+    (overlay / "disasters.toml").write_text(
+        '[[disaster]]\nid = "the-longest-day"\ndifficulty = "hard"\n', encoding="utf-8"
+    )
     script = tmp_path / "start_up.py"
     script.write_text(START_UP_SCRIPT, encoding="utf-8")
-    environment = dict(os.environ, DISPLAY=xvfb_display, COMPANION_DATA_DIR=str(tmp_path / "data"),
-                       COMPANION_STATE_DIR=str(tmp_path / "state"), COMPANION_CONFIG_DIR=str(tmp_path / "config"),
-                       KIVY_HOME=str(tmp_path / "kivy"))
+    environment = dict(
+        os.environ,
+        DISPLAY=xvfb_display,
+        COMPANION_DATA_DIR=str(tmp_path / "data"),
+        COMPANION_STATE_DIR=str(tmp_path / "state"),
+        COMPANION_CONFIG_DIR=str(tmp_path / "config"),
+        KIVY_HOME=str(tmp_path / "kivy"),
+    )
     environment.pop("WAYLAND_DISPLAY", None)
-    completed = subprocess.run([sys.executable, str(script)], env=environment, capture_output=True, text=True,
-                               timeout=120, cwd=str(ROOT))
+    completed = subprocess.run(
+        [sys.executable, str(script)], env=environment, capture_output=True, text=True, timeout=120, cwd=str(ROOT)
+    )
     found = [line for line in completed.stdout.splitlines() if line.startswith("RESULT ")]
     assert found, completed.stdout[-2000:] + completed.stderr[-3000:]
-    result = json.loads(found[-1][len("RESULT "):])
+    result = json.loads(found[-1][len("RESULT ") :])
     assert result["screen"] == "home"
     assert "The Longest Day" in result["notice"]
     assert "The Longest Day" in result["home_notice"]  # and it stays on Home, after the notice has gone

@@ -254,7 +254,7 @@ class AdjustTokens:
 @quick_init
 @dataclass(frozen=True)
 class AdjustFab:
-    """"give": `card` from the F.A.B. deck or discard to `player`; "take": from `player` to the discard pile."""
+    """ "give": `card` from the F.A.B. deck or discard to `player`; "take": from `player` to the discard pile."""
 
     player: str
     card: str

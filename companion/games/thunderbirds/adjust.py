@@ -80,13 +80,13 @@ def check_adjust_disaster(state: GameState, action: AdjustDisaster, defs: Defini
     if action.card not in defs.disasters:
         return _("There is no disaster card called {name}.").format(name=action.card)
     if isinstance(action.to, bool) or not isinstance(action.to, (int, str)):
-        return _("A disaster card goes to a slot number, \"discard\" or \"deck-top\".")
+        return _('A disaster card goes to a slot number, "discard" or "deck-top".')
     if isinstance(action.to, str):
         if action.to not in ("discard", "deck-top"):
-            return _("A disaster card goes to a slot number, \"discard\" or \"deck-top\".")
+            return _('A disaster card goes to a slot number, "discard" or "deck-top".')
         return None
     if action.card in tables(defs).hood_advances:
-        return _("\"The Hood advances\" cards never go on the disaster track.")
+        return _('"The Hood advances" cards never go on the disaster track.')
     if not 1 <= action.to <= len(state.track):
         return _("There is no slot {slot} (slots go from 1 to {last}).").format(slot=action.to, last=len(state.track))
     taken = state.track.card_at(action.to)

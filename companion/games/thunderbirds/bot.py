@@ -44,7 +44,6 @@ transfers and loads only happen as the first step of a plan that then spends an 
 the choices per turn (`MAX_CHOICES_PER_TURN`).
 """
 
-
 from __future__ import annotations
 
 import dataclasses

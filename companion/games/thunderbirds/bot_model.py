@@ -66,14 +66,18 @@ class UnknownCardModel:
         """The assumptions, in the current language, for printing beside simulated results."""
         counts = ", ".join(f"{_roman(level)}: {count}" for level, count in sorted(self.unknown_scheme_tokens.items()))
         return (
-            _("A scheme whose tokens are unknown needs this many tokens of any kinds ({counts}), discarded by "
-              "characters in its regions; a scheme with no known region gets one chosen from its id.").format(
-                counts=counts
+            _(
+                "A scheme whose tokens are unknown needs this many tokens of any kinds ({counts}), discarded by "
+                "characters in its regions; a scheme with no known region gets one chosen from its id."
+            ).format(counts=counts),
+            _(
+                "An illegible token kind may be any kind; an illegible token region is one of the scheme's regions; "
+                "pods and Thunderbirds whose places are not known are not required."
             ),
-            _("An illegible token kind may be any kind; an illegible token region is one of the scheme's regions; "
-              "pods and Thunderbirds whose places are not known are not required."),
-            _("An unknown disaster card is a no-dice card: one action by a character in an Earth region chosen "
-              "from its id, no reward."),
+            _(
+                "An unknown disaster card is a no-dice card: one action by a character in an Earth region chosen "
+                "from its id, no reward."
+            ),
             _("F.A.B. cards and character abilities whose effects are unknown are never played."),
         )
 

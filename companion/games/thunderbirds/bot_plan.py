@@ -189,7 +189,6 @@ def _hood_costs(state: GameState) -> tuple[float, float]:
     return found
 
 
-
 #: The active character flying one vehicle: (vehicle, speed, network, every piece that goes with it, what each card
 #: on the track offers that way: `chances[card] = [odds, weight, action, worth by attempts]`, odds None for certain,
 #: Hood-free cards, action None when the card cannot be attempted that way). A plain tuple, read by unpacking: a
@@ -204,11 +203,14 @@ _PLAN: Plan = ("", False, (), "", 0, act.Plan())
 _NONE = float("-inf")
 #: Ending the turn (actions are immutable values: one serves every decision).
 END_TURN = act.EndTurn()
+
+
 @lru_cache(maxsize=KEPT)
 def _action(kind: type, first: str, second: str) -> object:
     """`kind(first, second)` (a `Move` or a `Transfer`), kept for when the same one comes again: the same few recur
     in every game, and building a frozen dataclass costs a Python call and a `__setattr__` per field."""
     return kind(first, second)
+
 
 _FIRST = itemgetter(0)
 #: How pressing the face-up scheme is by how many spaces the Hood is from it (1.0 from five spaces on).
@@ -515,11 +517,7 @@ class Turn:
         rates by up to a point, from 7 by a few tenths; from `PLAN_SCHEME_GAP` (9) no change beyond noise, about
         a quarter of a Plan a game."""
         state = self.state
-        return (
-            bool(self.facts.fab_values)
-            and state.fab_deck.can_draw
-            and scheme_gap(state) >= PLAN_SCHEME_GAP
-        )
+        return bool(self.facts.fab_values) and state.fab_deck.can_draw and scheme_gap(state) >= PLAN_SCHEME_GAP
 
     def _one_more_may_pay(self) -> bool:
         """Whether one more action could be worth a Determination token at all, read from the state alone (most
@@ -816,7 +814,11 @@ class Turn:
             value = by_attempts.get(attempts)  # type: ignore[attr-defined]
             if value is None:  # kept in the flight's entry for the card
                 value = by_attempts[attempts] = worth(  # type: ignore[index]
-                    entry[0], entry[1], attempts, self.hood_cost, self.loss_risk_at  # type: ignore[arg-type]
+                    entry[0],
+                    entry[1],
+                    attempts,
+                    self.hood_cost,
+                    self.loss_risk_at,  # type: ignore[arg-type]
                 )
             if value > best:
                 best, action = value, entry[2]
@@ -954,8 +956,12 @@ class Turn:
         return rows
 
     def _card_needs(
-        self, card: Card, lines: tuple[tuple[str, str, str | None, int], ...], wheres: tuple[str | None, ...],
-        type_bonus: int, urgency: float,
+        self,
+        card: Card,
+        lines: tuple[tuple[str, str, str | None, int], ...],
+        wheres: tuple[str | None, ...],
+        type_bonus: int,
+        urgency: float,
     ) -> list[Need]:
         """The bonus needs of one card (`card_needs`), from where its bonus pieces stand."""
         placed = built = 0  # one bit per line
@@ -1216,4 +1222,3 @@ class Turn:
         ):
             found.append((TOKEN_VALUE * 1.5, act.DrawAbilityToken()))
         return found
-

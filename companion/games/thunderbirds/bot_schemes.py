@@ -101,4 +101,3 @@ def pick_token(left: dict[str, list[int]], givers: Sequence[str], kind: str | No
                 left[character][i] -= 1
                 return character, wanted
     return None
-

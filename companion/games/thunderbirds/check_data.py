@@ -56,13 +56,15 @@ def summary_lines(report: DataReport) -> list[str]:
     rows = []
     for table, label in ROWS:
         entries = report.table(table)
-        rows.append((
-            labels[label],
-            str(sum(1 for e in entries if e.completeness == "complete")),
-            str(sum(1 for e in entries if e.completeness == "partial")),
-            str(sum(1 for e in entries if e.completeness == "unknown")),
-            str(sum(e.unverified for e in entries)),
-        ))
+        rows.append(
+            (
+                labels[label],
+                str(sum(1 for e in entries if e.completeness == "complete")),
+                str(sum(1 for e in entries if e.completeness == "partial")),
+                str(sum(1 for e in entries if e.completeness == "unknown")),
+                str(sum(e.unverified for e in entries)),
+            )
+        )
     width = max(len(r[0]) for r in rows + [headers])
     numbers = [max(len(h), 7) for h in headers[1:]]
 

@@ -199,7 +199,7 @@ class TokenKindDef:
 
 @dataclass(frozen=True)
 class Bonus:
-    """"+value if `piece` is at the required place": `region` None means the disaster's own region.
+    """ "+value if `piece` is at the required place": `region` None means the disaster's own region.
 
     `in_vehicle` is the printed "(if in Thunderbird 5)" form: the character must be seated in that vehicle.
     """

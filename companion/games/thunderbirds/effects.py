@@ -88,8 +88,17 @@ def activate_event(state: GameState, defs: Definitions, chance: Chance, card: Ho
                     return state
         elif effect.kind in ("speed-limit", "rescue-modifier", "block-edges"):
             lasting = True
-            state = start_effect(state, card.card, "event", effect.kind, effect.value, effect.rescue_type,
-                                 effect.vehicle, effect.edges, out)
+            state = start_effect(
+                state,
+                card.card,
+                "event",
+                effect.kind,
+                effect.value,
+                effect.rescue_type,
+                effect.vehicle,
+                effect.edges,
+                out,
+            )
         else:
             lasting = True  # e.g. a vehicle move chosen by the players: left to them
     if not lasting:

@@ -173,8 +173,12 @@ def _entries_of(
             continue
         if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
             problems.append(
-                Problem(display, "", key, _("expected a list of tables ([[{table}]]), got {got}").format(
-                    table=key, got=_got(value)))
+                Problem(
+                    display,
+                    "",
+                    key,
+                    _("expected a list of tables ([[{table}]]), got {got}").format(table=key, got=_got(value)),
+                )
             )
             continue
         for index, item in enumerate(value):
@@ -183,8 +187,12 @@ def _entries_of(
                 problems.append(Problem(display, f"{key}[{index}]", "id", _("missing")))
             elif not isinstance(entry_id, str) or not _ID.fullmatch(entry_id):
                 problems.append(
-                    Problem(display, f"{key}[{index}]", "id",
-                            _("expected a kebab-case id (a-z, 0-9 and -), got {got}").format(got=_got(entry_id)))
+                    Problem(
+                        display,
+                        f"{key}[{index}]",
+                        "id",
+                        _("expected a kebab-case id (a-z, 0-9 and -), got {got}").format(got=_got(entry_id)),
+                    )
                 )
             else:
                 yield key, entry_id, dict(item)
@@ -297,8 +305,9 @@ class _Fields:
         if value is _MISSING:
             return default
         if not isinstance(value, str) or value not in choices:
-            self.problem(key, _("expected one of {choices}, got {got}").format(choices=", ".join(choices),
-                                                                              got=_got(value)))
+            self.problem(
+                key, _("expected one of {choices}, got {got}").format(choices=", ".join(choices), got=_got(value))
+            )
             return default
         return value
 
@@ -310,8 +319,10 @@ class _Fields:
 
     def check_integer(self, key: str, value: Any, low: int, high: int, default: int | None = None) -> int | None:
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            self.problem(key, _("expected an integer from {low} to {high}, got {got}").format(low=low, high=high,
-                                                                                             got=_got(value)))
+            self.problem(
+                key,
+                _("expected an integer from {low} to {high}, got {got}").format(low=low, high=high, got=_got(value)),
+            )
             return default
         return value
 
@@ -414,7 +425,8 @@ class _Status:
                 self.f.problem(
                     "completeness",
                     _("says {declared} but these fields are missing: {missing}").format(
-                        declared=declared, missing=", ".join(self.missing)),
+                        declared=declared, missing=", ".join(self.missing)
+                    ),
                 )
             else:
                 result = cast(Completeness, declared)
@@ -433,8 +445,12 @@ def _edges(f: _Fields, key: str, ids: Collection[str]) -> frozenset[frozenset[st
     found: set[frozenset[str]] = set()
     for index, item in enumerate(f.items(key) or ()):
         where = f"{key}[{index}]"
-        if (not isinstance(item, list) or len(item) != 2 or not all(isinstance(x, str) for x in item)
-                or item[0] == item[1]):
+        if (
+            not isinstance(item, list)
+            or len(item) != 2
+            or not all(isinstance(x, str) for x in item)
+            or item[0] == item[1]
+        ):
             f.problem(where, _("expected a pair of two different region ids, got {got}").format(got=_got(item)))
             continue
         bad = [x for x in item if x not in ids]
@@ -474,19 +490,31 @@ def _parse_board(f: _Fields, regions: Sequence[Region], ids: _Ids) -> tuple[Boar
     for edge in earth:
         off = sorted(edge - ids.earth_regions)
         if off:
-            f.problem("earth_edges", _("the edge {edge} leaves the Earth: {region} is a space region").format(
-                edge=_got(sorted(edge)), region=off[0]))
+            f.problem(
+                "earth_edges",
+                _("the edge {edge} leaves the Earth: {region} is a space region").format(
+                    edge=_got(sorted(edge)), region=off[0]
+                ),
+            )
     unreached = sorted(ids.earth_regions - _reach(tracy, earth))
     if earth and unreached:
-        f.problem("earth_edges", _("the Earth graph is not connected: {regions} cannot be reached from {start}").format(
-            regions=", ".join(unreached), start=tracy))
+        f.problem(
+            "earth_edges",
+            _("the Earth graph is not connected: {regions} cannot be reached from {start}").format(
+                regions=", ".join(unreached), start=tracy
+            ),
+        )
     for edge in path:
         if edge <= ids.earth_regions:
             f.problem("tb3_path_edges", _("the edge {edge} joins two Earth regions").format(edge=_got(sorted(edge))))
     unreached = sorted(ids.space_regions - _reach(tracy, path))
     if path and unreached:
-        f.problem("tb3_path_edges", _("the Thunderbird 3 path does not connect {start} to {regions}").format(
-            regions=", ".join(unreached), start=tracy))
+        f.problem(
+            "tb3_path_edges",
+            _("the Thunderbird 3 path does not connect {start} to {regions}").format(
+                regions=", ".join(unreached), start=tracy
+            ),
+        )
     return Board(tuple(regions), earth, path, tracy_island=tracy, tb5_region=tb5), st
 
 
@@ -513,8 +541,16 @@ def _parse_vehicle(f: _Fields, ids: _Ids) -> tuple[Vehicle, _Status]:
     can_be_carried = f.flag("can_be_carried", required=False)
     st.count(seats_source, f.source())
     vehicle = Vehicle(
-        f.entry.id, names, speed or 0, seats, seats_source, cast(Any, network), start or "",
-        start_region_with_john=with_john, carries_vehicles=tuple(carried), pod_capacity=pod_capacity,
+        f.entry.id,
+        names,
+        speed or 0,
+        seats,
+        seats_source,
+        cast(Any, network),
+        start or "",
+        start_region_with_john=with_john,
+        carries_vehicles=tuple(carried),
+        pod_capacity=pod_capacity,
         can_be_carried=can_be_carried,
     )
     return vehicle, st
@@ -570,23 +606,35 @@ def _parse_character(f: _Fields, ids: _Ids) -> tuple[Character, _Status]:
         if kind == "ignore-hood-face" and not a.has("in_vehicle"):
             a.problem("in_vehicle", _("missing"))
         if known == (kind == "unknown"):
-            a.problem("known", _("must be false exactly when kind is \"unknown\""))
+            a.problem("known", _('must be false exactly when kind is "unknown"'))
         if kind == "unknown":
             st.missing.append(f"ability.{ability_id}")
         st.count(source)
-        abilities.append(Ability(ability_id, cast(Any, kind), text, known, source, token=cast(Any, token),
-                                 in_vehicle=in_vehicle, in_region=in_region))
+        abilities.append(
+            Ability(
+                ability_id,
+                cast(Any, kind),
+                text,
+                known,
+                source,
+                token=cast(Any, token),
+                in_vehicle=in_vehicle,
+                in_region=in_region,
+            )
+        )
     st.known_any = True
-    character = Character(f.entry.id, names, colour, start_vehicle, cast(Any, rescue_type), rescue_bonus,
-                          bonus_source, tuple(abilities))
+    character = Character(
+        f.entry.id, names, colour, start_vehicle, cast(Any, rescue_type), rescue_bonus, bonus_source, tuple(abilities)
+    )
     return character, st
 
 
 def _parse_token(f: _Fields) -> tuple[TokenKindDef, _Status]:
     st = _Status(f)
     if f.entry.id not in TOKEN_KINDS:
-        f.problem("id", _("expected one of {choices}, got {got}").format(choices=", ".join(TOKEN_KINDS),
-                                                                        got=_got(f.entry.id)))
+        f.problem(
+            "id", _("expected one of {choices}, got {got}").format(choices=", ".join(TOKEN_KINDS), got=_got(f.entry.id))
+        )
     names, _en_missing = f.names()
     count = f.integer("count", 0, 30, default=0) or 0
     st.count(f.source(note_required=False))
@@ -628,9 +676,7 @@ def _parse_piece_at(f: _Fields, ids: _Ids, region_required: bool = True) -> Piec
     return PieceAt(cast(Any, piece[0]), piece[1], region)
 
 
-def _list_of(
-    f: _Fields, key: str, allowed: Collection[str], parse: Callable[[_Fields], Any]
-) -> tuple[Any, ...] | None:
+def _list_of(f: _Fields, key: str, allowed: Collection[str], parse: Callable[[_Fields], Any]) -> tuple[Any, ...] | None:
     items = f.items(key, required=False)
     if items is None:
         return None
@@ -646,7 +692,14 @@ def _list_of(
 
 _CARD_KEYS = ("id", "names", "verified", "note", "completeness")
 _DISASTER_KEYS = _CARD_KEYS + (
-    "kind", "region", "rescue_type", "difficulty", "bonuses", "rewards", "auto_requirements", "story",
+    "kind",
+    "region",
+    "rescue_type",
+    "difficulty",
+    "bonuses",
+    "rewards",
+    "auto_requirements",
+    "story",
 )
 _BONUS_KEYS = ("character", "vehicle", "pod", "value", "region", "in_vehicle")
 _PIECE_AT_KEYS = ("character", "vehicle", "pod", "region")
@@ -668,10 +721,11 @@ def _parse_disaster(f: _Fields, ids: _Ids) -> tuple[DisasterCard, _Status]:
     if kind == "hood-advances":
         for key in ("region", "rescue_type", "difficulty", "bonuses", "rewards", "auto_requirements"):
             if f.has(key):
-                f.problem(key, _("a \"The Hood Advances\" card has no {field}").format(field=key))
+                f.problem(key, _('a "The Hood Advances" card has no {field}').format(field=key))
         st.known_any = True
-        card = DisasterCard(f.entry.id, names, "hood-advances", None, None, None, (), (), None, _story(f), source,
-                            "complete")
+        card = DisasterCard(
+            f.entry.id, names, "hood-advances", None, None, None, (), (), None, _story(f), source, "complete"
+        )
         return card, st
     if en_missing:
         st.missing.append("names.en")
@@ -704,8 +758,18 @@ def _parse_disaster(f: _Fields, ids: _Ids) -> tuple[DisasterCard, _Status]:
             elif f.check_ref(key, reward, ids.tokens | {JOKER}, _("token kind")):
                 rewards.append(reward)
     card = DisasterCard(
-        f.entry.id, names, "disaster", region, cast(Any, rescue_type), difficulty, tuple(bonuses or ()),
-        tuple(rewards) if rewards is not None else None, auto, _story(f), source, "complete",
+        f.entry.id,
+        names,
+        "disaster",
+        region,
+        cast(Any, rescue_type),
+        difficulty,
+        tuple(bonuses or ()),
+        tuple(rewards) if rewards is not None else None,
+        auto,
+        _story(f),
+        source,
+        "complete",
     )
     return card, st
 
@@ -789,8 +853,15 @@ def _parse_effect(f: _Fields, ids: _Ids, board_edges: frozenset[frozenset[str]])
         until, _fr_only = f.names("until")
     if kind is None:
         return None
-    return Effect(cast(Any, kind), value=value, rescue_type=cast(Any, rescue_type), vehicle=vehicle,
-                  domain=cast(Any, domain), edges=tuple(edges), until=until)
+    return Effect(
+        cast(Any, kind),
+        value=value,
+        rescue_type=cast(Any, rescue_type),
+        vehicle=vehicle,
+        domain=cast(Any, domain),
+        edges=tuple(edges),
+        until=until,
+    )
 
 
 def _effects(f: _Fields, ids: _Ids, board_edges: frozenset[frozenset[str]]) -> tuple[Effect, ...] | None:
@@ -866,8 +937,9 @@ def _parse_difficulty(f: _Fields) -> tuple[Difficulty, _Status]:
         value = f.check_integer(f"scheme_levels[{index}]", item, min(SCHEME_LEVELS), max(SCHEME_LEVELS))
         if value is not None:
             if levels and value <= levels[-1]:
-                f.problem(f"scheme_levels[{index}]", _("levels must be in increasing order, got {got}").format(
-                    got=value))
+                f.problem(
+                    f"scheme_levels[{index}]", _("levels must be in increasing order, got {got}").format(got=value)
+                )
             levels.append(value)
     events = f.integer("events", 0, 12, default=0) or 0
     win_points = f.integer("win_points", 0, 10_000, default=0) or 0
@@ -880,13 +952,34 @@ _TABLE_KEYS: Mapping[str, tuple[str, ...]] = {
     "region": ("id", "names", "domain", "verified", "note"),
     "board": ("tracy_island", "tb5_region", "earth_edges", "tb3_path_edges", "verified", "note"),
     "vehicle": (
-        "id", "names", "speed", "seats", "seats_verified", "seats_note", "network", "start_region",
-        "start_region_with_john", "carries_vehicles", "pod_capacity", "can_be_carried", "verified", "note",
+        "id",
+        "names",
+        "speed",
+        "seats",
+        "seats_verified",
+        "seats_note",
+        "network",
+        "start_region",
+        "start_region_with_john",
+        "carries_vehicles",
+        "pod_capacity",
+        "can_be_carried",
+        "verified",
+        "note",
     ),
     "pod": ("id", "names", "starts_built", "verified", "note"),
     "character": (
-        "id", "names", "colour", "start_vehicle", "rescue_type", "rescue_bonus", "rescue_bonus_verified",
-        "rescue_bonus_note", "ability", "verified", "note",
+        "id",
+        "names",
+        "colour",
+        "start_vehicle",
+        "rescue_type",
+        "rescue_bonus",
+        "rescue_bonus_verified",
+        "rescue_bonus_note",
+        "ability",
+        "verified",
+        "note",
     ),
     "token": ("id", "names", "count", "verified", "note"),
     "disaster": _DISASTER_KEYS,
@@ -906,8 +999,9 @@ def _table_file(entries: Mapping[str, RawEntry], fallback: str) -> str:
     return ", ".join(files) if files else fallback
 
 
-def build(tables: dict[str, dict[str, RawEntry]], problems: list[Problem], sources: Sequence[str]
-          ) -> tuple[Definitions, DataReport]:
+def build(
+    tables: dict[str, dict[str, RawEntry]], problems: list[Problem], sources: Sequence[str]
+) -> tuple[Definitions, DataReport]:
     """Parses the merged raw entries into `Definitions`, cross-checks them, and reports each entry's status."""
     statuses: list[EntryStatus] = []
 
@@ -961,11 +1055,21 @@ def build(tables: dict[str, dict[str, RawEntry]], problems: list[Problem], sourc
     statuses.append(track_status.finish("hood_track", "hood-track"))
     difficulties = parse_all("difficulty", _parse_difficulty)
 
-    _cross_check(tables, problems, board, vehicles, characters, tokens, disasters, schemes, hood_track,
-                 difficulties, ids)
+    _cross_check(
+        tables, problems, board, vehicles, characters, tokens, disasters, schemes, hood_track, difficulties, ids
+    )
     definitions = Definitions(
-        board=board, vehicles=vehicles, pods=pods, characters=characters, tokens=tokens, disasters=disasters,
-        schemes=schemes, events=events, fabs=fabs, hood_track=hood_track, difficulties=difficulties,
+        board=board,
+        vehicles=vehicles,
+        pods=pods,
+        characters=characters,
+        tokens=tokens,
+        disasters=disasters,
+        schemes=schemes,
+        events=events,
+        fabs=fabs,
+        hood_track=hood_track,
+        difficulties=difficulties,
         sources=tuple(sources),
     )
     return definitions, DataReport(tuple(statuses), tuple(sources))
@@ -998,8 +1102,11 @@ def _cross_check(
     for table, expected in EXPECTED_COUNTS.items():
         got = len(tables[table])
         if got != expected:
-            table_problem(table, f"{table}s.toml", _("expected {expected} {table} entries, found {got}").format(
-                expected=expected, table=table, got=got))
+            table_problem(
+                table,
+                f"{table}s.toml",
+                _("expected {expected} {table} entries, found {got}").format(expected=expected, table=table, got=got),
+            )
     for vehicle_id in REQUIRED_VEHICLES:
         if vehicle_id not in vehicles:
             table_problem("vehicle", "vehicles.toml", _("the vehicle {id} is missing").format(id=vehicle_id))
@@ -1008,17 +1115,27 @@ def _cross_check(
         table_problem("token", "tokens.toml", _("token kinds missing: {kinds}").format(kinds=", ".join(missing_kinds)))
     total = sum(t.count for t in tokens.values())
     if total != TOKENS_TOTAL:
-        table_problem("token", "tokens.toml", _("expected {expected} tokens in all, found {got}").format(
-            expected=TOKENS_TOTAL, got=total))
+        table_problem(
+            "token",
+            "tokens.toml",
+            _("expected {expected} tokens in all, found {got}").format(expected=TOKENS_TOTAL, got=total),
+        )
     hood = sum(1 for c in disasters.values() if c.kind == "hood-advances")
     plain = len(disasters) - hood
     if plain != DISASTER_CARDS or hood != HOOD_ADVANCES_CARDS:
-        table_problem("disaster", "disasters.toml", _(
-            "expected {disasters} disaster cards and {hood} \"The Hood Advances\" cards, found {got_d} and {got_h}"
-        ).format(disasters=DISASTER_CARDS, hood=HOOD_ADVANCES_CARDS, got_d=plain, got_h=hood))
+        table_problem(
+            "disaster",
+            "disasters.toml",
+            _(
+                'expected {disasters} disaster cards and {hood} "The Hood Advances" cards, found {got_d} and {got_h}'
+            ).format(disasters=DISASTER_CARDS, hood=HOOD_ADVANCES_CARDS, got_d=plain, got_h=hood),
+        )
     if len(schemes) != SCHEME_CARDS:
-        table_problem("scheme", "schemes.toml", _("expected {expected} scheme cards, found {got}").format(
-            expected=SCHEME_CARDS, got=len(schemes)))
+        table_problem(
+            "scheme",
+            "schemes.toml",
+            _("expected {expected} scheme cards, found {got}").format(expected=SCHEME_CARDS, got=len(schemes)),
+        )
     levels = {c.level for c in schemes.values()}
     for level in SCHEME_LEVELS:
         if schemes and level not in levels:
@@ -1036,31 +1153,61 @@ def _cross_check(
                 or (vehicle.network == "tb3-path" and region in path_nodes)
             )
             if not fits:
-                table_problem("vehicle", "vehicles.toml", _("{region} is not on this vehicle's network ({network})")
-                              .format(region=region, network=vehicle.network), vehicle.id, key)
+                table_problem(
+                    "vehicle",
+                    "vehicles.toml",
+                    _("{region} is not on this vehicle's network ({network})").format(
+                        region=region, network=vehicle.network
+                    ),
+                    vehicle.id,
+                    key,
+                )
         for carried in vehicle.carries_vehicles:
             if carried in vehicles and not vehicles[carried].can_be_carried:
-                table_problem("vehicle", "vehicles.toml", _("{id} cannot be carried (can_be_carried is false)")
-                              .format(id=carried), vehicle.id, "carries_vehicles")
+                table_problem(
+                    "vehicle",
+                    "vehicles.toml",
+                    _("{id} cannot be carried (can_be_carried is false)").format(id=carried),
+                    vehicle.id,
+                    "carries_vehicles",
+                )
     starting: dict[str, list[str]] = {}
     for character in characters.values():
         starting.setdefault(character.start_vehicle, []).append(character.id)
     for vehicle_id, riders in starting.items():
         vehicle = vehicles.get(vehicle_id)
         if vehicle is not None and vehicle.seats is not None and len(riders) > vehicle.seats:
-            table_problem("vehicle", "vehicles.toml", _("{n} characters start in it ({riders}) but it has {seats} seats")
-                          .format(n=len(riders), riders=", ".join(riders), seats=vehicle.seats), vehicle_id, "seats")
+            table_problem(
+                "vehicle",
+                "vehicles.toml",
+                _("{n} characters start in it ({riders}) but it has {seats} seats").format(
+                    n=len(riders), riders=", ".join(riders), seats=vehicle.seats
+                ),
+                vehicle_id,
+                "seats",
+            )
 
     for difficulty in difficulties.values():
         if difficulty.events != len(hood_track.event_spaces):
-            table_problem("difficulty", "difficulties.toml", _(
-                "{events} events but the Hood track has {slots} event spaces").format(
-                events=difficulty.events, slots=len(hood_track.event_spaces)), difficulty.id, "events")
+            table_problem(
+                "difficulty",
+                "difficulties.toml",
+                _("{events} events but the Hood track has {slots} event spaces").format(
+                    events=difficulty.events, slots=len(hood_track.event_spaces)
+                ),
+                difficulty.id,
+                "events",
+            )
         if len(difficulty.scheme_levels) != len(hood_track.scheme_spaces):
-            table_problem("difficulty", "difficulties.toml", _(
-                "{levels} scheme levels but the Hood track has {slots} scheme spaces").format(
-                levels=len(difficulty.scheme_levels), slots=len(hood_track.scheme_spaces)), difficulty.id,
-                "scheme_levels")
+            table_problem(
+                "difficulty",
+                "difficulties.toml",
+                _("{levels} scheme levels but the Hood track has {slots} scheme spaces").format(
+                    levels=len(difficulty.scheme_levels), slots=len(hood_track.scheme_spaces)
+                ),
+                difficulty.id,
+                "scheme_levels",
+            )
 
 
 def _toml_files(directory: Path) -> list[Path]:
@@ -1103,9 +1250,7 @@ def load_files(
     return definitions, report
 
 
-def load_report(
-    data_dir: Path | None = None, overlay_dir: Path | None = None
-) -> tuple[Definitions, DataReport]:
+def load_report(data_dir: Path | None = None, overlay_dir: Path | None = None) -> tuple[Definitions, DataReport]:
     data_dir = default_data_dir() if data_dir is None else data_dir
     overlay_dir = default_overlay_dir() if overlay_dir is None else overlay_dir
     return load_files(shipped_files(data_dir), overlay_files(overlay_dir))

@@ -36,9 +36,7 @@ def top_speed(state: GameState, defs: Definitions, vehicle: str) -> int:
 def blocked_edges(state: GameState) -> tuple[frozenset[str], ...]:
     if not state.effects:
         return ()
-    return tuple(
-        frozenset(edge) for effect in state.effects if effect.kind == "block-edges" for edge in effect.edges
-    )
+    return tuple(frozenset(edge) for effect in state.effects if effect.kind == "block-edges" for edge in effect.edges)
 
 
 def blocking_card(state: GameState) -> str | None:

@@ -314,9 +314,7 @@ def warm(max_teamwork: int = MAX_TOKENS_OF_A_KIND, max_intelligence: int = MAX_T
 # --- the game state ------------------------------------------------------------------------------------------
 
 
-def odds_for(
-    state: GameState, defs: Definitions, disaster_id: str, fab_cards: Sequence[str] = ()
-) -> RescueOdds | None:
+def odds_for(state: GameState, defs: Definitions, disaster_id: str, fab_cards: Sequence[str] = ()) -> RescueOdds | None:
     """The odds of the active character rescuing `disaster_id` now (wherever it stands: useful for planning).
 
     Sums the itemised `rescue_bonuses` (with `fab_cards` played before the roll), reads the active player's

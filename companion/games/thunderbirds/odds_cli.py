@@ -173,7 +173,9 @@ def _percent(value: float) -> str:
 
 def render_text(report: dict[str, Any]) -> str:
     lines = [
-        _("{character} in {region}: {actions} action(s) left, {teamwork} Teamwork, {intelligence} Intelligence.").format(
+        _(
+            "{character} in {region}: {actions} action(s) left, {teamwork} Teamwork, {intelligence} Intelligence."
+        ).format(
             character=report["active_name"],
             region=report["region_name"],
             actions=report["actions_left"],
@@ -197,8 +199,10 @@ def render_text(report: dict[str, Any]) -> str:
             continue
         odds = entry["odds"]
         if odds["no_dice"]:
-            text = _("No dice: certain, its pieces are in place.") if odds["success"] else _(
-                "No dice: its pieces are not all in place yet."
+            text = (
+                _("No dice: certain, its pieces are in place.")
+                if odds["success"]
+                else _("No dice: its pieces are not all in place yet.")
             )
             lines.append("  " + text)
             continue

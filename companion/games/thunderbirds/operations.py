@@ -164,9 +164,9 @@ def check_load(state: GameState, action: Load, defs: Definitions) -> str | None:
         )
     if not cargo_room(state, defs, action.piece):
         loaded = ", ".join(names.piece(defs, p) for p in state.cargo)
-        return _(
-            "{carrier} carries either one vehicle or up to {pods} pods; it already carries {loaded}."
-        ).format(carrier=names.vehicle(defs, carrier_key), pods=carrier.pod_capacity, loaded=loaded)
+        return _("{carrier} carries either one vehicle or up to {pods} pods; it already carries {loaded}.").format(
+            carrier=names.vehicle(defs, carrier_key), pods=carrier.pod_capacity, loaded=loaded
+        )
     return None
 
 
@@ -456,7 +456,9 @@ def check_play_fab(state: GameState, action: PlayFab, defs: Definitions) -> str 
         region = defs.board.region(action.to)
         if effect.domain is not None and region.domain != effect.domain:
             return _("{card} sends {vehicle} to a {domain} region; {region} is not one.").format(
-                card=cname, vehicle=vname, domain=_("space") if effect.domain == "space" else _("Earth"),
+                card=cname,
+                vehicle=vname,
+                domain=_("space") if effect.domain == "space" else _("Earth"),
                 region=names.region(defs, action.to),
             )
         if not any(state.is_played(c) for c in state.occupants(vehicle)):
@@ -480,11 +482,17 @@ def do_play_fab(state: GameState, action: PlayFab, defs: Definitions, chance: Ch
             state = evolve(state, vehicles=assign(state.vehicles, effect.vehicle, action.to))
         elif effect.kind in ("speed-limit", "block-edges"):
             state = start_effect(
-                state, action.card, "fab", effect.kind, effect.value, effect.rescue_type, effect.vehicle,
-                effect.edges, out,
+                state,
+                action.card,
+                "fab",
+                effect.kind,
+                effect.value,
+                effect.rescue_type,
+                effect.vehicle,
+                effect.edges,
+                out,
             )
         elif effect.kind == "draw-disaster":
             for _ in range(max(effect.value, 1)):
                 state = draw_disaster(state, defs, chance, out)
     return state
-

@@ -172,8 +172,16 @@ def clear_card(kind: str, card_id: str, overlay_dir: Path | None = None) -> dict
 def _kind(kind: str) -> tuple[str, str]:
     if kind not in KINDS:
         raise DataError(
-            [Problem("", "", "kind", _("unknown kind {got}; expected one of {kinds}").format(
-                got=json.dumps(kind), kinds=", ".join(KINDS)))]
+            [
+                Problem(
+                    "",
+                    "",
+                    "kind",
+                    _("unknown kind {got}; expected one of {kinds}").format(
+                        got=json.dumps(kind), kinds=", ".join(KINDS)
+                    ),
+                )
+            ]
         )
     return KINDS[kind]
 

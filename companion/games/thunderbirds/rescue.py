@@ -252,9 +252,7 @@ def do_use_intelligence(
     out.append(ev.DieRerolled(action.die, pending.dice[action.die], face))
     dice = pending.dice[: action.die] + (face,) + pending.dice[action.die + 1 :]
     ignored = None if pending.ignored_die == action.die else pending.ignored_die
-    return evolve(
-        state, pending=_replace_pending(pending, dice=dice, ignored_die=ignored, rerolls=pending.rerolls + 1)
-    )
+    return evolve(state, pending=_replace_pending(pending, dice=dice, ignored_die=ignored, rerolls=pending.rerolls + 1))
 
 
 def check_use_teamwork(state: GameState, action: UseTeamwork, defs: Definitions) -> str | None:

@@ -175,9 +175,7 @@ def parse_scenario(data: Mapping[str, Any], name: str = "<scenario>", base: Path
         raise fail("position", "expected a table")
     unknown = set(position) - POSITION_KEYS
     if unknown:
-        raise fail(
-            f"position.{sorted(unknown)[0]}", f"unknown key; expected one of {', '.join(sorted(POSITION_KEYS))}"
-        )
+        raise fail(f"position.{sorted(unknown)[0]}", f"unknown key; expected one of {', '.join(sorted(POSITION_KEYS))}")
     raw_actions = data.get("action", [])
     if not isinstance(raw_actions, list):
         raise fail("action", "expected [[action]] tables")
@@ -212,7 +210,7 @@ def parse_scenario(data: Mapping[str, Any], name: str = "<scenario>", base: Path
 
 def _parse_dice(raw: Any, fail: Any) -> tuple[int, ...]:
     if not isinstance(raw, (list, tuple)):
-        raise fail("expected a list of faces, e.g. [2, \"hood\"]")
+        raise fail('expected a list of faces, e.g. [2, "hood"]')
     faces = []
     for value in raw:
         if value == HOOD:
@@ -220,7 +218,7 @@ def _parse_dice(raw: Any, fail: Any) -> tuple[int, ...]:
         elif isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 5:
             faces.append(value)
         else:
-            raise fail(f"a face is 1 to 5 or \"hood\", got {value!r}")
+            raise fail(f'a face is 1 to 5 or "hood", got {value!r}')
     return tuple(faces)
 
 
@@ -401,8 +399,10 @@ def _hood_track(state: GameState, position: Mapping[str, Any], defs: Definitions
     if "schemes" in position:
         schemes = listed("schemes")
         spaces = defs.hood_track.scheme_spaces
-        if len(schemes) != len(spaces) or len(set(schemes)) != len(schemes) or any(
-            s not in defs.schemes for s in schemes
+        if (
+            len(schemes) != len(spaces)
+            or len(set(schemes)) != len(schemes)
+            or any(s not in defs.schemes for s in schemes)
         ):
             raise fail("schemes", f"expected {len(spaces)} different scheme ids, one per scheme space")
         cards = [c for c in cards if c.kind != "scheme"] + [
@@ -562,4 +562,3 @@ def view(state: GameState, defs: Definitions) -> dict[str, Any]:
         "pending": pending,
         "outcome": None if state.outcome is None else codec.encode(state.outcome),
     }
-

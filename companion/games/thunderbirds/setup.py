@@ -168,9 +168,7 @@ def _start(defs: Definitions) -> _Start:
             c.id for c in defs.characters.values() if any(a.kind == "ignore-hood-face" for a in c.abilities)
         ),
         vehicles=tuple((v.id, v.start_region) for v in defs.vehicles.values()),
-        vehicles_with_john=tuple(
-            (v.id, v.start_region_with_john or v.start_region) for v in defs.vehicles.values()
-        ),
+        vehicles_with_john=tuple((v.id, v.start_region_with_john or v.start_region) for v in defs.vehicles.values()),
         seats=tuple((c.id, c.start_vehicle) for c in defs.characters.values()),
         pods=tuple((p.id, defs.board.tracy_island) for p in defs.pods.values() if p.starts_built),
         supply=tuple(defs.tokens[kind].count if kind in defs.tokens else 0 for kind in TOKEN_KINDS),

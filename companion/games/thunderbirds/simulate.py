@@ -121,8 +121,10 @@ def assumptions(model: bot.UnknownCardModel = bot.DEFAULT_MODEL) -> tuple[str, .
     """What the simulation assumes for cards the app does not know, in the current language."""
     return model.describe() + (
         _("An event whose effects are unknown has none: the simulation ends it at once."),
-        _("A lasting effect whose end is not known (a speed limit, a rescue penalty, blocked routes) lasts one "
-          "round: it ends when the turn of the player who saw it start comes round again."),
+        _(
+            "A lasting effect whose end is not known (a speed limit, a rescue penalty, blocked routes) lasts one "
+            "round: it ends when the turn of the player who saw it start comes round again."
+        ),
         _("Characters are dealt at random; in solo play the bot keeps its three characters (no character change)."),
     )
 

@@ -73,14 +73,14 @@ def quick_init(cls: type[R]) -> type[R]:
     ):
         raise TypeError(f"quick_init cannot build {cls.__name__}.__init__")
     defaults = {f"_default_{f.name}": f.default for f in fields if f.default is not dataclasses.MISSING}
-    params = ", ".join(
-        f.name if f.default is dataclasses.MISSING else f"{f.name}=_default_{f.name}" for f in fields
-    )
+    params = ", ".join(f.name if f.default is dataclasses.MISSING else f"{f.name}=_default_{f.name}" for f in fields)
     items = ", ".join(f"{f.name!r}: {f.name}" for f in fields)
     # The fields go in as one new dictionary: a combined one, whose attribute reads CPython 3.11 specialises
     # (`self.__dict__` would materialise a split one, read through the generic path every time).
-    source = f"def __init__(self, {params}):\n    _set_attribute(self, '__dict__', {{{items}}})\n" if fields else (
-        "def __init__(self):\n    pass\n"
+    source = (
+        f"def __init__(self, {params}):\n    _set_attribute(self, '__dict__', {{{items}}})\n"
+        if fields
+        else ("def __init__(self):\n    pass\n")
     )
     namespace: dict[str, object] = {}
     exec(source, {"_set_attribute": object.__setattr__, **defaults}, namespace)  # noqa: S102 - as dataclasses does

@@ -75,9 +75,7 @@ def _build(defs: Definitions) -> Tables:
         },
         hood_advances=frozenset(c.id for c in defs.disasters.values() if c.kind == "hood-advances"),
         bonus_plans={c.id: _bonus_plan(c) for c in defs.disasters.values()},
-        rescue_fabs=tuple(
-            f.id for f in defs.fabs.values() if any(e.kind == "rescue-modifier" for e in f.effects)
-        ),
+        rescue_fabs=tuple(f.id for f in defs.fabs.values() if any(e.kind == "rescue-modifier" for e in f.effects)),
         blocked_distances={},
         destinations={},
     )

@@ -87,9 +87,7 @@ def check_move(state: GameState, action: Move, defs: Definitions) -> str | None:
             return _("{vehicle} moves only along the orange path; {region} is not on it.").format(
                 vehicle=names.vehicle(defs, moved), region=names.region(defs, to)
             )
-        return _("Only Thunderbird 3 can reach {region}, along the orange path.").format(
-            region=names.region(defs, to)
-        )
+        return _("Only Thunderbird 3 can reach {region}, along the orange path.").format(region=names.region(defs, to))
     if state.effects:  # a speed limit or blocked edges may be in force
         speed = top_speed(state, defs, moved)
         if speed <= 0:

@@ -99,18 +99,24 @@ def _track_rows(state: Any, defs: Any, character_name: Callable[[str], str]) -> 
     if state.hood < last:
         hood.append(_button(_("On one space"), a.AdjustHood(state.hood + 1)))
         hood.append(_button(_("On one, with its card"), a.AdjustHood(state.hood + 1, activate=True)))
-    rows.append(AdjustRow(_("The Hood: space {space} of {length}").format(space=state.hood + 1, length=last + 1),
-                          tuple(hood)))
+    rows.append(
+        AdjustRow(_("The Hood: space {space} of {length}").format(space=state.hood + 1, length=last + 1), tuple(hood))
+    )
     actions = []
     if state.actions_left > 0:
         actions.append(_button(_("One fewer"), a.AdjustActions(state.actions_left - 1)))
     actions.append(_button(_("One more"), a.AdjustActions(state.actions_left + 1)))
     rows.append(AdjustRow(_("Actions left this turn: {count}").format(count=state.actions_left), tuple(actions)))
     if isinstance(state.pending, PendingRescue):
-        rows.append(AdjustRow(_("Rescue under way: score {score}").format(score=state.pending.score), (
-            _button("-1", a.AdjustRescue(-1)),
-            _button("+1", a.AdjustRescue(1)),
-        )))
+        rows.append(
+            AdjustRow(
+                _("Rescue under way: score {score}").format(score=state.pending.score),
+                (
+                    _button("-1", a.AdjustRescue(-1)),
+                    _button("+1", a.AdjustRescue(1)),
+                ),
+            )
+        )
     return rows
 
 
@@ -131,10 +137,18 @@ def _disaster_rows(state: Any, defs: Any, character_name: Callable[[str], str]) 
     empty = [slot for slot in range(1, slots + 1) if state.track.slots[slot - 1] is None]
     if others and empty:
         target = empty[0]
-        rows.append(AdjustRow(_("Put another card on slot {slot}").format(slot=target), (
-            _chooser("adj:place-disaster", _("Choose the card"),
-                     [(names.card(defs, c), a.AdjustDisaster(c, target)) for c in others]),
-        )))
+        rows.append(
+            AdjustRow(
+                _("Put another card on slot {slot}").format(slot=target),
+                (
+                    _chooser(
+                        "adj:place-disaster",
+                        _("Choose the card"),
+                        [(names.card(defs, c), a.AdjustDisaster(c, target)) for c in others],
+                    ),
+                ),
+            )
+        )
     return rows
 
 
@@ -148,8 +162,15 @@ def _token_rows(state: Any, defs: Any, character_name: Callable[[str], str]) -> 
                 buttons.append(_button("-1", a.AdjustTokens(hand.character, kind, -1)))
             if state.supply[TOKEN_KINDS.index(kind)] > 0:
                 buttons.append(_button("+1", a.AdjustTokens(hand.character, kind, 1)))
-            rows.append(AdjustRow(joined(character_name(hand.character), _("{kind} {count}").format(
-                kind=names.token(defs, kind), count=count)), tuple(buttons)))
+            rows.append(
+                AdjustRow(
+                    joined(
+                        character_name(hand.character),
+                        _("{kind} {count}").format(kind=names.token(defs, kind), count=count),
+                    ),
+                    tuple(buttons),
+                )
+            )
     return rows
 
 
@@ -157,13 +178,24 @@ def _fab_rows(state: Any, defs: Any, character_name: Callable[[str], str]) -> li
     rows = []
     free = list(state.fab_deck.draw_pile) + list(state.fab_deck.discard_pile)
     for hand in state.players:
-        buttons = [_button(_("Return {card}").format(card=names.card(defs, card)),
-                           a.AdjustFab(hand.character, card, "take")) for card in hand.fabs]
+        buttons = [
+            _button(_("Return {card}").format(card=names.card(defs, card)), a.AdjustFab(hand.character, card, "take"))
+            for card in hand.fabs
+        ]
         if free:
-            buttons.append(_chooser(f"adj:give-fab:{hand.character}", _("Give a card"),
-                                    [(names.card(defs, c), a.AdjustFab(hand.character, c, "give")) for c in free]))
-        rows.append(AdjustRow(_("{who}: {count} F.A.B. card(s)").format(who=character_name(hand.character),
-                                                                          count=len(hand.fabs)), tuple(buttons)))
+            buttons.append(
+                _chooser(
+                    f"adj:give-fab:{hand.character}",
+                    _("Give a card"),
+                    [(names.card(defs, c), a.AdjustFab(hand.character, c, "give")) for c in free],
+                )
+            )
+        rows.append(
+            AdjustRow(
+                _("{who}: {count} F.A.B. card(s)").format(who=character_name(hand.character), count=len(hand.fabs)),
+                tuple(buttons),
+            )
+        )
     return rows
 
 
@@ -173,30 +205,51 @@ def _piece_rows(state: Any, defs: Any, character_name: Callable[[str], str]) -> 
     for vehicle, region in state.vehicles:
         speed = top_speed(state, defs, vehicle)
         buttons = [
-            _chooser(f"adj:move:{vehicle}", _("Move"),
-                     [(text, a.AdjustPiece(vehicle, rid)) for text, rid in regions if rid != region]),
+            _chooser(
+                f"adj:move:{vehicle}",
+                _("Move"),
+                [(text, a.AdjustPiece(vehicle, rid)) for text, rid in regions if rid != region],
+            ),
         ]
         if speed > 0:
             buttons.append(_button(_("Speed {speed}").format(speed=speed - 1), a.AdjustSpeed(vehicle, speed - 1)))
         buttons.append(_button(_("Speed {speed}").format(speed=speed + 1), a.AdjustSpeed(vehicle, speed + 1)))
         if any(e.kind == "speed-limit" and e.vehicle == vehicle for e in state.effects):
             buttons.append(_button(_("Printed speed"), a.AdjustSpeed(vehicle, None)))
-        rows.append(AdjustRow(joined(names.vehicle(defs, vehicle), _("{region} · speed {speed}").format(
-            region=names.region(defs, region), speed=speed)), tuple(buttons)))
+        rows.append(
+            AdjustRow(
+                joined(
+                    names.vehicle(defs, vehicle),
+                    _("{region} · speed {speed}").format(region=names.region(defs, region), speed=speed),
+                ),
+                tuple(buttons),
+            )
+        )
     for pod in defs.pods:
         where = state.pod_region(pod)
         options = [(text, a.AdjustPiece(pod, rid)) for text, rid in regions if rid != where]
         if where is not None:
             options.insert(0, (_("Brains' notebook"), a.AdjustPiece(pod, NOTEBOOK)))
-        rows.append(AdjustRow(joined(names.pod(defs, pod), names.region(defs, where) if where else
-                                     _("Brains' notebook")),
-                              (_chooser(f"adj:move:{pod}", _("Move"), options),)))
+        rows.append(
+            AdjustRow(
+                joined(names.pod(defs, pod), names.region(defs, where) if where else _("Brains' notebook")),
+                (_chooser(f"adj:move:{pod}", _("Move"), options),),
+            )
+        )
     vehicles = [(names.vehicle(defs, v), v) for v in defs.vehicles]
     for character, seat in state.seats:
-        rows.append(AdjustRow(joined(character_name(character), names.vehicle(defs, seat)), (
-            _chooser(f"adj:seat:{character}", _("Seat"),
-                     [(text, a.AdjustSeat(character, v)) for text, v in vehicles if v != seat]),
-        )))
+        rows.append(
+            AdjustRow(
+                joined(character_name(character), names.vehicle(defs, seat)),
+                (
+                    _chooser(
+                        f"adj:seat:{character}",
+                        _("Seat"),
+                        [(text, a.AdjustSeat(character, v)) for text, v in vehicles if v != seat],
+                    ),
+                ),
+            )
+        )
     return rows
 
 
@@ -207,12 +260,20 @@ def _effect_rows(state: Any, defs: Any, character_name: Callable[[str], str]) ->
         if effect.card in seen:
             continue
         seen.add(effect.card)
-        rows.append(AdjustRow(joined(effect_source(defs, effect), effect_text(defs, effect)),
-                              (_button(_("It is over"), a.EndEffect(effect.card)),)))
+        rows.append(
+            AdjustRow(
+                joined(effect_source(defs, effect), effect_text(defs, effect)),
+                (_button(_("It is over"), a.EndEffect(effect.card)),),
+            )
+        )
     for card in state.hood_cards:
         if card.kind == "event" and card.status == "active" and card.card not in seen:
-            rows.append(AdjustRow(_("Event {name} (apply it at the table)").format(name=names.card(defs, card.card)),
-                                  (_button(_("It is over"), a.EndEffect(card.card)),)))
+            rows.append(
+                AdjustRow(
+                    _("Event {name} (apply it at the table)").format(name=names.card(defs, card.card)),
+                    (_button(_("It is over"), a.EndEffect(card.card)),),
+                )
+            )
     if not rows:
         rows.append(AdjustRow(_("No lasting effect is in force."), ()))
     return rows

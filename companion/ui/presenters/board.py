@@ -124,7 +124,7 @@ def position(region_id: str, index: int, count: int) -> tuple[float, float]:
 
 
 def initials(name: str) -> str:
-    """"Scott" -> "Sc", "Lady Penelope" -> "LP": short enough for a map box, explained by the side panel."""
+    """ "Scott" -> "Sc", "Lady Penelope" -> "LP": short enough for a map box, explained by the side panel."""
     words = name.split()
     return "".join(w[0] for w in words[:2]) if len(words) > 1 else name[:2]
 
@@ -151,8 +151,9 @@ def region_details(state: Any, defs: Any, region_id: str, character_name: Callab
             continue
         people = ", ".join(character_name(c) for c in state.occupants(vehicle))
         carried = _(" (carried by Thunderbird 2)") if vehicle in state.cargo else ""
-        lines.append(joined(names.vehicle(defs, vehicle) + carried, people) if people else
-                     names.vehicle(defs, vehicle) + carried)
+        lines.append(
+            joined(names.vehicle(defs, vehicle) + carried, people) if people else names.vehicle(defs, vehicle) + carried
+        )
     pods = [names.pod(defs, p) for p, r in state.pods if r == region_id]
     if pods:
         lines.append(_("Built pods: {pods}").format(pods=", ".join(pods)))
@@ -265,18 +266,21 @@ def present_board(
         if occupants:
             label += " · " + ", ".join(occupants)
         vehicles.append(
-            VehicleChip(vehicle_id, label, f"vehicle:{vehicle_id}", vehicle_id == selected,
-                        vehicle_id == active_vehicle)
+            VehicleChip(
+                vehicle_id, label, f"vehicle:{vehicle_id}", vehicle_id == selected, vehicle_id == active_vehicle
+            )
         )
     operations = [
         Operation(act(x), vehicle_names_whole(defs, describe(x))) for x in legal if _concerns(x, selected, defs)
     ]
     if selected and not moves and selected == active_vehicle and state.phase == "actions":
         hint = _("{vehicle} cannot move now (top speed {speed}, or no action left).").format(
-            vehicle=names.vehicle(defs, selected), speed=top_speed(state, defs, selected))
+            vehicle=names.vehicle(defs, selected), speed=top_speed(state, defs, selected)
+        )
     elif moves:
         hint = _("Tap a highlighted region to move {vehicle} there (one action).").format(
-            vehicle=names.vehicle(defs, selected))
+            vehicle=names.vehicle(defs, selected)
+        )
     elif selected:
         hint = _("Only the Thunderbird of the active character moves; pick it to see where it can go.")
     else:

@@ -69,30 +69,61 @@ def present_card_list(defs: Any, kind: str) -> CardListView:
     rows: list[CardRow] = []
     if kind == "hood-track":
         track = defs.hood_track
-        rows.append(CardRow("hood-track", "hood-track", _("Hood track: {length} spaces").format(length=track.length),
-                            _("Checked against the rulebook") if track.source.verified else
-                            _("From a fan reference: not checked"), track.source.verified, "edit:hood-track"))
+        rows.append(
+            CardRow(
+                "hood-track",
+                "hood-track",
+                _("Hood track: {length} spaces").format(length=track.length),
+                _("Checked against the rulebook") if track.source.verified else _("From a fan reference: not checked"),
+                track.source.verified,
+                "edit:hood-track",
+            )
+        )
     if kind == "vehicle":
         for vehicle in defs.vehicles.values():
             known = vehicle.seats is not None
             seats = str(vehicle.seats) if known else _("not known: no limit")
-            confidence = (_("Checked against the rulebook") if vehicle.seats_source.verified else
-                          _("Count the peg holes on your model")) if known else _("Count the peg holes on your model")
-            rows.append(CardRow("vehicle", vehicle.id, _("{name}: seats {seats}").format(
-                name=vehicle.names.text(), seats=seats), confidence, known, f"edit:{vehicle.id}"))
+            confidence = (
+                (
+                    _("Checked against the rulebook")
+                    if vehicle.seats_source.verified
+                    else _("Count the peg holes on your model")
+                )
+                if known
+                else _("Count the peg holes on your model")
+            )
+            rows.append(
+                CardRow(
+                    "vehicle",
+                    vehicle.id,
+                    _("{name}: seats {seats}").format(name=vehicle.names.text(), seats=seats),
+                    confidence,
+                    known,
+                    f"edit:{vehicle.id}",
+                )
+            )
     for card in cards_of(defs, kind):
         name = names.card(defs, card.id)
         if kind == "scheme":
             name = f"{ROMAN.get(card.level, '?')} · {name}"
-        rows.append(CardRow(kind, card.id, name, completeness_label(card.completeness, card.source.verified),
-                            card.completeness == "complete", f"edit:{card.id}"))
+        rows.append(
+            CardRow(
+                kind,
+                card.id,
+                name,
+                completeness_label(card.completeness, card.source.verified),
+                card.completeness == "complete",
+                f"edit:{card.id}",
+            )
+        )
     incomplete = sum(1 for r in rows if not r.is_complete)
     return CardListView(
         title=_("Card editor"),
         kinds=tuple((k, kind_label(k), k == kind) for k in KINDS),
         rows=tuple(rows),
         summary=_("{count} card(s) here are not fully known: complete them from your box.").format(count=incomplete)
-        if incomplete else _("Every card here is complete."),
+        if incomplete
+        else _("Every card here is complete."),
     )
 
 
@@ -114,8 +145,12 @@ def fields_from_definitions(defs: Any, kind: str, card_id: str) -> dict[str, Any
     """The card as the data files would write it, from what the companion knows now."""
     if kind == "hood-track":
         track = defs.hood_track
-        return {"length": track.length, "event_spaces": list(track.event_spaces),
-                "scheme_spaces": list(track.scheme_spaces), "verified": track.source.verified}
+        return {
+            "length": track.length,
+            "event_spaces": list(track.event_spaces),
+            "scheme_spaces": list(track.scheme_spaces),
+            "verified": track.source.verified,
+        }
     if kind == "vehicle":
         vehicle = defs.vehicles[card_id]
         seats: dict[str, Any] = {"seats_verified": vehicle.seats_source.verified}
@@ -151,8 +186,10 @@ def fields_from_definitions(defs: Any, kind: str, card_id: str) -> dict[str, Any
         if card.regions:
             data["regions"] = list(card.regions)
         if card.tokens is not None:
-            data["tokens"] = [{k: v for k, v in (("kind", t.kind), ("count", t.count), ("region", t.region))
-                               if v is not None} for t in card.tokens]
+            data["tokens"] = [
+                {k: v for k, v in (("kind", t.kind), ("count", t.count), ("region", t.region)) if v is not None}
+                for t in card.tokens
+            ]
         if card.pieces is not None:
             data["pieces"] = [{**_piece(p.piece_kind, p.piece), "region": p.region} for p in card.pieces]
         return data
@@ -258,7 +295,7 @@ class Draft:
         self.set(name, value or None)
 
     def set_spaces(self, name: str, text: str) -> bool:
-        """"2, 4, 8, 12" -> [2, 4, 8, 12]; False (nothing changed) when the text is not a list of numbers."""
+        """ "2, 4, 8, 12" -> [2, 4, 8, 12]; False (nothing changed) when the text is not a list of numbers."""
         try:
             spaces = [int(part) for part in text.replace(";", ",").split(",") if part.strip()]
         except ValueError:
@@ -293,13 +330,19 @@ def present_editor(defs: Any, draft: Draft, confidence: str) -> EditorView:
     rows: list[FormRow] = []
     if draft.kind == "vehicle":
         seats = f.get("seats")
-        rows.append(FormRow(_("Seats: {seats}").format(seats=seats if seats is not None else _("no limit")),
-                            (ButtonView("seats:-1", "-1"), ButtonView("seats:+1", "+1"),
-                             ButtonView("seats:none", _("No limit")))))
+        rows.append(
+            FormRow(
+                _("Seats: {seats}").format(seats=seats if seats is not None else _("no limit")),
+                (ButtonView("seats:-1", "-1"), ButtonView("seats:+1", "+1"), ButtonView("seats:none", _("No limit"))),
+            )
+        )
         verified = bool(f.get("seats_verified"))
-        rows.append(FormRow(_("Counted on our own model"),
-                            (ButtonView("seats_verified:toggle", yes_no(verified),
-                                        "primary" if verified else "normal"),)))
+        rows.append(
+            FormRow(
+                _("Counted on our own model"),
+                (ButtonView("seats_verified:toggle", yes_no(verified), "primary" if verified else "normal"),),
+            )
+        )
         changes = draft.changes()
         return EditorView(
             title=names.vehicle(defs, draft.card_id),
@@ -315,54 +358,109 @@ def present_editor(defs: Any, draft: Draft, confidence: str) -> EditorView:
         rows.append(FormRow(_("Name in French"), text_field="names.fr", text_value=names_value.get("fr", "")))
     if draft.kind == "disaster":
         region = f.get("region")
-        rows.append(FormRow(_("Region: {name}").format(name=names.region(defs, region) if region else "?"),
-                            (ButtonView("pick:region", _("Change")),)))
-        rows.append(FormRow(_("Rescue type: {type}").format(type=rescue_type_label(f.get("rescue_type"))),
-                            tuple(ButtonView(f"type:{t}", rescue_type_label(t),
-                                             "primary" if f.get("rescue_type") == t else "normal")
-                                  for t in ("air", "sea", "land", "space"))))
+        rows.append(
+            FormRow(
+                _("Region: {name}").format(name=names.region(defs, region) if region else "?"),
+                (ButtonView("pick:region", _("Change")),),
+            )
+        )
+        rows.append(
+            FormRow(
+                _("Rescue type: {type}").format(type=rescue_type_label(f.get("rescue_type"))),
+                tuple(
+                    ButtonView(f"type:{t}", rescue_type_label(t), "primary" if f.get("rescue_type") == t else "normal")
+                    for t in ("air", "sea", "land", "space")
+                ),
+            )
+        )
         difficulty = f.get("difficulty")
-        rows.append(FormRow(_("Difficulty: {value}").format(value=difficulty if difficulty is not None else "?"),
-                            (ButtonView("difficulty:-1", "-1"), ButtonView("difficulty:+1", "+1"))))
+        rows.append(
+            FormRow(
+                _("Difficulty: {value}").format(value=difficulty if difficulty is not None else "?"),
+                (ButtonView("difficulty:-1", "-1"), ButtonView("difficulty:+1", "+1")),
+            )
+        )
         rewards = f.get("rewards")
         reward_text = ", ".join(token_label(defs, r) for r in rewards) if rewards is not None else "?"
-        rows.append(FormRow(_("Rewards: {rewards}").format(rewards=reward_text or _("none")),
-                            (ButtonView("pick:reward", _("Add")), ButtonView("rewards:clear", _("Clear")))))
+        rows.append(
+            FormRow(
+                _("Rewards: {rewards}").format(rewards=reward_text or _("none")),
+                (ButtonView("pick:reward", _("Add")), ButtonView("rewards:clear", _("Clear"))),
+            )
+        )
         for index, bonus in enumerate(f.get("bonuses", [])):
             kind = next(k for k in ("character", "vehicle", "pod") if k in bonus)
             where = names.region(defs, bonus["region"]) if "region" in bonus else _("its region")
             label = f"{names.piece(defs, bonus[kind])} +{bonus['value']} · {where}"
-            rows.append(FormRow(label, (ButtonView(f"bonus:{index}:-1", "-1"), ButtonView(f"bonus:{index}:+1", "+1"),
-                                        ButtonView(f"pick:bonus-region:{index}", _("Where")),
-                                        ButtonView(f"bonus:{index}:remove", _("Remove"), "danger"))))
+            rows.append(
+                FormRow(
+                    label,
+                    (
+                        ButtonView(f"bonus:{index}:-1", "-1"),
+                        ButtonView(f"bonus:{index}:+1", "+1"),
+                        ButtonView(f"pick:bonus-region:{index}", _("Where")),
+                        ButtonView(f"bonus:{index}:remove", _("Remove"), "danger"),
+                    ),
+                )
+            )
         rows.append(FormRow(_("Bonuses"), (ButtonView("pick:bonus", _("Add a bonus")),)))
     elif draft.kind == "scheme":
-        rows.append(FormRow(_("Level {level}").format(level=ROMAN.get(int(f.get("level", 1)), "?")),
-                            (ButtonView("level:-1", "-1"), ButtonView("level:+1", "+1"))))
+        rows.append(
+            FormRow(
+                _("Level {level}").format(level=ROMAN.get(int(f.get("level", 1)), "?")),
+                (ButtonView("level:-1", "-1"), ButtonView("level:+1", "+1")),
+            )
+        )
         regions = ", ".join(names.region(defs, r) for r in f.get("regions", [])) or "?"
-        rows.append(FormRow(_("Regions: {regions}").format(regions=regions),
-                            (ButtonView("pick:regions", _("Change")),)))
+        rows.append(
+            FormRow(_("Regions: {regions}").format(regions=regions), (ButtonView("pick:regions", _("Change")),))
+        )
         for index, token in enumerate(f.get("tokens", [])):
             kind = token_label(defs, token["kind"]) if token.get("kind") else "?"
             place = names.region(defs, token["region"]) if token.get("region") else "?"
-            rows.append(FormRow(f"{token['count']} × {kind} · {place}",
-                                (ButtonView(f"token:{index}:-1", "-1"), ButtonView(f"token:{index}:+1", "+1"),
-                                 ButtonView(f"token:{index}:remove", _("Remove"), "danger"))))
+            rows.append(
+                FormRow(
+                    f"{token['count']} × {kind} · {place}",
+                    (
+                        ButtonView(f"token:{index}:-1", "-1"),
+                        ButtonView(f"token:{index}:+1", "+1"),
+                        ButtonView(f"token:{index}:remove", _("Remove"), "danger"),
+                    ),
+                )
+            )
         rows.append(FormRow(_("Tokens to discard"), (ButtonView("pick:token", _("Add a token")),)))
     elif draft.kind in ("event", "fab"):
         text = f.get("text", {})
         rows.append(FormRow(_("Text in English"), text_field="text.en", text_value=text.get("en", "")))
         rows.append(FormRow(_("Text in French"), text_field="text.fr", text_value=text.get("fr", "")))
     else:
-        rows.append(FormRow(_("Spaces: {length}").format(length=f.get("length", 0)),
-                            (ButtonView("length:-1", "-1"), ButtonView("length:+1", "+1"))))
-        rows.append(FormRow(_("Event spaces"), text_field="event_spaces",
-                            text_value=", ".join(str(s) for s in f.get("event_spaces", []))))
-        rows.append(FormRow(_("Scheme spaces"), text_field="scheme_spaces",
-                            text_value=", ".join(str(s) for s in f.get("scheme_spaces", []))))
+        rows.append(
+            FormRow(
+                _("Spaces: {length}").format(length=f.get("length", 0)),
+                (ButtonView("length:-1", "-1"), ButtonView("length:+1", "+1")),
+            )
+        )
+        rows.append(
+            FormRow(
+                _("Event spaces"),
+                text_field="event_spaces",
+                text_value=", ".join(str(s) for s in f.get("event_spaces", [])),
+            )
+        )
+        rows.append(
+            FormRow(
+                _("Scheme spaces"),
+                text_field="scheme_spaces",
+                text_value=", ".join(str(s) for s in f.get("scheme_spaces", [])),
+            )
+        )
     verified = bool(f.get("verified"))
-    rows.append(FormRow(_("Checked against our own card"),
-                        (ButtonView("verified:toggle", yes_no(verified), "primary" if verified else "normal"),)))
+    rows.append(
+        FormRow(
+            _("Checked against our own card"),
+            (ButtonView("verified:toggle", yes_no(verified), "primary" if verified else "normal"),),
+        )
+    )
     changes = draft.changes()
     title = _("Hood track") if draft.kind == "hood-track" else names.card(defs, draft.card_id)
     return EditorView(

@@ -37,23 +37,35 @@ def present_chooser(
         )
     if what == "exchange":
         choices = tuple(
-            ButtonView(act(x), _("Give {give}, take {take}").format(give=names.token(defs, x.give),
-                                                                      take=names.token(defs, x.take)))
+            ButtonView(
+                act(x),
+                _("Give {give}, take {take}").format(give=names.token(defs, x.give), take=names.token(defs, x.take)),
+            )
             for x in legal
             if isinstance(x, a.ExchangeToken)
         )
         return ChooserView(_("Exchange a token"), (TextLine(_("Once per turn, with the supply.")),), choices)
     if what == "change":
         choices = tuple(
-            ButtonView(act(x), _("{out} hands over to {incoming}").format(out=character_name(x.out),
-                                                                            incoming=character_name(x.incoming)))
+            ButtonView(
+                act(x),
+                _("{out} hands over to {incoming}").format(
+                    out=character_name(x.out), incoming=character_name(x.incoming)
+                ),
+            )
             for x in legal
             if isinstance(x, a.ChangeCharacter)
         )
         return ChooserView(
             _("Change character"),
-            (TextLine(_("This takes the whole turn: no disaster card is drawn. The tokens and F.A.B. cards of the "
-                        "character who leaves go back.")),),
+            (
+                TextLine(
+                    _(
+                        "This takes the whole turn: no disaster card is drawn. The tokens and F.A.B. cards of the "
+                        "character who leaves go back."
+                    )
+                ),
+            ),
             choices,
         )
     return ChooserView(what, (), ())

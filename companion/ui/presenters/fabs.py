@@ -64,8 +64,9 @@ def present_fabs(
         cards = []
         for card_id in hand.fabs:
             fab = defs.fabs[card_id]
-            card_plays = tuple(Play(act(x), describe(x)) for x in plays
-                               if x.card == card_id and x.player == hand.character)
+            card_plays = tuple(
+                Play(act(x), describe(x)) for x in plays if x.card == card_id and x.player == hand.character
+            )
             if card_id in rescue_cards:
                 note = _("Play it from the Rescue screen, before the roll.")
             elif fab.completeness != "complete":
@@ -75,6 +76,13 @@ def present_fabs(
             else:
                 note = ""
             cards.append(FabCardView(card_id, names.card(defs, card_id), fab.text.text(), note, card_plays))
-        players.append(PlayerFabs(hand.character, character_name(hand.character), tokens, tuple(cards),
-                                  _("No F.A.B. card.") if not cards else ""))
+        players.append(
+            PlayerFabs(
+                hand.character,
+                character_name(hand.character),
+                tokens,
+                tuple(cards),
+                _("No F.A.B. card.") if not cards else "",
+            )
+        )
     return FabsView(_("Players: tokens and F.A.B. cards"), tuple(players))

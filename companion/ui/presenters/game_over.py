@@ -61,10 +61,18 @@ def present_game_over(
     if "disasters-averted" not in scored:
         summary.append(TextLine(_("Disasters averted: {count}").format(count=averted)))
     if "schemes-foiled" not in scored:
-        summary.append(TextLine(_("Schemes foiled: {count} of {total}").format(
-            count=state.schemes_foiled, total=sum(1 for c in state.hood_cards if c.kind == "scheme"))))
-    summary.append(TextLine(_("The Hood reached space {space} of {length}").format(space=state.hood + 1,
-                                                                                   length=defs.hood_track.length)))
+        summary.append(
+            TextLine(
+                _("Schemes foiled: {count} of {total}").format(
+                    count=state.schemes_foiled, total=sum(1 for c in state.hood_cards if c.kind == "scheme")
+                )
+            )
+        )
+    summary.append(
+        TextLine(
+            _("The Hood reached space {space} of {length}").format(space=state.hood + 1, length=defs.hood_track.length)
+        )
+    )
     return GameOverView(
         title=_("International Rescue wins!") if won else _("The game is lost"),
         won=won,

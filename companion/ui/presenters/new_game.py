@@ -89,15 +89,14 @@ def difficulty_track(defs: Any, difficulty_id: str) -> tuple[str, tuple[HoodSpac
 def present_new_game(form: NewGameForm, defs: Any) -> NewGameView:
     problem = ""
     if form.choose and len(form.characters) != form.hands:
-        problem = _("Choose {count} characters ({chosen} chosen).").format(count=form.hands,
-                                                                            chosen=len(form.characters))
+        problem = _("Choose {count} characters ({chosen} chosen).").format(
+            count=form.hands, chosen=len(form.characters)
+        )
     track_text, track = difficulty_track(defs, form.difficulty)
     return NewGameView(
         title=_("New game"),
         players_label=_("Players"),
-        players=tuple(
-            Option(str(n), _("Solo") if n == 1 else str(n), form.players == n) for n in (1, 2, 3, 4)
-        ),
+        players=tuple(Option(str(n), _("Solo") if n == 1 else str(n), form.players == n) for n in (1, 2, 3, 4)),
         solo_note=_("Solo: you are Jeff Tracy and lead three characters.") if form.players == 1 else "",
         characters_label=_("Characters"),
         deal_modes=(
@@ -105,14 +104,18 @@ def present_new_game(form: NewGameForm, defs: Any) -> NewGameView:
             Option("choose", _("Chosen"), form.choose),
         ),
         characters=tuple(
-            Option(c.id, c.names.text(), c.id in form.characters,
-                   enabled=c.id in form.characters or len(form.characters) < form.hands)
+            Option(
+                c.id,
+                c.names.text(),
+                c.id in form.characters,
+                enabled=c.id in form.characters or len(form.characters) < form.hands,
+            )
             for c in defs.characters.values()
-        ) if form.choose else (),
+        )
+        if form.choose
+        else (),
         difficulty_label=_("Difficulty"),
-        difficulties=tuple(
-            Option(d.id, d.names.text(), d.id == form.difficulty) for d in defs.difficulties.values()
-        ),
+        difficulties=tuple(Option(d.id, d.names.text(), d.id == form.difficulty) for d in defs.difficulties.values()),
         track_text=track_text,
         track=track,
         language_label=_("Language"),

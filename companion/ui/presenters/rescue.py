@@ -73,13 +73,21 @@ def _odds_lines(state: Any, defs: Any, card: Any, bonus: int) -> tuple[TextLine,
         TextLine(_("Chance without tokens: {chance}").format(chance=percent(odds.success))),
     ]
     if teamwork or intelligence:
-        lines.append(TextLine(_("With your tokens used well ({intelligence} Intelligence, {teamwork} Teamwork): "
-                                "{chance}").format(intelligence=intelligence, teamwork=teamwork,
-                                                   chance=percent(odds.success_with_tokens)), "good"))
+        lines.append(
+            TextLine(
+                _("With your tokens used well ({intelligence} Intelligence, {teamwork} Teamwork): {chance}").format(
+                    intelligence=intelligence, teamwork=teamwork, chance=percent(odds.success_with_tokens)
+                ),
+                "good",
+            )
+        )
     else:
         lines.append(TextLine(_("You hold no Intelligence or Teamwork token."), "dim"))
-    lines.append(TextLine(_("Expected Hood advances from this roll: {value}").format(
-        value=decimal(float(odds.expected_hood))), "dim"))
+    lines.append(
+        TextLine(
+            _("Expected Hood advances from this roll: {value}").format(value=decimal(float(odds.expected_hood))), "dim"
+        )
+    )
     if john:
         lines.append(TextLine(_("John in Thunderbird 5 may ignore one Hood face."), "dim"))
     return tuple(lines)
@@ -104,8 +112,12 @@ def present_rescue(
     if result:
         return _empty(_("Rescue"), "result", result, (ButtonView("rescue:done", _("Back to the table"), "primary"),))
     if disaster is None or disaster not in defs.disasters:
-        return _empty(_("Rescue"), "none", (TextLine(_("Choose a disaster on the Table.")),),
-                      (ButtonView("rescue:done", _("Back to the table")),))
+        return _empty(
+            _("Rescue"),
+            "none",
+            (TextLine(_("Choose a disaster on the Table.")),),
+            (ButtonView("rescue:done", _("Back to the table")),),
+        )
     return _before(state, defs, legal, disaster, chosen_fabs)
 
 
@@ -121,8 +133,10 @@ def _before(state: Any, defs: Any, legal: Sequence[Any], disaster: str, chosen: 
     chosen_tuple = tuple(f for f in playable if f in chosen)
     lines = rescue_bonuses(state, defs, disaster, chosen_tuple) if card.kind == "disaster" else ()
     total = bonus_total(lines)
-    bonus_rows = tuple(TextLine(("✓ " if line.applies else "✗ ") + bonus_line_text(defs, line),
-                                "good" if line.applies else "dim") for line in lines)
+    bonus_rows = tuple(
+        TextLine(("✓ " if line.applies else "✗ ") + bonus_line_text(defs, line), "good" if line.applies else "dim")
+        for line in lines
+    )
     match = next((x for x in rescues if tuple(sorted(x.fab_cards)) == tuple(sorted(chosen_tuple))), None)
     buttons: list[ButtonView] = []
     if match is not None:
@@ -134,9 +148,11 @@ def _before(state: Any, defs: Any, legal: Sequence[Any], disaster: str, chosen: 
         buttons.append(ButtonView("rescue:impossible", _("Not possible now"), "normal", enabled=False))
     buttons.append(ButtonView("rescue:done", _("Back to the table")))
     toggles = tuple(
-        ButtonView(f"fab:{fab}",
-                   ("✓ " if fab in chosen_tuple else "") + _("Play {card}").format(card=names.card(defs, fab)),
-                   "primary" if fab in chosen_tuple else "normal")
+        ButtonView(
+            f"fab:{fab}",
+            ("✓ " if fab in chosen_tuple else "") + _("Play {card}").format(card=names.card(defs, fab)),
+            "primary" if fab in chosen_tuple else "normal",
+        )
         for fab in playable
     )
     return RescueView(
@@ -160,8 +176,9 @@ def _before(state: Any, defs: Any, legal: Sequence[Any], disaster: str, chosen: 
     )
 
 
-def _rolled(state: Any, defs: Any, legal: Sequence[Any], pending: PendingRescue,
-            character_name: Callable[[str], str]) -> RescueView:
+def _rolled(
+    state: Any, defs: Any, legal: Sequence[Any], pending: PendingRescue, character_name: Callable[[str], str]
+) -> RescueView:
     card = defs.disasters[pending.disaster]
     values = tuple(DIE.faces[f].value for f in pending.dice)
     difficulty = card.difficulty or 0
@@ -172,8 +189,11 @@ def _rolled(state: Any, defs: Any, legal: Sequence[Any], pending: PendingRescue,
         if isinstance(action, a.UseIntelligence):
             face = values[action.die]
             shown = _("Hood") if pending.dice[action.die] == HOOD_FACE else str(face)
-            buttons.append(ButtonView(act(action), _("Re-roll die {n} ({face}) with Intelligence").format(
-                n=action.die + 1, face=shown)))
+            buttons.append(
+                ButtonView(
+                    act(action), _("Re-roll die {n} ({face}) with Intelligence").format(n=action.die + 1, face=shown)
+                )
+            )
         elif isinstance(action, a.UseTeamwork):
             buttons.append(ButtonView(act(action), _("+2 with Teamwork")))
         elif isinstance(action, a.IgnoreHood):
@@ -190,17 +210,27 @@ def _rolled(state: Any, defs: Any, legal: Sequence[Any], pending: PendingRescue,
     john = hood_ignorer(state, defs) is not None and pending.ignored_die is None
     advice_text = ""
     if card.difficulty is not None:
-        advice = best_token_use(values, card.difficulty, pending.bonus + pending.adjust_bonus + 2 * pending.teamwork,
-                                hand.count("teamwork"), hand.count("intelligence"), john)
+        advice = best_token_use(
+            values,
+            card.difficulty,
+            pending.bonus + pending.adjust_bonus + 2 * pending.teamwork,
+            hand.count("teamwork"),
+            hand.count("intelligence"),
+            john,
+        )
         if advice.kind == "reroll" and advice.die is not None:
             advice_text = _("Best: re-roll die {n} ({chance} to succeed).").format(
-                n=advice.die + 1, chance=percent(advice.success))
+                n=advice.die + 1, chance=percent(advice.success)
+            )
         elif advice.kind == "teamwork":
             advice_text = _("Best: add {count} Teamwork.").format(count=advice.teamwork)
         else:
             advice_text = _("Chance to succeed from here: {chance}.").format(chance=percent(advice.success))
-    bonus_parts = [_("dice {dice}").format(dice=" + ".join(_("Hood") if v == 0 and f == HOOD_FACE else str(v)
-                                                            for v, f in zip(values, pending.dice)))]
+    bonus_parts = [
+        _("dice {dice}").format(
+            dice=" + ".join(_("Hood") if v == 0 and f == HOOD_FACE else str(v) for v, f in zip(values, pending.dice))
+        )
+    ]
     bonus_parts.append(_("bonuses {bonus:+d}").format(bonus=pending.bonus))
     if pending.teamwork:
         bonus_parts.append(_("Teamwork {value:+d}").format(value=2 * pending.teamwork))
@@ -227,8 +257,15 @@ def _rolled(state: Any, defs: Any, legal: Sequence[Any], pending: PendingRescue,
     )
 
 
-def _reward(state: Any, defs: Any, legal: Sequence[Any], pending: PendingReward, last_events: Sequence[Any],
-            character_name: Callable[[str], str], picked: Sequence[str]) -> RescueView:
+def _reward(
+    state: Any,
+    defs: Any,
+    legal: Sequence[Any],
+    pending: PendingReward,
+    last_events: Sequence[Any],
+    character_name: Callable[[str], str],
+    picked: Sequence[str],
+) -> RescueView:
     choices = [x.kinds for x in legal if isinstance(x, a.ChooseReward)]
     picked_tuple = tuple(picked)
     buttons = []
@@ -283,17 +320,40 @@ def _result_lines(defs: Any, events: Sequence[Any], character_name: Callable[[st
             if event.score is None:
                 lines.append(TextLine(_("{card} is averted.").format(card=names.card(defs, event.disaster)), "good"))
             else:
-                lines.append(TextLine(_("Success: {score} against {difficulty}. {card} is averted.").format(
-                    score=event.score, difficulty=event.difficulty, card=names.card(defs, event.disaster)), "good"))
+                lines.append(
+                    TextLine(
+                        _("Success: {score} against {difficulty}. {card} is averted.").format(
+                            score=event.score, difficulty=event.difficulty, card=names.card(defs, event.disaster)
+                        ),
+                        "good",
+                    )
+                )
         elif isinstance(event, ev.RescueFailed):
-            lines.append(TextLine(_("Failed: {score} against {difficulty}. The card stays; you may try again.").format(
-                score=event.score, difficulty=event.difficulty), "bad"))
+            lines.append(
+                TextLine(
+                    _("Failed: {score} against {difficulty}. The card stays; you may try again.").format(
+                        score=event.score, difficulty=event.difficulty
+                    ),
+                    "bad",
+                )
+            )
         elif isinstance(event, ev.TokenGained) and event.reason == "reward":
-            lines.append(TextLine(_("{who} takes a {kind} token.").format(
-                who=character_name(event.player), kind=token_label(defs, event.kind))))
+            lines.append(
+                TextLine(
+                    _("{who} takes a {kind} token.").format(
+                        who=character_name(event.player), kind=token_label(defs, event.kind)
+                    )
+                )
+            )
         elif isinstance(event, ev.RewardMissing):
-            lines.append(TextLine(_("No {kind} token left in the supply: nothing instead.").format(
-                kind=token_label(defs, event.kind)), "dim"))
+            lines.append(
+                TextLine(
+                    _("No {kind} token left in the supply: nothing instead.").format(
+                        kind=token_label(defs, event.kind)
+                    ),
+                    "dim",
+                )
+            )
         elif isinstance(event, ev.HoodAdvanced):
             lines.append(TextLine(_("The Hood moves to space {space}.").format(space=event.to + 1), "bad"))
         elif isinstance(event, ev.HoodIgnored):

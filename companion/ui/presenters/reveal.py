@@ -61,8 +61,12 @@ def present_reveal(
             card = defs.disasters.get(event.card)
             if card is not None and card.kind == "hood-advances":
                 headline(_("The Hood advances!"))
-                lines.append(TextLine(_("Disaster card drawn: {name}. No disaster moves.").format(
-                    name=names.card(defs, event.card)), "title"))
+                lines.append(
+                    TextLine(
+                        _("Disaster card drawn: {name}. No disaster moves.").format(name=names.card(defs, event.card)),
+                        "title",
+                    )
+                )
             else:
                 headline(_("Disaster: {name}").format(name=names.card(defs, event.card)))
         elif isinstance(event, ev.DisastersShifted):
@@ -92,15 +96,28 @@ def present_reveal(
             if text:
                 lines.append(TextLine(text))
             if not event.known:
-                lines.append(TextLine(_("The companion does not know this card's full effect: read it from your "
-                                        "box and apply it with Adjust."), "bad"))
+                lines.append(
+                    TextLine(
+                        _(
+                            "The companion does not know this card's full effect: read it from your "
+                            "box and apply it with Adjust."
+                        ),
+                        "bad",
+                    )
+                )
         elif isinstance(event, ev.EffectEnded):
             lines.append(TextLine(_("{name} no longer applies.").format(name=names.card(defs, event.card))))
         elif isinstance(event, ev.SchemeActivated):
             bad = True
             headline(_("The Hood's scheme succeeds"))
-            lines.append(TextLine(_("The Hood reached the scheme {name} before it was foiled.").format(
-                name=names.card(defs, event.card)), "bad"))
+            lines.append(
+                TextLine(
+                    _("The Hood reached the scheme {name} before it was foiled.").format(
+                        name=names.card(defs, event.card)
+                    ),
+                    "bad",
+                )
+            )
         elif isinstance(event, ev.SchemeFoiled):
             headline(_("Scheme foiled!"))
             lines.append(TextLine(_("{name} is foiled.").format(name=names.card(defs, event.card)), "good"))
@@ -113,19 +130,33 @@ def present_reveal(
                 lines.append(TextLine(_("No F.A.B. card is left to draw.")))
             else:
                 headline(_("F.A.B. card"))
-                lines.append(TextLine(_("{who} draws {card}.").format(who=who, card=names.card(defs, event.card)),
-                                      "title"))
+                lines.append(
+                    TextLine(_("{who} draws {card}.").format(who=who, card=names.card(defs, event.card)), "title")
+                )
         elif isinstance(event, ev.FabPlayed) and not event.known:
-            lines.append(TextLine(_("Apply {card} at the table with Adjust: its effect is not known.").format(
-                card=names.card(defs, event.card))))
+            lines.append(
+                TextLine(
+                    _("Apply {card} at the table with Adjust: its effect is not known.").format(
+                        card=names.card(defs, event.card)
+                    )
+                )
+            )
         elif isinstance(event, ev.PodBuilt):
             lines.append(TextLine(_("{pod} is built on Tracy Island.").format(pod=names.pod(defs, event.pod))))
         elif isinstance(event, ev.TokenGained) and event.reason != "adjust":
-            lines.append(TextLine(_("{who} takes a {kind} token.").format(
-                who=character_name(event.player), kind=token_label(defs, event.kind))))
+            lines.append(
+                TextLine(
+                    _("{who} takes a {kind} token.").format(
+                        who=character_name(event.player), kind=token_label(defs, event.kind)
+                    )
+                )
+            )
         elif isinstance(event, ev.RewardMissing):
-            lines.append(TextLine(_("No {kind} token left in the supply: nothing instead.").format(
-                kind=token_label(defs, event.kind))))
+            lines.append(
+                TextLine(
+                    _("No {kind} token left in the supply: nothing instead.").format(kind=token_label(defs, event.kind))
+                )
+            )
         elif isinstance(event, ev.RewardsUnknown):
             headline(_("Rewards"))
             lines.append(TextLine(_("Take this card's rewards as printed on your card, with Adjust.")))
@@ -133,11 +164,19 @@ def present_reveal(
             lines.append(TextLine(_("{who} gets one more action.").format(who=character_name(event.player))))
         elif isinstance(event, ev.CharacterChanged):
             headline(_("Change of character"))
-            lines.append(TextLine(_("{out} hands over to {incoming}.").format(
-                out=character_name(event.out), incoming=character_name(event.incoming))))
+            lines.append(
+                TextLine(
+                    _("{out} hands over to {incoming}.").format(
+                        out=character_name(event.out), incoming=character_name(event.incoming)
+                    )
+                )
+            )
         elif isinstance(event, ev.TurnPassed):
-            lines.append(TextLine(_("Turn {turn}: {who} plays.").format(
-                turn=event.turn, who=character_name(event.player)), "dim"))
+            lines.append(
+                TextLine(
+                    _("Turn {turn}: {who} plays.").format(turn=event.turn, who=character_name(event.player)), "dim"
+                )
+            )
         elif isinstance(event, ev.GameWon):
             title = _("International Rescue wins!")
             lines.append(TextLine(_("The last scheme is foiled."), "good"))

@@ -69,9 +69,19 @@ def present_scheme(
     current = state.current_scheme
     track_lines = tuple(_track_line(defs, card, state) for card in state.hood_cards if card.kind == "scheme")
     if current is None:
-        return SchemeView(_("Scheme"), _("No scheme to foil"), joined(_("Scheme"), _("No scheme to foil")), "", "",
-                          "", (), False,
-                          _("Every scheme on the track is foiled."), (), track_lines)
+        return SchemeView(
+            _("Scheme"),
+            _("No scheme to foil"),
+            joined(_("Scheme"), _("No scheme to foil")),
+            "",
+            "",
+            "",
+            (),
+            False,
+            _("Every scheme on the track is foiled."),
+            (),
+            track_lines,
+        )
     scheme = defs.schemes[current.card]
     items: list[CheckItem] = []
     if scheme.pieces is None:
@@ -79,29 +89,44 @@ def present_scheme(
     else:
         for need in scheme.pieces:
             where = piece_region(state, defs, need.piece_kind, need.piece)
-            items.append(CheckItem(_("{piece} in {region}").format(
-                piece=piece_name(defs, need.piece_kind, need.piece), region=names.region(defs, need.region)),
-                where == need.region))
+            items.append(
+                CheckItem(
+                    _("{piece} in {region}").format(
+                        piece=piece_name(defs, need.piece_kind, need.piece), region=names.region(defs, need.region)
+                    ),
+                    where == need.region,
+                )
+            )
     if scheme.tokens is None:
         items.append(CheckItem(_("Tokens to discard: read them from the card."), None))
     else:
         for req in scheme.tokens:
-            holders = [h for h in state.players
-                       if req.region is None or state.character_region(h.character) == req.region]
+            holders = [
+                h for h in state.players if req.region is None or state.character_region(h.character) == req.region
+            ]
             place = names.region(defs, req.region) if req.region else None
             if req.kind is None:
                 held = sum(sum(h.tokens) for h in holders)
-                text = (_("{count} token(s) of the kind printed on the card, by players in {region}").format(
-                    count=req.count, region=place) if place else
-                    _("{count} token(s) of the kind printed on the card, by any players").format(count=req.count))
+                text = (
+                    _("{count} token(s) of the kind printed on the card, by players in {region}").format(
+                        count=req.count, region=place
+                    )
+                    if place
+                    else _("{count} token(s) of the kind printed on the card, by any players").format(count=req.count)
+                )
                 items.append(CheckItem(text, None if held >= req.count else False))
             else:
                 held = sum(h.count(req.kind) for h in holders)
                 kind = names.token(defs, req.kind)
-                text = (_("{count} {kind} token(s), by players in {region} (they hold {held})").format(
-                    count=req.count, kind=kind, region=place, held=held) if place else
-                    _("{count} {kind} token(s), by any players (they hold {held})").format(
-                        count=req.count, kind=kind, held=held))
+                text = (
+                    _("{count} {kind} token(s), by players in {region} (they hold {held})").format(
+                        count=req.count, kind=kind, region=place, held=held
+                    )
+                    if place
+                    else _("{count} {kind} token(s), by any players (they hold {held})").format(
+                        count=req.count, kind=kind, held=held
+                    )
+                )
                 items.append(CheckItem(text, held >= req.count))
     foils = tuple(FoilChoice(act(x), describe(x)) for x in legal if isinstance(x, a.FoilScheme))
     complete = all(item.done is not False for item in items) and bool(foils)
@@ -118,17 +143,24 @@ def present_scheme(
         for pick in picked:
             counts[pick] = counts.get(pick, 0) + 1
         options = tuple(
-            DiscardOption(f"discard:{hand.character}:{kind}",
-                          _("{who} discards {kind}").format(who=character_name(hand.character),
-                                                            kind=names.token(defs, kind)),
-                          hand.count(kind) > counts.get((hand.character, kind), 0))
-            for hand in state.players for kind in TOKEN_KINDS if hand.count(kind)
+            DiscardOption(
+                f"discard:{hand.character}:{kind}",
+                _("{who} discards {kind}").format(who=character_name(hand.character), kind=names.token(defs, kind)),
+                hand.count(kind) > counts.get((hand.character, kind), 0),
+            )
+            for hand in state.players
+            for kind in TOKEN_KINDS
+            if hand.count(kind)
         )
         confirm_key = "foil:confirm"
         confirm_label = _("The card's requirements are met: foil it")
-        picked_text = (_("Discarded: {tokens}").format(tokens=", ".join(
-            f"{character_name(p)} {names.token(defs, k)}" for p, k in picked)) if picked else
-            _("Pick the tokens the card asks you to discard, then confirm."))
+        picked_text = (
+            _("Discarded: {tokens}").format(
+                tokens=", ".join(f"{character_name(p)} {names.token(defs, k)}" for p, k in picked)
+            )
+            if picked
+            else _("Pick the tokens the card asks you to discard, then confirm.")
+        )
         status = _("Check the card at the table: the companion cannot check every requirement.")
     return SchemeView(
         title=_("Scheme"),
@@ -159,9 +191,17 @@ def _track_line(defs: Any, card: Any, state: Any) -> TextLine:
     level = ROMAN.get(scheme.level, "?") if scheme else "?"
     space = card.space + 1
     if card.status == "foiled":
-        return TextLine(_("Level {level}, space {space}: {name}, foiled").format(
-            level=level, space=space, name=names.card(defs, card.card)), "good")
+        return TextLine(
+            _("Level {level}, space {space}: {name}, foiled").format(
+                level=level, space=space, name=names.card(defs, card.card)
+            ),
+            "good",
+        )
     if card.status == "face-up":
-        return TextLine(_("Level {level}, space {space}: {name}, to foil now").format(
-            level=level, space=space, name=names.card(defs, card.card)), "title")
+        return TextLine(
+            _("Level {level}, space {space}: {name}, to foil now").format(
+                level=level, space=space, name=names.card(defs, card.card)
+            ),
+            "title",
+        )
     return TextLine(_("Level {level}, space {space}: face down").format(level=level, space=space), "dim")

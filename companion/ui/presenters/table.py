@@ -139,9 +139,11 @@ def disaster_tile(state: GameState, defs: Any, slot: int, card_id: str | None) -
         difficulty = "?"
     else:
         difficulty = str(card.difficulty)
-    summary = _("{total:+d} now ({applying} of {count})").format(
-        total=total, applying=applying, count=len(printed)
-    ) if printed or total else ""
+    summary = (
+        _("{total:+d} now ({applying} of {count})").format(total=total, applying=applying, count=len(printed))
+        if printed or total
+        else ""
+    )
     region = names.region(defs, card.region) if card.region else _("Unknown region")
     return DisasterTile(
         slot=slot,
@@ -177,17 +179,20 @@ def player_panels(state: GameState, defs: Any, character_name: Callable[[str], s
                 where=where,
                 tokens=tokens,
                 fabs=len(hand.fabs),
-                summary=separated(_("{tokens} · {fabs}").format(
-                    tokens=token_counts([(t.kind, t.count) for t in tokens]),
-                    fabs=keep_together(_("F.A.B. {count}").format(count=len(hand.fabs))))),
+                summary=separated(
+                    _("{tokens} · {fabs}").format(
+                        tokens=token_counts([(t.kind, t.count) for t in tokens]),
+                        fabs=keep_together(_("F.A.B. {count}").format(count=len(hand.fabs))),
+                    )
+                ),
             )
         )
     return tuple(panels)
 
 
-def action_buttons(state: GameState, defs: Any, legal: Sequence[Any], describe: Callable[[Any], str]) -> tuple[
-    tuple[ButtonView, ...], ButtonView | None
-]:
+def action_buttons(
+    state: GameState, defs: Any, legal: Sequence[Any], describe: Callable[[Any], str]
+) -> tuple[tuple[ButtonView, ...], ButtonView | None]:
     """Groups the legal actions into the Table's buttons; every legal action stays reachable from one."""
     buttons: list[ButtonView] = []
     seen: set[str] = set()
@@ -207,8 +212,11 @@ def action_buttons(state: GameState, defs: Any, legal: Sequence[Any], describe: 
         if kind in (a.Move, a.Load, a.Unload, a.Transfer):
             add("open:board", _("Move, load, transfer"))
         elif kind is a.Rescue or kind is a.ConfirmRescue:
-            add(f"open:rescue:{action.disaster}", _("Rescue: {card}").format(card=names.card(defs, action.disaster)),
-                "primary")
+            add(
+                f"open:rescue:{action.disaster}",
+                _("Rescue: {card}").format(card=names.card(defs, action.disaster)),
+                "primary",
+            )
         elif kind is a.Plan:
             add(act(action), _("Plan: draw a F.A.B. card, the Hood advances"))
         elif kind is a.Scan:
@@ -256,8 +264,9 @@ def present_table(
     scheme = state.current_scheme
     if scheme is not None:
         level = defs.schemes[scheme.card].level if scheme.card in defs.schemes else 0
-        scheme_button = _("Scheme {level}: {name}").format(level=ROMAN.get(level, "?"),
-                                                           name=names.card(defs, scheme.card))
+        scheme_button = _("Scheme {level}: {name}").format(
+            level=ROMAN.get(level, "?"), name=names.card(defs, scheme.card)
+        )
         scheme_button += " · " + scheme_progress(state, defs, legal)
     else:
         scheme_button = _("Schemes foiled: {count}").format(count=state.schemes_foiled)
@@ -268,7 +277,8 @@ def present_table(
         title=_("Table"),
         turn=_("Turn {turn}").format(turn=state.turn),
         active=_("{name}'s turn{solo}").format(name=active, solo=solo),
-        actions_left=_("{count} actions left").format(count=state.actions_left) if state.actions_left != 1
+        actions_left=_("{count} actions left").format(count=state.actions_left)
+        if state.actions_left != 1
         else _("1 action left"),
         phase=state.phase,
         hood=hood_spaces(state, defs),

@@ -31,8 +31,9 @@ def token_counts(counts: dict[str, int] | list[tuple[str, int]]) -> str:
     """The tokens a player holds as "Intel. 2 · Team 1" (held kinds only), or "No tokens". A name and its count
     are joined by a no-break space, so a line never ends between them."""
     pairs = counts.items() if isinstance(counts, dict) else counts
-    held = [keep_together(_("{kind} {count}").format(kind=token_short(kind), count=count))
-            for kind, count in pairs if count]
+    held = [
+        keep_together(_("{kind} {count}").format(kind=token_short(kind), count=count)) for kind, count in pairs if count
+    ]
     return SEPARATOR.join(held) if held else _("No tokens")
 
 
@@ -60,7 +61,7 @@ SEPARATOR = NO_BREAK_SPACE + "· "
 
 
 def joined(head: str, detail: str) -> str:
-    """"head: detail" as each language writes it (French puts a space before the colon)."""
+    """ "head: detail" as each language writes it (French puts a space before the colon)."""
     return _("{head}: {detail}").format(head=head, detail=detail)
 
 

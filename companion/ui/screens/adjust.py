@@ -52,8 +52,7 @@ class AdjustScreen(BaseScreen):
         snapshot = app.controller.snapshot
         if snapshot is None:
             return
-        view = present_adjust(snapshot.state, app.pack.defs_for(snapshot.state), self.section,
-                              app.pack.character_name)
+        view = present_adjust(snapshot.state, app.pack.defs_for(snapshot.state), self.section, app.pack.character_name)
         ids = self.ids
         ids.title.text = view.title
         ids.intro.text = view.intro

@@ -68,8 +68,9 @@ class BoardScreen(BaseScreen):
             self._views_of = position
         view = self._views.take(self.selected)
         if view is None:
-            view = present_board(snapshot.state, defs, snapshot.legal, self.selected, app.pack.character_name,
-                                 app.describe)
+            view = present_board(
+                snapshot.state, defs, snapshot.legal, self.selected, app.pack.character_name, app.describe
+            )
             self._views.keep(self.selected, view, VIEWS_KEPT)
         return view
 
@@ -120,8 +121,9 @@ class BoardScreen(BaseScreen):
             return
         defs = self.app.pack.defs_for(snapshot.state)
         lines = region_details(snapshot.state, defs, region, self.app.pack.character_name)
-        show_popup(self.app.pack.region_name(region), list(lines), [PopupButton("popup:close", _("Close"))],
-                   kind="card")
+        show_popup(
+            self.app.pack.region_name(region), list(lines), [PopupButton("popup:close", _("Close"))], kind="card"
+        )
 
     def select(self, vehicle: str) -> None:
         self.selected = vehicle

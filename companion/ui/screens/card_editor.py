@@ -51,8 +51,12 @@ class CardEditorScreen(BaseScreen):
             tabs = ids.tabs
             tabs.clear_widgets()
             for key, label, selected in view.kinds:
-                tab = TouchButton(text=label, action_key=f"kind:{key}", role="primary" if selected else "normal",
-                                  base_font_size=app.font_small)
+                tab = TouchButton(
+                    text=label,
+                    action_key=f"kind:{key}",
+                    role="primary" if selected else "normal",
+                    base_font_size=app.font_small,
+                )
                 tab.bind(on_release=lambda _b, k=key: self.show_kind(k))
                 tabs.add_widget(tab)
             for row in view.rows:
@@ -77,13 +81,13 @@ class CardEditorScreen(BaseScreen):
             line = Factory.EditorLine()
             line.ids.label.text = row.label
             if row.text_field:
-                field = TextInput(text=row.text_value, multiline=False, font_size=app.font_body,
-                                  write_tab=False)
+                field = TextInput(text=row.text_value, multiline=False, font_size=app.font_body, write_tab=False)
                 field.bind(text=lambda _w, value, name=row.text_field: self._typed(name, value))
                 line.ids.buttons.add_widget(field)
             for spec in row.buttons:
-                button = TouchButton(text=spec.label, action_key=f"editor:{spec.key}", role=spec.role,
-                                     base_font_size=app.font_small)
+                button = TouchButton(
+                    text=spec.label, action_key=f"editor:{spec.key}", role=spec.role, base_font_size=app.font_small
+                )
                 button.bind(on_release=lambda _b, key=spec.key: self.press(key))
                 line.ids.buttons.add_widget(button)
             box.add_widget(line)
@@ -179,30 +183,44 @@ class CardEditorScreen(BaseScreen):
         elif what == "reward":
             choices = [(f"reward:{k}", label, lambda k=k: draft.add_reward(k)) for k, label in reward_choices(defs)]
         elif what == "bonus":
-            choices = [(f"piece:{pid}", name, lambda k=kind, p=pid: draft.add_bonus(k, p))
-                       for kind, pid, name in piece_choices(defs)]
+            choices = [
+                (f"piece:{pid}", name, lambda k=kind, p=pid: draft.add_bonus(k, p))
+                for kind, pid, name in piece_choices(defs)
+            ]
         elif what == "bonus-region" and argument is not None:
             index = int(argument)
             choices = [("region:-", _("The disaster's own region"), lambda: draft.set_bonus_region(index, None))]
-            choices += [(f"region:{rid}", name, lambda rid=rid: draft.set_bonus_region(index, rid))
-                        for rid, name in regions]
+            choices += [
+                (f"region:{rid}", name, lambda rid=rid: draft.set_bonus_region(index, rid)) for rid, name in regions
+            ]
         elif what == "regions":
-            choices = [(f"region:{rid}", ("✓ " if rid in draft.fields.get("regions", []) else "") + name,
-                        lambda rid=rid: draft.toggle_region(rid)) for rid, name in regions]
+            choices = [
+                (
+                    f"region:{rid}",
+                    ("✓ " if rid in draft.fields.get("regions", []) else "") + name,
+                    lambda rid=rid: draft.toggle_region(rid),
+                )
+                for rid, name in regions
+            ]
         elif what == "token":
             from companion.games.thunderbirds.definitions import TOKEN_KINDS
             from companion.ui.presenters.words import token_label
 
-            choices = [(f"token:{k}", token_label(defs, k), lambda k=k: draft.add_token_requirement(k))
-                       for k in TOKEN_KINDS]
+            choices = [
+                (f"token:{k}", token_label(defs, k), lambda k=k: draft.add_token_requirement(k)) for k in TOKEN_KINDS
+            ]
 
         def chosen(apply: Any) -> None:
             apply()
             self.refresh()
 
-        show_popup(_("Choose"), [], [PopupButton("popup:cancel", _("Cancel"))], kind="chooser",
-                   choices=[PopupButton(f"editor:{key}", label, (lambda a=apply: chosen(a)))
-                            for key, label, apply in choices])
+        show_popup(
+            _("Choose"),
+            [],
+            [PopupButton("popup:cancel", _("Cancel"))],
+            kind="chooser",
+            choices=[PopupButton(f"editor:{key}", label, (lambda a=apply: chosen(a))) for key, label, apply in choices],
+        )
 
     # --- saving --------------------------------------------------------------------------------------------
 

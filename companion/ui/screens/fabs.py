@@ -14,8 +14,14 @@ class FabsScreen(BaseScreen):
         snapshot = app.controller.snapshot
         if snapshot is None:
             return
-        view = present_fabs(snapshot.state, app.pack.defs_for(snapshot.state), snapshot.legal, app.describe,
-                            app.pack.character_name, self.params.get("player"))
+        view = present_fabs(
+            snapshot.state,
+            app.pack.defs_for(snapshot.state),
+            snapshot.legal,
+            app.describe,
+            app.pack.character_name,
+            self.params.get("player"),
+        )
         self.ids.title.text = view.title
         box = self.ids.content
         box.clear_widgets()
@@ -31,7 +37,8 @@ class FabsScreen(BaseScreen):
                 if card.note:
                     box.add_widget(PopupText(text=card.note, style="dim"))
                 for play in card.plays:
-                    button = TouchButton(text=play.label, action_key=play.key, role="primary", size_hint_y=None,
-                                         height=app.target)
+                    button = TouchButton(
+                        text=play.label, action_key=play.key, role="primary", size_hint_y=None, height=app.target
+                    )
                     button.bind(on_release=lambda _b, k=play.key: app.perform(k))
                     box.add_widget(button)

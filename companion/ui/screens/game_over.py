@@ -16,8 +16,9 @@ class GameOverScreen(BaseScreen):
         if snapshot.state.outcome is None:  # undone from History: the game goes on
             app.go("table")
             return
-        view = present_game_over(snapshot.state, app.pack.defs_for(snapshot.state), snapshot.history,
-                                 app.pack.character_name)
+        view = present_game_over(
+            snapshot.state, app.pack.defs_for(snapshot.state), snapshot.history, app.pack.character_name
+        )
         ids = self.ids
         ids.title.text = view.title
         ids.title.color = (0.3, 0.85, 0.45, 1) if view.won else (0.95, 0.4, 0.35, 1)

@@ -21,7 +21,10 @@ class HomeScreen(BaseScreen):
         app = self.app
         pack = app.pack
         view = present_home(
-            app.controller.saved_games, pack.character_name, pack.difficulty_name, app.controller.recovery_notice,
+            app.controller.saved_games,
+            pack.character_name,
+            pack.difficulty_name,
+            app.controller.recovery_notice,
             pack.problems,
         )
         ids = self.ids

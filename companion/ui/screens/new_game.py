@@ -44,6 +44,7 @@ class NewGameScreen(BaseScreen):
 
     def _options(self, box: Any, options: Any, prefix: str, handler: Any) -> None:
         """The choices of one row, in the buttons it already has (a tap changes their texts and colours)."""
+
         def make() -> TouchButton:
             button = TouchButton()
             button.bind(on_release=lambda b: handler(b.option))

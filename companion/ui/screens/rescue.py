@@ -56,8 +56,16 @@ class RescueScreen(BaseScreen):
                 self.result_events = ()
                 self.picked = []
         state = snapshot.state
-        view = present_rescue(state, app.pack.defs_for(state), snapshot.legal, self._disaster,
-                              sorted(self.chosen_fabs), self.result_events, app.pack.character_name, self.picked)
+        view = present_rescue(
+            state,
+            app.pack.defs_for(state),
+            snapshot.legal,
+            self._disaster,
+            sorted(self.chosen_fabs),
+            self.result_events,
+            app.pack.character_name,
+            self.picked,
+        )
         self._stage = view.stage
         ids = self.ids
         ids.title.text = view.title
@@ -79,8 +87,14 @@ class RescueScreen(BaseScreen):
         buttons = ids.buttons
         buttons.clear_widgets()
         for spec in view.fab_toggles + view.buttons + view.reward_choices:
-            button = TouchButton(text=spec.label, role=spec.role, action_key=spec.key, disabled=not spec.enabled,
-                                 size_hint_y=None, height=app.target)
+            button = TouchButton(
+                text=spec.label,
+                role=spec.role,
+                action_key=spec.key,
+                disabled=not spec.enabled,
+                size_hint_y=None,
+                height=app.target,
+            )
             button.bind(on_release=lambda _b, key=spec.key: self.press(key))
             buttons.add_widget(button)
 

@@ -31,8 +31,14 @@ class SchemeScreen(BaseScreen):
         if snapshot.version != self._version:
             self._version = snapshot.version
             self.picked = []
-        view = present_scheme(snapshot.state, app.pack.defs_for(snapshot.state), snapshot.legal, app.describe,
-                              self.picked, app.pack.character_name)
+        view = present_scheme(
+            snapshot.state,
+            app.pack.defs_for(snapshot.state),
+            snapshot.legal,
+            app.describe,
+            self.picked,
+            app.pack.character_name,
+        )
         ids = self.ids
         ids.title.text = view.heading
         ids.level.text = f"{view.level} · {view.confidence}" if view.level else view.confidence
@@ -55,12 +61,22 @@ class SchemeScreen(BaseScreen):
         if view.confirm_key:
             foils.add_widget(PopupText(text=view.picked, style="title"))
             for option in view.discard_options:
-                button = TouchButton(text=option.label, action_key=option.key, disabled=not option.enabled,
-                                     size_hint_y=None, height=app.target)
+                button = TouchButton(
+                    text=option.label,
+                    action_key=option.key,
+                    disabled=not option.enabled,
+                    size_hint_y=None,
+                    height=app.target,
+                )
                 button.bind(on_release=lambda _b, k=option.key: self.pick(k))
                 foils.add_widget(button)
-            confirm = TouchButton(text=view.confirm_label, action_key=view.confirm_key, role="success",
-                                  size_hint_y=None, height=app.target)
+            confirm = TouchButton(
+                text=view.confirm_label,
+                action_key=view.confirm_key,
+                role="success",
+                size_hint_y=None,
+                height=app.target,
+            )
             confirm.bind(on_release=lambda _b: self.confirm())
             foils.add_widget(confirm)
 

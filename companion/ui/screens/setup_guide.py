@@ -22,8 +22,9 @@ class SetupGuideScreen(BaseScreen):
         snapshot = app.controller.snapshot
         if snapshot is None:
             return
-        view = present_setup_guide(snapshot.state, app.pack.defs_for(snapshot.state), self.index,
-                                   app.pack.character_name, app.has_lights())
+        view = present_setup_guide(
+            snapshot.state, app.pack.defs_for(snapshot.state), self.index, app.pack.character_name, app.has_lights()
+        )
         self.index = view.index
         ids = self.ids
         ids.title.text = f"{view.title} · {view.position}"

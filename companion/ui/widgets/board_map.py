@@ -45,8 +45,18 @@ class RegionButton(ButtonBehavior, Widget):
         self._redraw = Clock.create_trigger(self._draw, -1)
         #: Called when the box's fill may have changed (its place, its size or its colour): the map's redraw.
         self.on_fill: Any = None
-        for name in ("pos", "size", "name", "vehicles", "pieces", "domain", "is_here", "is_destination",
-                     "distance", "state"):
+        for name in (
+            "pos",
+            "size",
+            "name",
+            "vehicles",
+            "pieces",
+            "domain",
+            "is_here",
+            "is_destination",
+            "distance",
+            "state",
+        ):
             self.fbind(name, self._redraw)
 
     def text_problems(self) -> list[str]:
@@ -64,16 +74,31 @@ class RegionButton(ButtonBehavior, Widget):
         """The box's colour (a destination, space or Earth), or None while it is too small to draw."""
         if self.width <= 4 or self.height <= 4:
             return None
-        return tuple(colour("accent") if self.is_destination else (colour("space") if self.domain == "space"
-                                                                   else colour("panel_light")))
+        return tuple(
+            colour("accent")
+            if self.is_destination
+            else (colour("space") if self.domain == "space" else colour("panel_light"))
+        )
 
     def _draw(self, *_: Any) -> None:
         """Shows the region as its properties say. Each look drawn is kept (a few per region): picking another
         Thunderbird turns half the map into destinations and back, and a look seen before is swapped in
         rather than built again (its shapes, its texts and their vertex buffers)."""
         app = App.get_running_app()
-        key = (tuple(self.pos), tuple(self.size), self.name, self.vehicles, self.pieces, self.domain, self.is_here,
-               self.is_destination, self.distance, self.state, app.gap, app.font_small)
+        key = (
+            tuple(self.pos),
+            tuple(self.size),
+            self.name,
+            self.vehicles,
+            self.pieces,
+            self.domain,
+            self.is_here,
+            self.is_destination,
+            self.distance,
+            self.state,
+            app.gap,
+            app.font_small,
+        )
         if key == self._shown_key:
             return
         look = self._looks.take(key)
@@ -98,8 +123,11 @@ class RegionButton(ButtonBehavior, Widget):
         small = app.font_small
         name = (f"→{self.distance} " if self.is_destination else "") + self.name
         with drawing:
-            rows = ((name, self.y + pad + h * 0.55, h * 0.45), (self.vehicles, self.y + pad + h * 0.26, h * 0.29),
-                    (self.pieces, self.y + pad, h * 0.26))
+            rows = (
+                (name, self.y + pad + h * 0.55, h * 0.45),
+                (self.vehicles, self.y + pad + h * 0.26, h * 0.29),
+                (self.pieces, self.y + pad, h * 0.26),
+            )
             for text, y, height in rows:
                 fitted = fit_text(text, w, height, small, small * 0.6, halign="center")
                 if fitted is not None and not fitted.fitted and text:
@@ -124,8 +152,9 @@ def link_colour() -> tuple[float, float, float, float]:
     return tuple(grey[i] * 0.7 + ground[i] * 0.3 for i in range(3)) + (1.0,)  # type: ignore[return-value]
 
 
-def dashes(ax: float, ay: float, bx: float, by: float, on: float,
-           off: float) -> list[tuple[float, float, float, float]]:
+def dashes(
+    ax: float, ay: float, bx: float, by: float, on: float, off: float
+) -> list[tuple[float, float, float, float]]:
     """The segment from a to b cut into dashes `on` long with `off` gaps, the last one cut at b."""
     length = math.hypot(bx - ax, by - ay)
     if length <= 0:
@@ -171,8 +200,24 @@ def smooth_segments_mesh(segments: list[tuple[float, float, float, float]], widt
         c1, s1, c2, s2 = math.cos(a1), math.sin(a1), math.cos(a2), math.sin(a2)
         base = len(vertices) // 4
         for x, y in ((ax, ay), (bx, by)):
-            vertices += (x + c1 * inner, y + s1 * inner, 0.5, 0.25, x + c2 * inner, y + s2 * inner, 0.5, 0.75,
-                         x + c1 * outer, y + s1 * outer, 1.0, 0.0, x + c2 * outer, y + s2 * outer, 1.0, 1.0)
+            vertices += (
+                x + c1 * inner,
+                y + s1 * inner,
+                0.5,
+                0.25,
+                x + c2 * inner,
+                y + s2 * inner,
+                0.5,
+                0.75,
+                x + c1 * outer,
+                y + s1 * outer,
+                1.0,
+                0.0,
+                x + c2 * outer,
+                y + s2 * outer,
+                1.0,
+                1.0,
+            )
         indices += (base + i for i in SMOOTH_INDICES)
     if not indices:
         return None

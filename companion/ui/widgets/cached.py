@@ -12,8 +12,20 @@ from contextlib import contextmanager
 from typing import Any
 from weakref import WeakSet
 
-from kivy.graphics import (Callback, ClearBuffers, ClearColor, Color, Fbo, InstructionGroup, PopMatrix, PushMatrix,
-                           Rectangle, ScissorPop, ScissorPush, Translate)
+from kivy.graphics import (
+    Callback,
+    ClearBuffers,
+    ClearColor,
+    Color,
+    Fbo,
+    InstructionGroup,
+    PopMatrix,
+    PushMatrix,
+    Rectangle,
+    ScissorPop,
+    ScissorPush,
+    Translate,
+)
 from kivy.graphics.opengl import GL_BLEND, glDisable, glEnable
 from kivy.uix.gridlayout import GridLayout
 

@@ -64,8 +64,9 @@ class DieView(RelativeLayout):
             face.add(Color(0.08, 0.08, 0.1, 1))
             radius = side * 0.09
             for px, py in PIPS.get(int(self.value), ()):
-                face.add(SmoothEllipse(pos=(x0 + px * side - radius, y0 + py * side - radius),
-                                        size=(2 * radius, 2 * radius)))
+                face.add(
+                    SmoothEllipse(pos=(x0 + px * side - radius, y0 + py * side - radius), size=(2 * radius, 2 * radius))
+                )
         if self.ignored:
             face.add(Color(*colour("danger")))
             face.add(SmoothLine(points=[x0, y0, x0 + side, y0 + side], width=3))
@@ -76,8 +77,10 @@ class DiceBox(RelativeLayout):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.dice = [DieView(size_hint=(0.5, 1), pos_hint={"x": 0, "y": 0}),
-                     DieView(size_hint=(0.5, 1), pos_hint={"x": 0.5, "y": 0})]
+        self.dice = [
+            DieView(size_hint=(0.5, 1), pos_hint={"x": 0, "y": 0}),
+            DieView(size_hint=(0.5, 1), pos_hint={"x": 0.5, "y": 0}),
+        ]
         for die in self.dice:
             self.add_widget(die)
         self._event: Any = None

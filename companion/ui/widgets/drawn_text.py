@@ -37,10 +37,19 @@ def _lines(core: CoreLabel) -> tuple[str, ...]:
 _CACHE: OrderedDict[tuple[Any, ...], FittedText] = OrderedDict()
 
 
-def _render(text: str, width: float, size: float, bold: bool, halign: str, max_lines: int = 0,
-            height: float | None = None) -> CoreLabel:
-    core = CoreLabel(text=text, font_size=size, bold=bold, halign=halign, valign="middle",
-                     text_size=(max(1.0, width), height), max_lines=max_lines, shorten=max_lines == 1)
+def _render(
+    text: str, width: float, size: float, bold: bool, halign: str, max_lines: int = 0, height: float | None = None
+) -> CoreLabel:
+    core = CoreLabel(
+        text=text,
+        font_size=size,
+        bold=bold,
+        halign=halign,
+        valign="middle",
+        text_size=(max(1.0, width), height),
+        max_lines=max_lines,
+        shorten=max_lines == 1,
+    )
     core.refresh()
     return core
 
@@ -54,8 +63,9 @@ def _fits(core: CoreLabel, text: str, width: float, height: float) -> bool:
     return not broken_word_in(text, core._cached_lines, bool(getattr(core, "is_shortened", False)))
 
 
-def fit_text(text: str, width: float, height: float, base: float, floor: float, bold: bool = False,
-             halign: str = "left") -> FittedText | None:
+def fit_text(
+    text: str, width: float, height: float, base: float, floor: float, bold: bool = False, halign: str = "left"
+) -> FittedText | None:
     """The texture of `text` at the largest ladder size that fits the box, or cut to whole lines at the floor."""
     if not text or width <= 2 or height <= 2:
         return None
@@ -82,8 +92,16 @@ def fit_text(text: str, width: float, height: float, base: float, floor: float, 
     return result
 
 
-def draw_text(fitted: FittedText | None, x: float, y: float, width: float, height: float, colour: Any,
-              halign: str = "left", valign: str = "middle") -> None:
+def draw_text(
+    fitted: FittedText | None,
+    x: float,
+    y: float,
+    width: float,
+    height: float,
+    colour: Any,
+    halign: str = "left",
+    valign: str = "middle",
+) -> None:
     """Adds the fitted texture to the current canvas, aligned in the box (x, y, width, height)."""
     if fitted is None:
         return

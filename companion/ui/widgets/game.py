@@ -55,8 +55,15 @@ def _symbol(kind: str, cx: float, cy: float, s: float, size: float) -> None:
                 points += [x, y + math.sin(i / 12 * 2 * math.pi) * s * 0.18]
             SmoothLine(points=points, width=max(1.0, size * 0.04))
     elif kind == "land":
-        _polygon([(cx - s, cy - s * 0.6), (cx - s * 0.25, cy + s * 0.7), (cx + s * 0.15, cy),
-                  (cx + s * 0.45, cy + s * 0.35), (cx + s, cy - s * 0.6)])
+        _polygon(
+            [
+                (cx - s, cy - s * 0.6),
+                (cx - s * 0.25, cy + s * 0.7),
+                (cx + s * 0.15, cy),
+                (cx + s * 0.45, cy + s * 0.35),
+                (cx + s, cy - s * 0.6),
+            ]
+        )
     elif kind == "space":
         points = []
         for i in range(10):
@@ -116,8 +123,15 @@ class HoodStrip(Widget):
                     Color(*colour("accent"))
                     Line(rectangle=(x + 1, self.y + 1, step - 2, self.height - 2), width=2)
                 text = ("H" + (" " + space.label if space.label else "")) if space.has_hood else space.label
-                fitted = fit_text(text, step - 4, self.height - 4, app.font_small, app.font_small * 0.6,
-                                  bold=space.has_hood, halign="center")
+                fitted = fit_text(
+                    text,
+                    step - 4,
+                    self.height - 4,
+                    app.font_small,
+                    app.font_small * 0.6,
+                    bold=space.has_hood,
+                    halign="center",
+                )
                 if fitted is not None and not fitted.fitted:
                     self._problems.append(f"hood space {index}: {text!r} does not fit")
                 draw_text(fitted, x + 2, self.y + 2, step - 4, self.height - 4, readable_text_on(fill), "center")
@@ -200,8 +214,9 @@ class DisasterTileButton(ButtonBehavior, Widget):
             bonus_ink = colour("accent") if tile.bonus_now > 0 else colour("text_dim")
             self._text(tile.bonus_summary, x, y, w, row_h, small, False, bonus_ink, "left")
 
-    def _text(self, text: str, x: float, y: float, w: float, h: float, base: float, bold: bool, ink: Any,
-              halign: str) -> None:
+    def _text(
+        self, text: str, x: float, y: float, w: float, h: float, base: float, bold: bool, ink: Any, halign: str
+    ) -> None:
         fitted = fit_text(text, w, h, base, base * 0.7, bold, halign)
         if fitted is not None and not fitted.fitted:
             self._problems.append(f"tile {self.tile.slot}: {text!r} does not fit")

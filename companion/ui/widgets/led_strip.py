@@ -151,8 +151,13 @@ class LedStrip(Widget):
         pixels[1::4] = bytes((green,)) * len(self._coverage)
         pixels[2::4] = bytes((blue,)) * len(self._coverage)
         pixels[3::4] = self._coverage
-        self._cells.blit_buffer(bytes(pixels), pos=(index * self._cell, 0), size=(self._cell, self._cell),
-                                colorfmt="rgba", bufferfmt="ubyte")
+        self._cells.blit_buffer(
+            bytes(pixels),
+            pos=(index * self._cell, 0),
+            size=(self._cell, self._cell),
+            colorfmt="rgba",
+            bufferfmt="ubyte",
+        )
 
 
 def disc_coverage(cell: int, radius: float) -> bytes:

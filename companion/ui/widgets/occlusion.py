@@ -31,9 +31,16 @@ def visible_part(rect: Rect, cover: Rect) -> Rect | None:
     x1, y1 = x0 + width, y0 + height
     cx0, cy0, cover_width, cover_height = cover
     cx1, cy1 = cx0 + cover_width, cy0 + cover_height
-    parts = [part for part in ((x0, y0, min(x1, cx0), y1), (max(x0, cx1), y0, x1, y1),
-                               (x0, y0, x1, min(y1, cy0)), (x0, max(y0, cy1), x1, y1))
-             if part[2] > part[0] and part[3] > part[1]]
+    parts = [
+        part
+        for part in (
+            (x0, y0, min(x1, cx0), y1),
+            (max(x0, cx1), y0, x1, y1),
+            (x0, y0, x1, min(y1, cy0)),
+            (x0, max(y0, cy1), x1, y1),
+        )
+        if part[2] > part[0] and part[3] > part[1]
+    ]
     if not parts:
         return None
     left, bottom = min(p[0] for p in parts), min(p[1] for p in parts)

@@ -65,8 +65,16 @@ class AppPopup(ModalView):
     title = StringProperty("")
     kind = StringProperty("info")  # info, reveal, chooser, card
 
-    def __init__(self, title: str, lines: Sequence[PopupLine | str], buttons: Sequence[PopupButton],
-                 kind: str = "info", extra: Any = None, choices: Sequence[PopupButton] = (), **kwargs: Any) -> None:
+    def __init__(
+        self,
+        title: str,
+        lines: Sequence[PopupLine | str],
+        buttons: Sequence[PopupButton],
+        kind: str = "info",
+        extra: Any = None,
+        choices: Sequence[PopupButton] = (),
+        **kwargs: Any,
+    ) -> None:
         super().__init__(auto_dismiss=False, **kwargs)
         self._texts: list[Any] = []
         self._choices: list[TouchButton] = []
@@ -88,8 +96,15 @@ class AppPopup(ModalView):
             self._occlusion.stop()
             self._occlusion = None
 
-    def fill(self, title: str, lines: Sequence[PopupLine | str], buttons: Sequence[PopupButton],
-             kind: str = "info", extra: Any = None, choices: Sequence[PopupButton] = ()) -> None:
+    def fill(
+        self,
+        title: str,
+        lines: Sequence[PopupLine | str],
+        buttons: Sequence[PopupButton],
+        kind: str = "info",
+        extra: Any = None,
+        choices: Sequence[PopupButton] = (),
+    ) -> None:
         """Shows this content, reusing the paragraphs and buttons the pop-up already made (making a Kivy
         widget costs far more than changing its text: a reused pop-up opens in a fraction of the time)."""
         self.title = title
@@ -165,8 +180,14 @@ def prepare_popup() -> None:
         _spare.append(AppPopup("", [""] * PREPARED_LINES, [PopupButton("", "")] * PREPARED_BUTTONS))
 
 
-def show_popup(title: str, lines: Sequence[PopupLine | str], buttons: Sequence[PopupButton],
-               kind: str = "info", extra: Any = None, choices: Sequence[PopupButton] = ()) -> AppPopup:
+def show_popup(
+    title: str,
+    lines: Sequence[PopupLine | str],
+    buttons: Sequence[PopupButton],
+    kind: str = "info",
+    extra: Any = None,
+    choices: Sequence[PopupButton] = (),
+) -> AppPopup:
     if _spare and _spare[0].parent is None:
         popup = _spare[0]
         popup.fill(title, lines, buttons, kind=kind, extra=extra, choices=choices)

@@ -105,8 +105,13 @@ class FitTextMixin(NarrowTextMixin):
             return
         core.texture = None
         super().texture_update(*largs)  # type: ignore[misc]
-        made = (self.texture, list(self.texture_size), self.is_shortened,  # type: ignore[attr-defined]
-                getattr(core, "_cached_lines", []), getattr(core, "is_shortened", False))
+        made = (
+            self.texture,
+            list(self.texture_size),
+            self.is_shortened,  # type: ignore[attr-defined]
+            getattr(core, "_cached_lines", []),
+            getattr(core, "is_shortened", False),
+        )
         self._textures.keep(key, made, self.kept_textures)
 
     def _fits(self, width: float, height: float) -> bool:
@@ -162,8 +167,9 @@ class FitTextMixin(NarrowTextMixin):
         # Kivy's text_size includes the padding: the text itself gets text_size minus the padding.
         self.text_size = (width, text_height)  # type: ignore[attr-defined]
 
-    def _search(self, width: float, height: float, pad_x: float, pad_y: float, base: float,
-                floor: float) -> tuple[float, int, float | None, bool]:
+    def _search(
+        self, width: float, height: float, pad_x: float, pad_y: float, base: float, floor: float
+    ) -> tuple[float, int, float | None, bool]:
         """The largest size on the ladder that fits (few distinct sizes: Kivy keeps a font object per size)."""
         self._searching = True  # trial renders are not kept
         try:
@@ -174,8 +180,9 @@ class FitTextMixin(NarrowTextMixin):
         finally:
             self._searching = False
 
-    def _search_ladder(self, width: float, height: float, pad_x: float, pad_y: float, base: float,
-                       floor: float) -> tuple[float, int, float | None]:
+    def _search_ladder(
+        self, width: float, height: float, pad_x: float, pad_y: float, base: float, floor: float
+    ) -> tuple[float, int, float | None]:
         self.max_lines = 0  # type: ignore[attr-defined]
         self.shorten = False  # type: ignore[attr-defined]
         self.text_size = (width, None)  # type: ignore[attr-defined]
@@ -188,8 +195,13 @@ class FitTextMixin(NarrowTextMixin):
             if self._fits(width, height):
                 return size, 0, None
             if cannot_fit is None and not self.markup:  # type: ignore[attr-defined]
-                cannot_fit = _sure_misfits(self._label, str(self.text), size, width - pad_x,  # type: ignore[attr-defined]
-                                           height - pad_y)
+                cannot_fit = _sure_misfits(
+                    self._label,
+                    str(self.text),
+                    size,
+                    width - pad_x,  # type: ignore[attr-defined]
+                    height - pad_y,
+                )
         # Even the smallest size does not fit: keep it and cut whole lines, with an ellipsis. A word too wide
         # for a line even at that size is never broken in two: the text is shortened on one line instead.
         size = font_ladder(base, floor)[-1]
@@ -255,8 +267,9 @@ def _line_left(texture_width: float, line_width: float, left: float, right: floa
     """Where Kivy's LabelBase.render_lines puts a line of `line_width` in a texture `texture_width` wide
     (left-to-right text: "auto" is "left")."""
     if halign == "center":
-        return min(int(texture_width - line_width),
-                   max(int(left), int((texture_width - line_width + left - right) / 2.0)))
+        return min(
+            int(texture_width - line_width), max(int(left), int((texture_width - line_width + left - right) / 2.0))
+        )
     if halign == "right":
         return max(0, int(texture_width - line_width - right))
     return left
@@ -279,8 +292,9 @@ _FITS: RecentlyUsed[tuple[Any, ...], tuple[float, int, float | None, bool]] = Re
 
 
 def font_ladder(base: float, floor: float) -> tuple[float, ...]:
-    sizes = sorted({float(round(base * f)) for f in LADDER if base * f >= floor - 0.5} | {float(round(floor))},
-                   reverse=True)
+    sizes = sorted(
+        {float(round(base * f)) for f in LADDER if base * f >= floor - 0.5} | {float(round(floor))}, reverse=True
+    )
     return tuple(s for s in sizes if s >= round(floor))
 
 
