@@ -9,7 +9,7 @@ VPY := $(VENV)/bin/python
 # Reinstall when pyproject.toml changes.
 DEPS_KEY := $(shell cksum pyproject.toml | cut -d' ' -f1)
 
-.PHONY: run test bench demo clean
+.PHONY: run test lint bench demo clean
 
 # The app's bytecode is written up front (compileall only redoes changed files): with PYTHONDONTWRITEBYTECODE set,
 # or a read-only install as on the Pi, every start would otherwise compile the app's sources again.
@@ -21,11 +21,16 @@ run: $(VENV)/.app-$(DEPS_KEY)
 	@$(COMPILE)
 	@$(VPY) -m companion run; rc=$$?; [ $$rc -eq 3 ] || exit $$rc
 
-test: $(VENV)/.test-$(DEPS_KEY)
+test: lint
 	@tools/system-deps.sh test
 	@$(VPY) -m companion.locale.build
 	@$(COMPILE)
 	$(VPY) -m pytest
+
+# The linter and the format check: what `make test` (so CI) runs before the tests.
+lint: $(VENV)/.test-$(DEPS_KEY)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
 
 bench: $(VENV)/.test-$(DEPS_KEY)
 	@tools/system-deps.sh test

@@ -46,8 +46,8 @@ from companion.ui.thunderbirds import ThunderbirdsPack
 from companion.ui.worker import SessionWorker
 
 sys.path.insert(0, str(ROOT / "hardware" / "firmware"))
-import hostrun  # noqa: E402
-import lightctl  # noqa: E402
+import hostrun
+import lightctl
 
 RESULTS_DIR = Path(__file__).resolve().parent / "results"
 TIMED_ACTIONS = 300
@@ -236,7 +236,7 @@ class _Chain:
             changes_leds = not self.firmware.shows(want)
             landed: list[float] = []
             started = time.perf_counter()
-            self.game.dispatch(action, lambda _snapshot: landed.append(time.perf_counter()))
+            self.game.dispatch(action, lambda _snapshot, times=landed: times.append(time.perf_counter()))
             if changes_leds:
                 if not self.firmware.wait_for(want):
                     raise TimeoutError("the LEDs never showed the new state")

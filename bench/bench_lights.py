@@ -35,8 +35,8 @@ from companion.games.thunderbirds.state import GameState, evolve
 from companion.paths import ROOT
 
 sys.path.insert(0, str(ROOT / "hardware" / "firmware"))
-import hostrun  # noqa: E402
-import lightctl  # noqa: E402
+import hostrun
+import lightctl
 
 FRAMES = 20_000
 ACTIONS = 300
@@ -168,7 +168,7 @@ def _serial_figures(plays: list[tuple[GameState, tuple[object, ...]]], folder: P
             connects = backend.status().connects
             started = time.perf_counter()
             device.plug()
-            assert backend.wait_for_status(lambda s: s.connects > connects, 10)
+            assert backend.wait_for_status(lambda s, before=connects: s.connects > before, 10)
             assert backend.flush(10)
             reconnects.append((time.perf_counter() - started) * 1000)
 

@@ -22,7 +22,7 @@ import time
 import urllib.parse
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from companion.locale import _
@@ -60,7 +60,7 @@ def default_backups_dir() -> Path:
 
 
 def backup_name(taken_at: datetime) -> str:
-    return f"companion-{taken_at.astimezone(timezone.utc).strftime(_STAMP_FORMAT)}.db"
+    return f"companion-{taken_at.astimezone(UTC).strftime(_STAMP_FORMAT)}.db"
 
 
 def list_backups(directory: Path | None = None) -> list[Backup]:
@@ -79,7 +79,7 @@ def list_backups(directory: Path | None = None) -> list[Backup]:
             size_bytes = entry.stat(follow_symlinks=False).st_size
         except FileNotFoundError:  # rotated away by another process meanwhile
             continue
-        taken_at = datetime.strptime(match.group(1), _STAMP_FORMAT).replace(tzinfo=timezone.utc)
+        taken_at = datetime.strptime(match.group(1), _STAMP_FORMAT).replace(tzinfo=UTC)
         found.append(Backup(path=Path(entry.path), taken_at=taken_at, size_bytes=size_bytes))
     found.sort(key=lambda backup: backup.taken_at, reverse=True)
     return found
@@ -225,7 +225,7 @@ def _take_backup(
         raise ValueError(f"keep must be at least 1, not {keep}")
     if not db_path.exists():
         raise BackupError(_("There is no game database to back up at {path}.").format(path=db_path))
-    taken_at = (_utc_now() if now is None else now).astimezone(timezone.utc).replace(microsecond=0)
+    taken_at = (_utc_now() if now is None else now).astimezone(UTC).replace(microsecond=0)
     while not replace_same_second and (directory / backup_name(taken_at)).exists():
         taken_at += timedelta(seconds=1)
     final = directory / backup_name(taken_at)
@@ -332,7 +332,7 @@ def _fsync_directory(directory: Path) -> None:
 
 
 def _utc_now() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 # --- Command line -------------------------------------------------------------------------------------------

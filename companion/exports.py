@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 import re
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from companion.paths import state_dir
@@ -55,7 +55,7 @@ def export_directory(mounts_text: str | None = None, roots: tuple[str, ...] = RE
 
 def export_file_name(game: str, game_id: int, now: datetime | None = None) -> str:
     """`thunderbirds-game-12-20261122-1403.json`: sorts by game then time, safe on FAT drives."""
-    moment = (now or datetime.now(timezone.utc)).astimezone(timezone.utc)
+    moment = (now or datetime.now(UTC)).astimezone(UTC)
     return f"{game}-game-{game_id}-{moment:%Y%m%d-%H%M%S}.json"
 
 

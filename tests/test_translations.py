@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import ast
 import string
-from pathlib import Path
 
 from companion.locale import LOCALE_DIR
 from companion.locale.msgfmt import parse_po

@@ -36,6 +36,7 @@ class LightBackend(ABC):
 
     def close(self) -> None:
         """Releases pins and ports; the back-end shows nothing more afterwards."""
+        return None  # nothing to release by default: back-ends with pins or ports override it
 
 
 class ChangeWriter:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from gpiozero import Device, LEDBoard, RGBLED
+from gpiozero import RGBLED, Device, LEDBoard
 from gpiozero.pins import Factory
 
 from companion.devices.backend import ChangeWriter, LightBackend

@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from companion.devices.backends import BACKENDS
+from companion.devices.errors import LightMapError
 from companion.devices.layout import (
     ACTION_LEDS,
     CHARACTER_LEDS,
@@ -22,8 +24,6 @@ from companion.devices.layout import (
     all_leds,
     hood_leds,
 )
-from companion.devices.backends import BACKENDS  # noqa: F401  (re-exported: the back-ends a map is for)
-from companion.devices.errors import LightMapError
 from companion.devices.pins import pin_problem
 from companion.locale import _
 from companion.paths import ROOT
@@ -138,7 +138,10 @@ def _known(hood_length: int) -> frozenset[str]:
 
 
 def _describe_names(hood_length: int) -> str:
-    return f"hood.0-hood.{hood_length - 1}, disaster.1-disaster.7, disaster.skull, status.turn, status.actions.1-4, status.character.<id>"
+    return (
+        f"hood.0-hood.{hood_length - 1}, disaster.1-disaster.7, disaster.skull, status.turn, status.actions.1-4, "
+        "status.character.<id>"
+    )
 
 
 def _group(entry: str, hood_length: int) -> tuple[str, ...] | None:

@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol, TypeVar
 
-from companion.engine.rng import below as _below
-from companion.engine.rng import fisher_yates as _fisher_yates
 from companion.engine.dice import Die, Face
 from companion.engine.errors import IllegalAction, ReplayMismatch
+from companion.engine.rng import below as _below
+from companion.engine.rng import fisher_yates as _fisher_yates
 from companion.locale import _
 
 T = TypeVar("T")

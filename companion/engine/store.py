@@ -16,8 +16,8 @@ import threading
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import cache, cached_property
 from datetime import UTC, datetime
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote

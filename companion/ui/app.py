@@ -19,23 +19,22 @@ from kivy.metrics import Metrics as KivyMetrics
 from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import ScreenManager
 
-from companion import locale
+from companion import locale, paths
 from companion.locale import _
-from companion import paths
 from companion.paths import KV_DIR
+from companion.ui.action_keys import act
 from companion.ui.controller import GameController, GameSnapshot
 from companion.ui.fonts import register_fonts
 from companion.ui.lights import LightsLink
-from companion.ui.sounds import Sounds
 from companion.ui.navigation import NavigationStack
 from companion.ui.settings import UiSettings, load_settings, save_settings
+from companion.ui.sounds import Sounds
 from companion.ui.theme import Metrics, colour
 from companion.ui.thunderbirds import ThunderbirdsPack
-from companion.ui.action_keys import act
+from companion.ui.widgets import text as _text_widgets  # noqa: F401  (registers FitLabel, TouchButton for kv)
 from companion.ui.widgets.clipping import PlainScreenManager
 from companion.ui.widgets.popups import PopupButton, prepare_popup, show_popup
 from companion.ui.worker import SessionWorker
-from companion.ui.widgets import text as _text_widgets  # noqa: F401  (registers FitLabel, TouchButton for kv)
 
 log = logging.getLogger(__name__)
 

@@ -192,10 +192,10 @@ class AutoPlayer:
                 box: dict[str, Any] = {}
                 defs = self.app.pack.defs_for(state)
                 self.app.controller.call(
-                    lambda _session, s=state, c=choices: bot.next_action(s, defs, c),
-                    lambda chosen: box.setdefault("action", chosen),
+                    lambda _session, s=state, c=choices, d=defs: bot.next_action(s, d, c),
+                    lambda chosen, answer=box: answer.setdefault("action", chosen),
                 )
-                yield self.pilot.until(lambda: "action" in box, "the bot's choice", timeout=120)
+                yield self.pilot.until(lambda answer=box: "action" in answer, "the bot's choice", timeout=120)
                 action = box["action"]
                 choices += 1
             yield from self.perform(action)

@@ -16,7 +16,7 @@ import tty
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-import lightctl  # noqa: E402
+import lightctl
 
 
 def now_ms():
@@ -70,7 +70,7 @@ def main():
         while True:
             time.sleep(0.5)
             pixels = controller.render(now_ms())
-            line = " ".join("%02x%02x%02x" % p if any(p) else "......" for p in pixels)
+            line = " ".join("{:02x}{:02x}{:02x}".format(*p) if any(p) else "......" for p in pixels)
             print("\r" + line[:200], end="", flush=True)
     except KeyboardInterrupt:
         stop.set()

@@ -3,17 +3,16 @@
 # Reads the protocol from USB serial (stdin), answers on stdout, drives WS2812 strips with `neopixel`.
 # Copy lightproto.py, lightctl.py, boardcfg.py and this file to the Pico (see hardware/firmware/README.md).
 
+import select
 import sys
 import time
 
+import boardcfg
+import lightctl
 import machine
 import micropython
 import neopixel
 import rp2
-import select
-
-import boardcfg
-import lightctl
 
 FRAME_MS = 20  # redraw the strips at 50 Hz
 MAINTENANCE_MS = 1500  # press BOOTSEL this long after power-up to get the REPL instead

@@ -8,8 +8,10 @@ from typing import Any
 
 import pytest
 
+from companion.engine.chance import LiveChance
 from companion.games.thunderbirds import actions as act
 from companion.games.thunderbirds import bot as bot_module
+from companion.games.thunderbirds.bonuses import rescue_bonus
 from companion.games.thunderbirds.bot import (
     DEFAULT_MODEL,
     MAX_CHOICES_PER_TURN,
@@ -19,8 +21,6 @@ from companion.games.thunderbirds.bot import (
 )
 from companion.games.thunderbirds.bot_weights import PLAN_SCHEME_GAP
 from companion.games.thunderbirds.loader import default_definitions
-from companion.engine.chance import LiveChance
-from companion.games.thunderbirds.bonuses import rescue_bonus
 from companion.games.thunderbirds.rules import apply, check
 from companion.games.thunderbirds.scenario import parse_scenario, run_scenario
 from companion.games.thunderbirds.simulate import steps

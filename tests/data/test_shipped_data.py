@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from companion.games.thunderbirds.definitions import Definitions, TOKEN_KINDS
+from companion.games.thunderbirds.definitions import TOKEN_KINDS, Definitions
 from companion.games.thunderbirds.loader import (
     clear_definitions_cache,
     default_definitions,

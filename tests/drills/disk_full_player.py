@@ -26,14 +26,14 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from companion.engine.errors import CompanionError, StoreFull  # noqa: E402
-from companion.engine.session import Session  # noqa: E402
-from companion.engine.store import Store  # noqa: E402
-from companion.locale import set_language  # noqa: E402
-from companion.ui.controller import GameController  # noqa: E402
-from companion.ui.thunderbirds import ThunderbirdsPack  # noqa: E402
-from companion.ui.worker import SessionWorker  # noqa: E402
-from drills.script import advance, choose, game_of_seed, new_session, seed_for, setup_for  # noqa: E402
+from companion.engine.errors import CompanionError, StoreFull
+from companion.engine.session import Session
+from companion.engine.store import Store
+from companion.locale import set_language
+from companion.ui.controller import GameController
+from companion.ui.thunderbirds import ThunderbirdsPack
+from companion.ui.worker import SessionWorker
+from drills.script import advance, choose, game_of_seed, new_session, seed_for, setup_for
 
 WARM_UP_STEPS = 30
 MOST_TRIES = 20_000

@@ -14,9 +14,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from companion.engine.session import Session  # noqa: E402
-from companion.engine.store import Store  # noqa: E402
-from drills.script import game_of_seed, new_session, play_step  # noqa: E402
+from companion.engine.session import Session
+from companion.engine.store import Store
+from drills.script import game_of_seed, new_session, play_step
 
 
 def main(argv: list[str]) -> int:

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hardware.pty_device import PtyController
 
 from companion.config import load_config
 from companion.devices import protocol as proto
@@ -26,7 +27,6 @@ from companion.devices.thunderbirds_view import board_view, moments
 from companion.engine.session import Session, Update
 from companion.engine.store import Store
 from companion.games.thunderbirds.loader import default_definitions
-from hardware.pty_device import PtyController
 
 from .script import ExpectedGames, advance, new_session
 
@@ -107,8 +107,9 @@ def flap(
             play.wait_for_step(step)
             connects = backend.status().connects
             device.plug()
-            if flap_number % 2 == 0 and not backend.wait_for_status(lambda s: s.connects > connects, HANG_GUARD_S):
-                return  # the link never found the controller again: the test reports the missing replugs
+            if flap_number % 2 == 0:
+                if not backend.wait_for_status(lambda s, before=connects: s.connects > before, HANG_GUARD_S):
+                    return  # the link never found the controller again: the test reports the missing replugs
             step = play.steps
             plugs.append(step)
     finally:

@@ -13,9 +13,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from companion.engine.session import Session  # noqa: E402
-from companion.engine.store import Store  # noqa: E402
-from engine.toygame import RULES, SEED, SETUP, scripted_action  # noqa: E402
+from companion.engine.session import Session
+from companion.engine.store import Store
+from engine.toygame import RULES, SEED, SETUP, scripted_action
 
 
 def main(argv: list[str]) -> int:

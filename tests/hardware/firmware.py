@@ -10,8 +10,8 @@ FIRMWARE_DIR = ROOT / "hardware" / "firmware"
 if str(FIRMWARE_DIR) not in sys.path:
     sys.path.insert(0, str(FIRMWARE_DIR))
 
-import hostrun  # noqa: E402
-import lightctl  # noqa: E402
-import lightproto  # noqa: E402
+import hostrun  # noqa: E402 (importable only once the firmware folder is on sys.path)
+import lightctl  # noqa: E402 (importable only once the firmware folder is on sys.path)
+import lightproto  # noqa: E402 (importable only once the firmware folder is on sys.path)
 
 __all__ = ["FIRMWARE_DIR", "hostrun", "lightctl", "lightproto"]

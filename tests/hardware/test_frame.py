@@ -112,7 +112,10 @@ def test_lost_blinks_everything_together_and_keeps_the_cause_lit() -> None:
 def test_the_hoods_chase_runs_to_the_new_space_then_flashes_it() -> None:
     moved = view(hood_space=5)
     animation = Animation(HoodMoved(3, 5), started=10.0)
-    at = lambda t: frame(moved, RGB, t, [animation])  # noqa: E731
+
+    def at(t):
+        return frame(moved, RGB, t, [animation])
+
     assert not at(10.0)[hood_led(3)].is_dark and at(10.0)[hood_led(5)].is_dark
     assert not at(10.16)[hood_led(4)].is_dark and at(10.16)[hood_led(3)].is_dark
     assert not at(10.31)[hood_led(5)].is_dark

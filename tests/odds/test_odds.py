@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from itertools import product
 
 import pytest
@@ -22,7 +22,7 @@ def _plain_success(need: int) -> Fraction:
     return Fraction(sum(1 for a, b in product(FACES, FACES) if a + b >= need), 36)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _search(
     dice: tuple[int, int], need: int, intel: int, team: int, used: int, john: bool
 ) -> tuple[Fraction, Fraction, Fraction]:

@@ -59,7 +59,10 @@ def test_if_in_thunderbird_5_means_seated_in_it(defs: Definitions) -> None:
     }
     in_tb3 = game(["scott", "virgil"], position={**position, "seats": {"alan": "tb3"}})
     in_tb5 = game(["scott", "virgil"], position={**position, "seats": {"alan": "tb5"}})
-    alan = lambda s: next(x for x in rescue_bonuses(s, defs, "operation-crash-dive") if x.piece == "alan")  # noqa: E731
+
+    def alan(s):
+        return next(x for x in rescue_bonuses(s, defs, "operation-crash-dive") if x.piece == "alan")
+
     assert (alan(in_tb3).applies, alan(in_tb3).why) == (False, "not-seated")
     assert alan(in_tb5).applies
     other_type = next(x for x in rescue_bonuses(in_tb5, defs, "operation-crash-dive") if x.source == "character")

@@ -8,7 +8,7 @@ import sqlite3
 import string
 import threading
 from collections.abc import Callable, Iterator
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -18,7 +18,7 @@ from companion.locale import set_language
 from companion.locale.msgfmt import parse_po
 from companion.paths import state_dir
 
-T0 = datetime(2025, 3, 14, 15, 9, 26, tzinfo=timezone.utc)
+T0 = datetime(2025, 3, 14, 15, 9, 26, tzinfo=UTC)
 
 
 def make_database(path: Path, rows: int = 3) -> Path:

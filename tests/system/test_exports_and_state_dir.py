@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -71,7 +71,7 @@ def test_without_a_stick_exports_go_to_the_state_directory(tmp_path: Path) -> No
 
 
 def test_export_file_names_sort_by_game_then_time_and_suit_fat_drives() -> None:
-    moment = datetime(2026, 11, 22, 14, 3, 9, tzinfo=timezone.utc)
+    moment = datetime(2026, 11, 22, 14, 3, 9, tzinfo=UTC)
     name = export_file_name("thunderbirds", 12, moment)
     assert name == "thunderbirds-game-12-20261122-140309.json"
     assert not set(name) & set('<>:"/\\|?* ')

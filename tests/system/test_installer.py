@@ -68,9 +68,10 @@ def test_dry_run_on_a_fresh_pi_prints_every_step_and_changes_nothing(tmp_path: P
     assert (host_unit.read_bytes() if host_unit.exists() else None) == host_unit_before
     assert "Dry run finished: nothing was changed" in out
     expected = [
-        f"would: useradd --system --user-group --home-dir /var/lib/companion --no-create-home --shell /usr/sbin/nologin {NEW_USER}",
+        "would: useradd --system --user-group --home-dir /var/lib/companion --no-create-home "
+        f"--shell /usr/sbin/nologin {NEW_USER}",
         f"would: usermod -a -G video,render,input,gpio,dialout,audio {NEW_USER}",
-        f"would: rsync -a --delete --chown=root:root --chmod=go-w,a+rX",
+        "would: rsync -a --delete --chown=root:root --chmod=go-w,a+rX",
         f"{root}/opt/companion/",
         "would: python3 -m venv /opt/companion/.venv",
         r"would: /opt/companion/.venv/bin/python -m pip install -q -e /opt/companion\[pi\]",

@@ -7,7 +7,6 @@ import queue
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from companion.games.thunderbirds import actions as a
 from companion.ui.controller import GameController

@@ -16,7 +16,7 @@ from companion.games.thunderbirds import actions as a
 from companion.games.thunderbirds import events as ev
 from companion.games.thunderbirds.legal import legal_actions
 from companion.games.thunderbirds.loader import default_definitions
-from companion.games.thunderbirds.rules import apply, check
+from companion.games.thunderbirds.rules import check
 from companion.games.thunderbirds.setup import initial_state
 from companion.games.thunderbirds.simulate import Step, steps
 from companion.games.thunderbirds.state import PendingRescue, PendingReward, evolve
@@ -29,8 +29,8 @@ from companion.ui.presenters.fabs import present_fabs
 from companion.ui.presenters.game_over import present_game_over
 from companion.ui.presenters.history import present_history
 from companion.ui.presenters.new_game import NewGameForm, present_new_game
-from companion.ui.presenters.reveal import present_reveal
 from companion.ui.presenters.rescue import present_rescue, reward_action
+from companion.ui.presenters.reveal import present_reveal
 from companion.ui.presenters.scheme import present_scheme
 from companion.ui.presenters.setup_guide import guide_steps, present_setup_guide
 from companion.ui.presenters.table import present_table

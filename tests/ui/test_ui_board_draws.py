@@ -19,7 +19,7 @@ import pytest
 from companion.paths import ROOT
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from runs import scenario_notes  # noqa: E402
+from runs import scenario_notes
 
 pytestmark = [pytest.mark.ui]
 

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from runs import scenario_notes  # noqa: E402
+from runs import scenario_notes
 
 SCENARIO = r"""
 def board_picks(pilot, out, args, notes):

@@ -1,6 +1,7 @@
 """Widgets drawn into textures of their own show what they hold, in a real Kivy window: the disaster grid's
 texture follows a change in one of its tiles on the next frame (drawn before the window's frame, never inside
-it) while a pressed outline is drawn above it without drawing the texture again, and the on-screen LED mirror shows each light's colour and its blinking (a blink only recolours the LED).
+it) while a pressed outline is drawn above it without drawing the texture again, and the on-screen LED mirror
+shows each light's colour and its blinking (a blink only recolours the LED).
 
 Pixels are read back from the window with glReadPixels, as the pilot's screenshots are."""
 
@@ -13,7 +14,7 @@ from typing import Any
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from runs import probe_result  # noqa: E402
+from runs import probe_result
 
 PROBE = r'''
 import json
@@ -129,7 +130,8 @@ result["led_edge"] = [pixel(first[0] - dx, 15) for dx in range(0, int(first[0]) 
 result["led_background"] = pixel(0, 15)
 result["led_square"] = [pixel(first[0] + dx, 15 + dy) for dx in range(-int(step / 2), int(step / 2))
                         for dy in range(-int(step / 2), int(step / 2))]
-result["led_draws"] = [type(i).__name__ for i in strip.canvas.children if type(i).__name__ in ("Mesh", "Fbo", "Rectangle", "SmoothEllipse")]
+result["led_draws"] = [type(i).__name__ for i in strip.canvas.children
+                       if type(i).__name__ in ("Mesh", "Fbo", "Rectangle", "SmoothEllipse")]
 lit, dark = 0, 0
 started = time.monotonic()
 while time.monotonic() - started < 1.0:

@@ -9,12 +9,11 @@ import string
 import sys
 from pathlib import Path
 
-
 from companion import locale
 from companion.paths import KV_DIR
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from catalogue import kv_messages, translations  # noqa: E402
+from catalogue import kv_messages, translations
 
 
 def kv_strings() -> dict[str, str]:

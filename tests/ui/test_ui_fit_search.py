@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from runs import scenario_notes  # noqa: E402
+from runs import scenario_notes
 
 pytestmark = [pytest.mark.ui]
 

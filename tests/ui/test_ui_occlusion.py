@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from runs import probe_result, scenario_notes  # noqa: E402
+from runs import probe_result, scenario_notes
 
 PROBE = r'''
 import json

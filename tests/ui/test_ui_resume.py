@@ -14,7 +14,7 @@ from companion.games.thunderbirds.loader import default_definitions
 from companion.games.thunderbirds.simulate import steps
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from scenarios import digest  # noqa: E402
+from scenarios import digest
 
 pytestmark = pytest.mark.ui
 

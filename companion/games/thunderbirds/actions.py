@@ -19,10 +19,9 @@ they say so (`AdjustHood(activate=True)`).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, Union
+from typing import Literal
 
 from companion.games.thunderbirds.state import quick_init
-
 
 # --- actions (each costs one of the turn's actions) -------------------------------------------------------
 
@@ -313,41 +312,41 @@ class AdjustRescue:
     delta: int
 
 
-Action = Union[
-    Move,
-    Rescue,
-    ConfirmRescue,
-    Plan,
-    Scan,
-    DrawAbilityToken,
-    UseIntelligence,
-    UseTeamwork,
-    IgnoreHood,
-    FinishRescue,
-    ChooseReward,
-    Transfer,
-    Load,
-    Unload,
-    FoilScheme,
-    UseDetermination,
-    UseLogistics,
-    UseTechnology,
-    ExchangeToken,
-    AnnounceAbility,
-    PlayFab,
-    EndTurn,
-    ChangeCharacter,
-    AdjustHood,
-    AdjustDisaster,
-    AdjustTokens,
-    AdjustFab,
-    AdjustPiece,
-    AdjustSeat,
-    AdjustSpeed,
-    EndEffect,
-    AdjustActions,
-    AdjustRescue,
-]
+Action = (
+    Move
+    | Rescue
+    | ConfirmRescue
+    | Plan
+    | Scan
+    | DrawAbilityToken
+    | UseIntelligence
+    | UseTeamwork
+    | IgnoreHood
+    | FinishRescue
+    | ChooseReward
+    | Transfer
+    | Load
+    | Unload
+    | FoilScheme
+    | UseDetermination
+    | UseLogistics
+    | UseTechnology
+    | ExchangeToken
+    | AnnounceAbility
+    | PlayFab
+    | EndTurn
+    | ChangeCharacter
+    | AdjustHood
+    | AdjustDisaster
+    | AdjustTokens
+    | AdjustFab
+    | AdjustPiece
+    | AdjustSeat
+    | AdjustSpeed
+    | EndEffect
+    | AdjustActions
+    | AdjustRescue
+)
 
 ACTION_TYPES: dict[str, type] = {cls.__name__: cls for cls in Action.__args__}  # type: ignore[attr-defined]
 

@@ -52,8 +52,8 @@ import operator
 from companion.games.thunderbirds import actions as act
 from companion.games.thunderbirds.bot_model import DEFAULT_MODEL, TokenNeed, UnknownCardModel
 from companion.games.thunderbirds.bot_plan import END_TURN, Plan, Turn, pods_wanted
-from companion.games.thunderbirds.bot_tables import current_scheme, facts
 from companion.games.thunderbirds.bot_schemes import foil_action
+from companion.games.thunderbirds.bot_tables import current_scheme, facts
 from companion.games.thunderbirds.bot_weights import hood_costs
 from companion.games.thunderbirds.definitions import TOKEN_KINDS, Definitions
 from companion.games.thunderbirds.odds import advice_for
@@ -124,7 +124,7 @@ def next_action(
 
 
 #: The plan `next_action` is following: (the state its last step was taken in, that step, the rest of the plan).
-_FOLLOWING: list[tuple[GameState, object, "Plan"] | None] = [None]
+_FOLLOWING: list[tuple[GameState, object, Plan] | None] = [None]
 #: The rescue the plan is trying, to try again if it fails: (the state it was first tried in, the Rescue).
 _RETRY: list[tuple[GameState, object] | None] = [None]
 
@@ -246,7 +246,7 @@ def _led_to(before: GameState, step: object, state: GameState, carrier: str) -> 
     return isinstance(step, act.ExchangeToken) and state.used != before.used
 
 
-def _rest(plan: "Plan", step: object) -> "Plan | None":
+def _rest(plan: Plan, step: object) -> Plan | None:
     """What is left of `plan` once `step` is taken (None: nothing, a roll decides what comes next, or cargo left
     behind on the way changes what the plan was worth)."""
     vehicle, _transfer, loads, region, moves, local = plan

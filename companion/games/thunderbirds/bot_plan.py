@@ -27,23 +27,23 @@ from companion.games.thunderbirds import actions as act
 from companion.games.thunderbirds.bot_model import UnknownCardModel
 from companion.games.thunderbirds.bot_schemes import assign_needs, foil_now
 from companion.games.thunderbirds.bot_tables import (
-    KEPT,
-    NeedRow,
     FLOAT_ODDS,
+    KEPT,
     Card,
     Facts,
     Need,
+    NeedRow,
     Scheme,
     blocked_distances,
-    card_needs,
     built_pods,
+    card_needs,
     current_scheme,
     facts,
-    places,
-    seating,
     fits_with,
     float_odds,
+    places,
     rescue_action,
+    seating,
     worth,
 )
 from companion.games.thunderbirds.bot_weights import (

@@ -16,7 +16,10 @@ def describe(action: object, state: GameState, defs: Definitions) -> str:
     who = names.character(defs, state.active_character)
     if isinstance(state.pending, PendingRescue):
         who = names.character(defs, state.players[state.pending.player].character)
-    n = lambda kind, value: _name(defs, kind, value)  # noqa: E731
+
+    def n(kind: str, value: str) -> str:
+        return _name(defs, kind, value)
+
     match action:
         case act.Move(vehicle, to):
             return _("{who} moves {vehicle} to {region}").format(who=who, vehicle=n("v", vehicle), region=n("r", to))

@@ -6,7 +6,7 @@ Events name cards, pieces and players by id, like the state. They come out in th
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, Union
+from typing import Literal
 
 from companion.games.thunderbirds.state import quick_init
 
@@ -290,45 +290,45 @@ class Adjusted:
     what: str
 
 
-Event = Union[
-    VehicleMoved,
-    CharacterTransferred,
-    PieceLoaded,
-    PieceUnloaded,
-    RescueStarted,
-    DiceRolled,
-    DieRerolled,
-    TeamworkUsed,
-    HoodIgnored,
-    RescueSucceeded,
-    RescueFailed,
-    TokenGained,
-    TokenSpent,
-    RewardMissing,
-    RewardsUnknown,
-    JokerChoiceNeeded,
-    FabDrawn,
-    FabPlayed,
-    PodBuilt,
-    ActionGained,
-    DisasterDrawn,
-    DisastersShifted,
-    DisasterPlaced,
-    DisasterScanned,
-    DisasterReachedSkull,
-    HoodAdvanced,
-    EventRevealed,
-    EffectStarted,
-    EffectEnded,
-    SchemeActivated,
-    SchemeFoiled,
-    SchemeRevealed,
-    AbilityUsed,
-    TurnPassed,
-    CharacterChanged,
-    GameWon,
-    GameLost,
-    Adjusted,
-]
+Event = (
+    VehicleMoved
+    | CharacterTransferred
+    | PieceLoaded
+    | PieceUnloaded
+    | RescueStarted
+    | DiceRolled
+    | DieRerolled
+    | TeamworkUsed
+    | HoodIgnored
+    | RescueSucceeded
+    | RescueFailed
+    | TokenGained
+    | TokenSpent
+    | RewardMissing
+    | RewardsUnknown
+    | JokerChoiceNeeded
+    | FabDrawn
+    | FabPlayed
+    | PodBuilt
+    | ActionGained
+    | DisasterDrawn
+    | DisastersShifted
+    | DisasterPlaced
+    | DisasterScanned
+    | DisasterReachedSkull
+    | HoodAdvanced
+    | EventRevealed
+    | EffectStarted
+    | EffectEnded
+    | SchemeActivated
+    | SchemeFoiled
+    | SchemeRevealed
+    | AbilityUsed
+    | TurnPassed
+    | CharacterChanged
+    | GameWon
+    | GameLost
+    | Adjusted
+)
 
 EVENT_TYPES: dict[str, type] = {cls.__name__: cls for cls in Event.__args__}  # type: ignore[attr-defined]

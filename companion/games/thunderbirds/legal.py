@@ -12,7 +12,7 @@ from itertools import combinations, combinations_with_replacement, product
 
 from companion.games.thunderbirds import actions as act
 from companion.games.thunderbirds.definitions import TOKEN_KINDS, Definitions
-from companion.games.thunderbirds.movement import carrier_id, cargo_room, destinations
+from companion.games.thunderbirds.movement import cargo_room, carrier_id, destinations
 from companion.games.thunderbirds.operations import check_foil_scheme, scheme_needs_confirmation
 from companion.games.thunderbirds.rescue import hood_ignorer, is_unknown, missing_requirement
 from companion.games.thunderbirds.state import HOOD_FACE, TOKEN_INDEX, GameState, PendingRescue, PendingReward, lookup

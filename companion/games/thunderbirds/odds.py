@@ -21,7 +21,7 @@ from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any, Literal
 
 if TYPE_CHECKING:
@@ -157,7 +157,7 @@ def _entry(table: array[int], dice: Dice) -> _Entry:
     return wins, hood, tokens, intel, choice
 
 
-@lru_cache(maxsize=None)
+@cache
 def _level(need: int, teamwork: int, john_ignores: bool, intelligence: int) -> array[int]:
     table = array("i")
     below = None if intelligence == 0 else _level(need, teamwork, john_ignores, intelligence - 1)

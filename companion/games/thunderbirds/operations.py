@@ -44,7 +44,7 @@ from companion.games.thunderbirds.effects import (
     win,
     with_status,
 )
-from companion.games.thunderbirds.movement import carrier_id, cargo_room, piece_region, seats_free
+from companion.games.thunderbirds.movement import cargo_room, carrier_id, piece_region, seats_free
 from companion.games.thunderbirds.state import GameState, assign, evolve, lookup, reassign
 from companion.games.thunderbirds.steps import (
     fab_holder,

@@ -166,7 +166,7 @@ def do_rescue(state: GameState, action: Rescue, defs: Definitions, chance: Chanc
         out.append(ev.FabPlayed(state.players[holder].character, fab_id, True))
         state = remove_fab(state, holder, fab_id)
     rolled = []
-    for _ in range(DICE_PER_RESCUE):
+    for _die in range(DICE_PER_RESCUE):
         rolled.append(chance.roll_index(DIE))
     dice = tuple(rolled)
     out.append(ev.DiceRolled(dice))

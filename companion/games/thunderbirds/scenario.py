@@ -22,7 +22,7 @@ from companion.games.thunderbirds import codec
 from companion.games.thunderbirds.definitions import TOKEN_KINDS, Definitions
 from companion.games.thunderbirds.describe import describe
 from companion.games.thunderbirds.effects import set_hood_card
-from companion.games.thunderbirds.movement import carrier_id, cargo_room
+from companion.games.thunderbirds.movement import cargo_room, carrier_id
 from companion.games.thunderbirds.rules import apply, definitions_for
 from companion.games.thunderbirds.scoring import score
 from companion.games.thunderbirds.setup import initial_state, parse_setup

@@ -111,7 +111,7 @@ def game_seeds(seed: int, games: int) -> tuple[int, ...]:
     """Each game's own seed, drawn from the simulation's seed (so game i does not depend on how many are run)."""
     state = seed_state(seed)
     seeds = []
-    for _ in range(games):
+    for _game in range(games):
         value, state = next_u64(state)
         seeds.append(value)
     return tuple(seeds)
@@ -159,7 +159,7 @@ def _play(
     upkeep = _Upkeep()
     choices, turn = 0, state.turn
     next_action = bot.next_action
-    for _ in range(max_steps):
+    for _step in range(max_steps):
         if state.outcome is not None:
             return
         action = upkeep.action(state) if state.pending is None else None  # nothing to end while a choice is pending
@@ -247,9 +247,10 @@ def play_game(
     """One bot-played game to its end and its result (what `companion simulate` and the benchmark time)."""
     state = _set_up(players, difficulty, seed, defs)
     count = errors = 0
-    for _before, _action, by, state, _events in _play(state, defs, model, max_steps):
+    for _before, _action, by, after, _events in _play(state, defs, model, max_steps):
         count += 1
         errors += by == "bot-error"
+        state = after
     outcome = state.outcome
     final = score(state, defs)
     return state, GameResult(

@@ -83,7 +83,7 @@ def quick_init(cls: type[R]) -> type[R]:
         else ("def __init__(self):\n    pass\n")
     )
     namespace: dict[str, object] = {}
-    exec(source, {"_set_attribute": object.__setattr__, **defaults}, namespace)  # noqa: S102 - as dataclasses does
+    exec(source, {"_set_attribute": object.__setattr__, **defaults}, namespace)
     init = namespace["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"  # type: ignore[attr-defined]
     cls.__init__ = init  # type: ignore[misc]

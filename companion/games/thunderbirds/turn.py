@@ -30,7 +30,6 @@ from companion.games.thunderbirds.movement import (
     top_speed,
 )
 from companion.games.thunderbirds.state import GameState, Hand, evolve, lookup, reassign
-from companion.games.thunderbirds.tables import tables
 from companion.games.thunderbirds.steps import (
     ACTIONS_PER_TURN,
     action_reason,
@@ -40,6 +39,7 @@ from companion.games.thunderbirds.steps import (
     supply_count,
     with_hand,
 )
+from companion.games.thunderbirds.tables import tables
 from companion.locale import _
 
 #: Scan is done from this vehicle.

@@ -17,7 +17,7 @@ from companion.games.thunderbirds import events as ev
 from companion.games.thunderbirds import names
 from companion.games.thunderbirds.bonuses import bonus_total, rescue_bonuses
 from companion.games.thunderbirds.definitions import TOKEN_KINDS
-from companion.games.thunderbirds.odds import best_token_use, no_dice_odds, rescue_odds
+from companion.games.thunderbirds.odds import best_token_use, rescue_odds
 from companion.games.thunderbirds.rescue import hood_ignorer
 from companion.games.thunderbirds.state import DIE, HOOD_FACE, PendingRescue, PendingReward
 from companion.locale import _

@@ -11,7 +11,6 @@ from companion.ui.widgets import board_map as _widgets  # noqa: F401  (registers
 from companion.ui.widgets.reuse import refill
 from companion.ui.widgets.text import TouchButton
 
-
 #: Load, unload and transfer buttons kept for reuse beyond the ones shown, by what they do and say.
 OPERATIONS_KEPT = 8
 #: Textures a Thunderbird's button keeps (picked, not picked, pressed) and the hint keeps (one per kind of pick).

@@ -11,8 +11,8 @@ from companion.locale import _
 from companion.ui.presenters.lines import ButtonView
 from companion.ui.presenters.table import DisasterTile, present_table
 from companion.ui.screens.base import BaseScreen
-from companion.ui.widgets import game as _widgets  # noqa: F401  (registers the widgets its kv uses)
 from companion.ui.widgets import cached as _cached  # noqa: F401  (registers CachedGrid for its kv)
+from companion.ui.widgets import game as _widgets  # noqa: F401  (registers the widgets its kv uses)
 from companion.ui.widgets.game import DisasterTileButton
 from companion.ui.widgets.popups import PopupButton, PopupLine, show_popup
 from companion.ui.widgets.reuse import refill

@@ -110,7 +110,7 @@ class Occlusion:
     def _update(self, *_: Any) -> None:
         cover = inner_rect(self.cover)
         hidden = (cover[0] + 1, cover[1] + 1, 1, 1)  # under the cover, which paints over it
-        for widget, _holder_, push, _pop in self._wrapped:
+        for widget, _holder, push, _pop in self._wrapped:
             rect = visible_part(window_rect(widget), cover) or hidden
             if (push.x, push.y, push.width, push.height) != rect:
                 # Height last: in some Kivy releases the width setter builds the clip with y for x; height's is right.
