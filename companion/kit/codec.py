@@ -38,7 +38,7 @@ def decode_tagged(data: Mapping[str, Any], types_by_name: Mapping[str, type]) ->
     cls = types_by_name.get(name) if isinstance(name, str) else None
     if cls is None:
         raise ValueError(f"unknown type {name!r}; expected one of {', '.join(sorted(types_by_name))}")
-    return decode(cls, {k: v for k, v in data.items() if k != "type"}, name)
+    return decode(cls, {k: v for k, v in data.items() if k != "type"}, str(name))
 
 
 def decode(cls: type, data: Any, where: str) -> Any:

@@ -229,6 +229,8 @@ def do_next_player(state: KitState, action: act.NextPlayer, chance: Chance, even
     if state.players - len(state.out) < 2:
         raise IllegalAction(_("Only one player is still in the game."))
     state = replace(state, current=next_in_game(state, state.current), turns_taken=state.turns_taken + 1)
+    if state.kit.phases and state.kit.phases[state.phase].turns:
+        state = replace(state, checked=())  # a phase of turns: its checklist is each turn's
     return _timer_reset(state, "each_turn")
 
 
