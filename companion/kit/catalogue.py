@@ -82,7 +82,7 @@ def installed_kits() -> tuple[tuple[PackInfo, ...], tuple[PackProblem, ...]]:
 
 
 def _name_taken(name: str) -> str:
-    return _("kit.name: the name {name} is already taken by another game").format(name=name)
+    return "kit.name: " + _("the name {name} is already taken by another game").format(name=name)
 
 
 def _name_line(path: Path) -> int | None:

@@ -16,20 +16,21 @@ from pathlib import Path
 from companion.kit.catalogue import KitAddError, add_kit, installed_kits
 from companion.kit.definition import KitDefinition
 from companion.kit.schema import KitError, read_kit
-from companion.locale import _, ngettext
+from companion.locale import _
 
 
 def summary_line(path: Path, kit: KitDefinition) -> str:
+    # "decks: 2" rather than "2 decks": right for any count in both languages.
     parts = [
-        ngettext("{count} deck", "{count} decks", len(kit.decks)).format(count=len(kit.decks)),
-        ngettext("{count} kind of die", "{count} kinds of dice", len(kit.dice)).format(count=len(kit.dice)),
-        ngettext("{count} bag", "{count} bags", len(kit.bags)).format(count=len(kit.bags)),
-        ngettext("{count} track", "{count} tracks", len(kit.tracks)).format(count=len(kit.tracks)),
-        ngettext("{count} counter", "{count} counters", len(kit.counters)).format(count=len(kit.counters)),
-        ngettext("{count} phase", "{count} phases", len(kit.phases)).format(count=len(kit.phases)),
+        _("decks: {count}").format(count=len(kit.decks)),
+        _("kinds of dice: {count}").format(count=len(kit.dice)),
+        _("bags: {count}").format(count=len(kit.bags)),
+        _("tracks: {count}").format(count=len(kit.tracks)),
+        _("counters: {count}").format(count=len(kit.counters)),
+        _("phases: {count}").format(count=len(kit.phases)),
     ]
     low, high = kit.players
-    return _("{file}: valid kit {name} ({title}), {low} to {high} players: {parts}").format(
+    return _("{file}: valid kit {name} ({title}), {low} to {high} players; {parts}").format(
         file=path, name=kit.name, title=kit.title.text(), low=low, high=high, parts=", ".join(parts)
     )
 

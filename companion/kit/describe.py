@@ -12,7 +12,7 @@ from companion.kit import actions as act
 from companion.kit.components import DieSpec, FaceSpec
 from companion.kit.definition import KitDefinition
 from companion.kit.state import KitState
-from companion.locale import _, ngettext
+from companion.locale import _
 
 
 def seat_name(kit: KitDefinition, seat: int) -> str:
@@ -106,18 +106,10 @@ def describe(action: object, state: KitState) -> str:
             return _("{marker} moves to space {space} of {track}").format(
                 marker=marker, space=action.to, track=track.name.text()
             )
-        steps = action.by or 0
-        if steps >= 0:
-            return ngettext(
-                "{marker} moves {count} space forward on {track}",
-                "{marker} moves {count} spaces forward on {track}",
-                steps,
-            ).format(marker=marker, count=steps, track=track.name.text())
-        return ngettext(
-            "{marker} moves {count} space back on {track}",
-            "{marker} moves {count} spaces back on {track}",
-            -steps,
-        ).format(marker=marker, count=-steps, track=track.name.text())
+        # "+3" / "-2" rather than "3 spaces": right for any count in both languages.
+        return _("{marker} moves on {track}: {change}").format(
+            marker=marker, track=track.name.text(), change=f"{action.by or 0:+d}"
+        )
     if isinstance(action, act.SetCounter):
         counter = kit.counter(action.counter)[1]
         if action.player is None:
