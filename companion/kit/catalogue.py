@@ -51,34 +51,51 @@ def pack_info(definition: KitDefinition, source: Path) -> PackInfo:
     )
 
 
-def kit_files() -> tuple[Path, ...]:
-    """The examples first, then the user's kits, each folder in name order."""
-    files: list[Path] = []
-    for folder in (EXAMPLES_DIR, user_kits_dir()):
-        if folder.is_dir():
-            files.extend(sorted(path for path in folder.glob("*.toml") if path.is_file()))
-    return tuple(files)
+def _toml_files(folder: Path) -> list[Path]:
+    return sorted(path for path in folder.glob("*.toml") if path.is_file()) if folder.is_dir() else []
 
 
 def installed_kits() -> tuple[tuple[PackInfo, ...], tuple[PackProblem, ...]]:
-    """Every usable kit game, and a problem (file, line, field) for each kit file skipped."""
-    infos: list[PackInfo] = []
+    """Every usable kit game, and a problem (file, line, field) for each kit file skipped.
+
+    A user's kit named like a shipped example replaces it (a copy completed in the data editor, see
+    `edit.user_copy`); two user kits of one name, or a kit named like a Python pack, are problems."""
     problems: list[PackProblem] = []
     taken = set(python_pack_names())
-    for path in kit_files():
+    users: list[PackInfo] = []
+    for path in _toml_files(user_kits_dir()):
+        info = _info_or_problem(path, taken, problems)
+        if info is not None:
+            users.append(info)
+    examples: list[PackInfo] = []
+    for path in _toml_files(EXAMPLES_DIR):
         try:
             definition = read_kit(path)
         except KitError as error:
-            first = error.problems[0]
-            message = f"{first.field}: {first.message}" if first.field else first.message
-            problems.append(PackProblem(path.stem, str(path), message, first.line))
+            problems.append(_problem(path, error))
             continue
-        if definition.name in taken:
-            problems.append(PackProblem(definition.name, str(path), _name_taken(definition.name), _name_line(path)))
-            continue
-        taken.add(definition.name)
-        infos.append(pack_info(definition, path))
-    return tuple(infos), tuple(problems)
+        if definition.name not in taken:
+            examples.append(pack_info(definition, path))
+    return tuple(examples + users), tuple(problems)
+
+
+def _info_or_problem(path: Path, taken: set[str], problems: list[PackProblem]) -> PackInfo | None:
+    try:
+        definition = read_kit(path)
+    except KitError as error:
+        problems.append(_problem(path, error))
+        return None
+    if definition.name in taken:
+        problems.append(PackProblem(definition.name, str(path), _name_taken(definition.name), _name_line(path)))
+        return None
+    taken.add(definition.name)
+    return pack_info(definition, path)
+
+
+def _problem(path: Path, error: KitError) -> PackProblem:
+    first = error.problems[0]
+    message = f"{first.field}: {first.message}" if first.field else first.message
+    return PackProblem(path.stem, str(path), message, first.line)
 
 
 def _name_taken(name: str) -> str:

@@ -261,9 +261,7 @@ def roll_dice(dice: Sequence[DieSpec], chance: Chance) -> tuple[int, ...]:
     for die in dice:
         if not die.is_known:
             raise IllegalAction(
-                _("The faces of the {die} die are not known yet: complete them in the data editor.").format(
-                    die=die.name.text()
-                )
+                _("The faces of {die} are not known yet: complete them in the data editor.").format(die=die.name.text())
             )
     return tuple(chance.below(len(die.faces)) for die in dice)
 
@@ -522,7 +520,7 @@ def unknown_slots(
                 )
     for die in dice:
         if not die.is_known or die.confidence == "unknown":
-            lines.append(_("The faces of the {die} die are not known yet.").format(die=die.name.text()))
+            lines.append(_("The faces of {die} are not known yet.").format(die=die.name.text()))
     for bag in bags:
         for token in bag.tokens:
             if token.confidence == "unknown":

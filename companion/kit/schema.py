@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -79,8 +80,12 @@ class Face(_Model):
     @model_validator(mode="before")
     @classmethod
     def _shorthand(cls, data: Any) -> Any:
-        if isinstance(data, bool):
-            return data  # refused below as "expected a table"
+        if isinstance(data, bool) or not isinstance(data, (int, str, dict)):
+            raise ValueError(
+                _('a face is a whole number, a symbol\'s id, "blank", "wild" or a table, got {value}').format(
+                    value=_shown(data)
+                )
+            )
         if isinstance(data, int):
             return {"value": data}
         if isinstance(data, str):
@@ -266,6 +271,8 @@ def _message(error: Mapping[str, Any]) -> str:
     kind = error["type"]
     ctx = error.get("ctx") or {}
     given = error.get("input")
+    if kind == "value_error" and "error" in ctx:
+        return str(ctx["error"])
     if kind == "missing":
         return _("this field is required")
     if kind == "extra_forbidden":
@@ -328,7 +335,20 @@ def parse_kit(text: str, file: str) -> KitFile:
         reason = str(error).split(" at line ")[0]
         problem = KitProblem(file, error.line, "", _("not valid TOML: {reason}").format(reason=reason))
         raise KitError([problem]) from error
+    except tomlkit.exceptions.TOMLKitError as error:  # a table or key defined twice: tomllib knows the line
+        problem = KitProblem(file, _tomllib_line(text), "", _("not valid TOML: {reason}").format(reason=error))
+        raise KitError([problem]) from error
     return validate_kit(raw, file, key_lines(text))
+
+
+def _tomllib_line(text: str) -> int:
+    try:
+        tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        found = re.search(r"at line (\d+)", str(error))
+        if found:
+            return int(found.group(1))
+    return 1
 
 
 def validate_kit(raw: Mapping[str, Any], file: str, lines: Mapping[Loc, int] | None = None) -> KitFile:

@@ -18,14 +18,15 @@ def key_lines(text: str) -> dict[Path, int]:
     return _Scanner(text).run()
 
 
-def line_of(lines: dict[Path, int], path: Sequence[str | int]) -> int | None:
-    """The line of `path`, or of its nearest parent that has one (a missing field: its table's header)."""
+def line_of(lines: dict[Path, int], path: Sequence[str | int]) -> int:
+    """The line of `path`, or of its nearest parent that has one (a missing field: its table's header; a
+    missing top-level table: line 1, the file as a whole)."""
     path = tuple(path)
     while path:
         if path in lines:
             return lines[path]
         path = path[:-1]
-    return None
+    return 1
 
 
 class _Scanner:
