@@ -147,3 +147,35 @@ def test_a_saved_game_keeps_its_kit_when_the_file_changes_or_goes(path: Path, tm
         copy.unlink()
         assert Session.resume(store, session.game_id).state == final
         assert final.kit == pack.definition
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
+def test_malformed_copies_of_the_examples_are_named_and_skipped(path: Path) -> None:
+    """Each line of the example damaged in turn (emptied, cut in half, or a value mistyped), installed as a
+    user's kit: either valid or skipped with a problem naming its file and a line of it; the example itself
+    is still listed, and no other exception escapes."""
+    from companion.kit.catalogue import user_kits_dir
+    from companion.kit.schema import KitError, parse_kit
+
+    lines = path.read_text(encoding="utf-8").splitlines()
+    folder = user_kits_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    damaged_files = 0
+    for index, line in enumerate(lines):
+        if not line.strip() or line.startswith("#"):
+            continue
+        for damaged in ("", line[: len(line) // 2], line.replace("=", "= 'x' #", 1).replace("1", "one")):
+            text = "\n".join(lines[:index] + [damaged] + lines[index + 1 :]).replace(
+                f'name = "{path.stem}"', 'name = "copy"'
+            )
+            try:
+                parse_kit(text, "copy.toml")
+            except KitError as error:
+                assert all(1 <= (p.line or 0) <= len(lines) for p in error.problems), error.problems
+                damaged_files += 1
+    assert damaged_files > 50
+    broken = folder / "copy.toml"
+    broken.write_text("\n".join(lines[:3] + ["players = [2"] + lines[4:]), encoding="utf-8")
+    infos, problems = installed_kits()
+    assert path.stem in {info.name for info in infos}
+    assert [problem.file for problem in problems] == [str(broken)] and problems[0].line is not None
