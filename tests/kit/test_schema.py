@@ -151,3 +151,12 @@ def test_any_damaged_line_is_either_valid_or_named(data: st.DataObject) -> None:
             assert problem.file == "damaged.toml"
             assert problem.line is not None and 1 <= problem.line <= len(lines), problem
             assert str(problem).startswith(f"damaged.toml:{problem.line}: ")
+
+
+def test_the_example_in_the_docs_is_a_valid_kit() -> None:
+    from companion.paths import ROOT
+
+    doc = (ROOT / "docs" / "kit.md").read_text(encoding="utf-8")
+    block = doc.split("```toml\n", 1)[1].split("```", 1)[0]
+    kit = to_definition(parse_kit(block, "docs/kit.md"))
+    assert kit.name == "tiny_race" and kit.turn_order.first == "highest_total"
