@@ -69,8 +69,9 @@ def _label(action: object, state: GameState) -> str | None:
     if isinstance(action, act.MoveLadyPenelope):
         return _("Lady Penelope to {place}").format(place=place_name(action.to))
     if isinstance(action, act.FlipLadyPenelope):
-        side = "air" if state.side == "road" else "road"
-        return _("Lady Penelope flipped to her {side} side").format(side=side_name(side))
+        if state.side == "road":
+            return _("Lady Penelope flipped to her Air side")
+        return _("Lady Penelope flipped to her Road side")
     if isinstance(action, act.AssignCivilian):
         return _("Lady Penelope escorts {card}").format(card=card_name(state, action.card))
     if isinstance(action, act.UnassignCivilian):
@@ -88,7 +89,7 @@ def _label(action: object, state: GameState) -> str | None:
         shown = ", ".join(symbol_name(state, s) for s in action.symbols)
         return _("Symbols of {card}: {symbols}").format(card=card_name(state, action.card), symbols=shown)
     if isinstance(action, act.PlaceLadyPenelope):
-        return _("Lady Penelope placed at {place}, {side} side up").format(
+        return _("Lady Penelope placed at {place}, {side} up").format(
             place=place_name(action.at), side=side_name(action.side)
         )
     if isinstance(action, act.PlacePilot):

@@ -25,7 +25,8 @@ def kind_name(kind: Kind) -> str:
 
 
 def side_name(side: Side) -> str:
-    return _("Road") if side == "road" else _("Air")
+    """The side of Lady Penelope's card that shows: "Road side", "Air side"."""
+    return _("Road side") if side == "road" else _("Air side")
 
 
 def place_name(at: str) -> str:
@@ -90,5 +91,5 @@ def pilot_place_name(state: GameState, place: str) -> str:
         return _("near the Thunderbird cards")
     for facts in state.setup.facts.thunderbirds:
         if facts.id == place:
-            return named(facts.name_en, facts.name_fr, place)
+            return _("on {thunderbird}").format(thunderbird=named(facts.name_en, facts.name_fr, place))
     return place
