@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Any, Literal, TypeVar, Union
 
@@ -21,13 +21,27 @@ T = TypeVar("T")
 
 def encode(value: Any) -> Any:
     """Plain JSON-able data for a dataclass, tuple, frozenset or scalar."""
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    if isinstance(value, tuple):
+    kind = type(value)
+    if kind in _SCALARS:
+        return value
+    if kind is tuple:
         return [encode(v) for v in value]
-    if isinstance(value, frozenset):
+    if kind is frozenset:
         return sorted(encode(v) for v in value)
-    return value
+    names = _field_names(kind)
+    if names is None:
+        return value
+    return {name: encode(getattr(value, name)) for name in names}
+
+
+_SCALARS = frozenset({str, int, bool, type(None)})
+
+
+@cache
+def _field_names(kind: type) -> tuple[str, ...] | None:
+    if not dataclasses.is_dataclass(kind):
+        return None
+    return tuple(f.name for f in dataclasses.fields(kind))
 
 
 def encode_action(action: object) -> dict[str, Any]:
@@ -59,78 +73,155 @@ def decode_state(data: Mapping[str, Any]) -> st.GameState:
     return decode_dataclass(st.GameState, data, "state")
 
 
-@cache
-def _hints(cls: type) -> dict[str, Any]:
-    return typing.get_type_hints(cls)
-
-
 def decode_dataclass(cls: type[T], data: Any, where: str) -> T:
-    if not isinstance(data, Mapping):
-        raise ValueError(f"{where}: expected a table, got {data!r}")
-    hints = _hints(cls)
-    fields = dataclasses.fields(cls)  # type: ignore[arg-type]
-    unknown = set(data) - {f.name for f in fields}
-    if unknown:
-        raise ValueError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
-    values = {}
-    for f in fields:
-        if f.name not in data:
-            if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
-                raise ValueError(f"{where}: missing field '{f.name}'")
-            continue
-        values[f.name] = _decode(hints[f.name], data[f.name], f"{where}: field '{f.name}'")
-    return cls(**values)
+    """`data` decoded as a `cls`; a problem raises `ValueError` starting with `where` and naming the field."""
+    try:
+        decoded: T = _decoder(cls)(data)
+    except ValueError as error:
+        raise ValueError(f"{where}: {error}") from None
+    return decoded
 
 
-def _decode(hint: Any, value: Any, where: str) -> Any:
+Decoder = Callable[[Any], Any]
+
+
+@cache
+def _decoder(hint: Any) -> Decoder:
+    """A function decoding one value of type `hint`, built once per type (states are decoded whole, often)."""
     origin = typing.get_origin(hint)
     args = typing.get_args(hint)
     if hint is Any:
-        return value
+        return lambda value: value
     if origin in (Union, types.UnionType):
-        if value is None and type(None) in args:
+        return _union(args)
+    if origin is Literal:
+        allowed = frozenset(args)
+        shown = ", ".join(map(repr, args))
+
+        def literal(value: Any) -> Any:
+            if isinstance(value, (list, dict)) or value not in allowed:
+                raise ValueError(f"expected one of {shown}, got {value!r}")
+            return value
+
+        return literal
+    if origin is tuple:
+        return _tuple(args)
+    if origin is frozenset:
+        item = _decoder(args[0])
+
+        def frozen(value: Any) -> Any:
+            if not isinstance(value, (list, tuple)):
+                raise ValueError(f"expected a list, got {value!r}")
+            return frozenset(item(v) for v in value)
+
+        return frozen
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+        return _dataclass(hint)
+    if hint in (bool, int, str, type(None)):
+        return _scalar(hint)
+    raise ValueError(f"cannot decode {hint!r}")
+
+
+def _union(args: tuple[Any, ...]) -> Decoder:
+    nullable = type(None) in args
+    options = [_decoder(a) for a in args if a is not type(None)]
+
+    def union(value: Any) -> Any:
+        if value is None and nullable:
             return None
         errors = []
-        for option in args:
-            if option is type(None):
-                continue
+        for option in options:
             try:
-                return _decode(option, value, where)
+                return option(value)
             except ValueError as error:
                 errors.append(str(error))
-        raise ValueError(errors[0] if len(errors) == 1 else f"{where}: unexpected value {value!r}")
-    if origin is Literal:
-        if value not in args:
-            raise ValueError(f"{where}: expected one of {', '.join(map(repr, args))}, got {value!r}")
-        return value
-    if origin is tuple:
+        raise ValueError(errors[0] if len(errors) == 1 else f"unexpected value {value!r}")
+
+    return union
+
+
+def _tuple(args: tuple[Any, ...]) -> Decoder:
+    if len(args) == 2 and args[1] is Ellipsis:
+        item = _decoder(args[0])
+
+        def many(value: Any) -> Any:
+            if not isinstance(value, (list, tuple)):
+                raise ValueError(f"expected a list, got {value!r}")
+            return tuple([item(v) for v in value])
+
+        return many
+    items = [_decoder(a) for a in args]
+
+    def fixed(value: Any) -> Any:
         if not isinstance(value, (list, tuple)):
-            raise ValueError(f"{where}: expected a list, got {value!r}")
-        if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(_decode(args[0], v, where) for v in value)
-        if len(args) != len(value):
-            raise ValueError(f"{where}: expected {len(args)} items, got {len(value)}")
-        return tuple(_decode(a, v, where) for a, v in zip(args, value))
-    if origin is frozenset:
-        if not isinstance(value, (list, tuple)):
-            raise ValueError(f"{where}: expected a list, got {value!r}")
-        return frozenset(_decode(args[0], v, where) for v in value)
-    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
-        return decode_dataclass(hint, value, where)
+            raise ValueError(f"expected a list, got {value!r}")
+        if len(items) != len(value):
+            raise ValueError(f"expected {len(items)} items, got {len(value)}")
+        return tuple(decode(v) for decode, v in zip(items, value))
+
+    return fixed
+
+
+def _dataclass(cls: type) -> Decoder:
+    hints = typing.get_type_hints(cls)
+    fields = dataclasses.fields(cls)
+    known = frozenset(f.name for f in fields)
+    required = frozenset(
+        f.name
+        for f in fields
+        if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING  # type: ignore[misc]
+    )
+    decoders = {f.name: _decoder(hints[f.name]) for f in fields}
+
+    def record(value: Any) -> Any:
+        if not isinstance(value, Mapping):
+            raise ValueError(f"expected a table, got {value!r}")
+        unknown = value.keys() - known
+        if unknown:
+            raise ValueError(f"unknown field(s) {', '.join(sorted(unknown))}")
+        missing = required - value.keys()
+        if missing:
+            raise ValueError(f"missing field '{sorted(missing)[0]}'")
+        values = {}
+        for name, item in value.items():
+            try:
+                values[name] = decoders[name](item)
+            except ValueError as error:
+                raise ValueError(f"field '{name}': {error}") from None
+        return cls(**values)
+
+    return record
+
+
+def _scalar(hint: type) -> Decoder:
     if hint is bool:
-        if not isinstance(value, bool):
-            raise ValueError(f"{where}: expected true or false, got {value!r}")
-        return value
+
+        def boolean(value: Any) -> Any:
+            if not isinstance(value, bool):
+                raise ValueError(f"expected true or false, got {value!r}")
+            return value
+
+        return boolean
     if hint is int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise ValueError(f"{where}: expected a whole number, got {value!r}")
-        return value
+
+        def whole(value: Any) -> Any:
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise ValueError(f"expected a whole number, got {value!r}")
+            return value
+
+        return whole
     if hint is str:
-        if not isinstance(value, str):
-            raise ValueError(f"{where}: expected text, got {value!r}")
-        return value
-    if hint is type(None):
+
+        def text(value: Any) -> Any:
+            if not isinstance(value, str):
+                raise ValueError(f"expected text, got {value!r}")
+            return value
+
+        return text
+
+    def nothing(value: Any) -> Any:
         if value is not None:
-            raise ValueError(f"{where}: expected nothing, got {value!r}")
+            raise ValueError(f"expected nothing, got {value!r}")
         return None
-    raise ValueError(f"{where}: cannot decode {hint!r}")
+
+    return nothing
