@@ -124,7 +124,10 @@ def _entry_line(slot: SlotStatus) -> str:
         parts.append(_("missing: {fields}").format(fields=", ".join(_field_label(f) for f in slot.missing)))
     if slot.low:
         parts.append(_("inferred, to check: {fields}").format(fields=", ".join(_field_label(f) for f in slot.low)))
-    return "; ".join(parts)
+    text = parts[0]
+    for part in parts[1:]:
+        text = _("{before}; {after}").format(before=text, after=part)  # French: a no-break space before ";"
+    return text
 
 
 def dealing_lines(definitions: Definitions) -> list[str]:

@@ -150,17 +150,39 @@ def load_definitions_safe(
     data_dir = default_data_dir() if data_dir is None else data_dir
     overlay_dir = default_overlay_dir() if overlay_dir is None else overlay_dir
     shipped = toml_files(data_dir)
-    definitions, _report = load_files(shipped, [])
-    accepted: list[Path] = []
+    candidates = toml_files(overlay_dir)
+    try:
+        return load_files(shipped, candidates)[0], ()
+    except DataError:
+        pass
+    accepted = accepting(shipped, candidates)
+    definitions, _report = load_files(shipped, accepted)
     problems: list[Problem] = []
-    for candidate in toml_files(overlay_dir):
+    for rejected in (c for c in candidates if c not in accepted):
         try:
-            definitions, _report = load_files(shipped, [*accepted, candidate])
+            load_files(shipped, [*accepted, rejected])
         except DataError as error:
             problems.extend(error.problems)
-        else:
-            accepted.append(candidate)
     return definitions, tuple(problems)
+
+
+def accepting(shipped: Sequence[Path], candidates: Sequence[Path]) -> list[Path]:
+    """The overlay files that load together: files may refer to each other (a card to a symbol of another
+    file), so candidates are tried again while any more is accepted."""
+    accepted: list[Path] = []
+    remaining = list(candidates)
+    progress = True
+    while remaining and progress:
+        progress = False
+        for candidate in list(remaining):
+            try:
+                load_files(shipped, [*accepted, candidate])
+            except DataError:
+                continue
+            accepted.append(candidate)
+            remaining.remove(candidate)
+            progress = True
+    return accepted
 
 
 @cache
@@ -338,7 +360,7 @@ def _check_marks(
                     entry_id or table,
                     "confidence",
                     _("{field} has no confidence mark; give one of {marks}").format(field=key, marks=", ".join(MARKS)),
-                    line,
+                    _line(lines, anchor, key),
                 )
             )
     for key, mark in marks.items():

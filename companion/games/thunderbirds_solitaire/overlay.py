@@ -21,6 +21,7 @@ from companion.games.thunderbirds_solitaire.errors import DataError, Problem
 from companion.games.thunderbirds_solitaire.loader import (
     HEADERS,
     LISTS,
+    accepting,
     clear_definitions_cache,
     default_data_dir,
     default_overlay_dir,
@@ -142,19 +143,26 @@ def clear_entry(table: str, entry_id: str, overlay_dir: Path | None = None) -> d
 
 
 def _validate(shipped: list[Path], others: list[Path], temp: Path, target: Path) -> None:
-    """Validates the overlay as it would be (other files that are already broken left out, as the app leaves
-    them out), problems in the new file named by its real path."""
-    accepted: list[Path] = []
-    for other in others:
-        try:
-            load_files(shipped, [*accepted, other])
-        except DataError:
-            continue
-        accepted.append(other)
+    """Validates the whole overlay as it would be, problems in the new file named by its real path. When the
+    overlay was already broken elsewhere (a file edited by hand), the change is checked against the files that
+    still load, as the app loads them, so the player can still correct things in the editor."""
+    try:
+        load_files(shipped, [*others, temp])
+        return
+    except DataError as error:
+        refused = DataError([p._replace(file=str(target)) if p.file == str(temp) else p for p in error.problems])
+    current = [*others, target] if target.exists() else others
+    try:
+        load_files(shipped, current)
+    except DataError:
+        pass
+    else:
+        raise refused
+    accepted = accepting(shipped, others)
     try:
         load_files(shipped, [*accepted, temp])
-    except DataError as error:
-        raise DataError([p._replace(file=str(target)) if p.file == str(temp) else p for p in error.problems]) from None
+    except DataError:
+        raise refused from None
 
 
 def _file(table: str) -> str:
