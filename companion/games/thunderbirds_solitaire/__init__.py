@@ -16,8 +16,8 @@ INFO = PackInfo(
         "Solo. The companion deals the Emergency cards into the four chains, runs Lady Penelope's phase and checks"
         " the rescue dice; cards it does not know yet you complete once from your box.",
         "En solitaire. Le compagnon place les cartes Urgence dans les quatre chaînes, mène la phase de Lady"
-        " Penelope et vérifie les dés de sauvetage ; les cartes qu'il ne connaît pas encore, vous les complétez"
-        " une fois depuis votre boîte.".replace(" ;", f"{NBSP};"),
+        f" Penelope et vérifie les dés de sauvetage{NBSP}; les cartes qu'il ne connaît pas encore, vous les"
+        " complétez une fois depuis votre boîte.",
         frozenset({"fr"}),
     ),
     players=(1, 1),

@@ -12,7 +12,7 @@ import types
 import typing
 from collections.abc import Callable, Mapping
 from functools import cache
-from typing import Any, Literal, TypeVar, Union
+from typing import Any, Literal, TypeVar, Union, cast
 
 from companion.games.thunderbirds_solitaire import state as st
 
@@ -28,7 +28,9 @@ def encode(value: Any) -> Any:
         return [encode(v) for v in value]
     if kind is frozenset:
         return sorted(encode(v) for v in value)
-    names = _field_names(kind)
+    names = _FIELD_NAMES.get(kind, _UNSEEN)
+    if names is _UNSEEN:
+        names = _FIELD_NAMES[kind] = _field_names(kind)
     if names is None:
         return value
     return {name: encode(getattr(value, name)) for name in names}
@@ -37,7 +39,11 @@ def encode(value: Any) -> Any:
 _SCALARS = frozenset({str, int, bool, type(None)})
 
 
-@cache
+_UNSEEN: Any = object()
+#: Each type's dataclass field names (None: not a dataclass), read once.
+_FIELD_NAMES: dict[type, tuple[str, ...] | None] = {}
+
+
 def _field_names(kind: type) -> tuple[str, ...] | None:
     if not dataclasses.is_dataclass(kind):
         return None
@@ -76,7 +82,7 @@ def decode_state(data: Mapping[str, Any]) -> st.GameState:
 def decode_dataclass(cls: type[T], data: Any, where: str) -> T:
     """`data` decoded as a `cls`; a problem raises `ValueError` starting with `where` and naming the field."""
     try:
-        decoded: T = _decoder(cls)(data)
+        decoded: T = _decoder(cast(Any, cls))(data)
     except ValueError as error:
         raise ValueError(f"{where}: {error}") from None
     return decoded

@@ -75,8 +75,8 @@ def _label(action: object, state: GameState) -> str | None:
     if isinstance(action, act.AssignCivilian):
         return _("Lady Penelope escorts {card}").format(card=card_name(state, action.card))
     if isinstance(action, act.UnassignCivilian):
-        card = card_name(state, state.escort) if state.escort is not None else "?"
-        return _("Lady Penelope leaves {card} at {place}").format(card=card, place=place_name(state.lady_penelope))
+        escorted = card_name(state, state.escort) if state.escort is not None else "?"
+        return _("Lady Penelope leaves {card} at {place}").format(card=escorted, place=place_name(state.lady_penelope))
     if isinstance(action, act.EndTurn):
         return _("End of turn {n}").format(n=state.turn)
     if isinstance(action, act.RemoveCard):

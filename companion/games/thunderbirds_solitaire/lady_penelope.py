@@ -25,7 +25,7 @@ from companion.games.thunderbirds_solitaire.actions import (
 )
 from companion.games.thunderbirds_solitaire.chains import with_chain, without_card
 from companion.games.thunderbirds_solitaire.checklist import TURN_STEPS
-from companion.games.thunderbirds_solitaire.state import LOCATIONS, TRACY_ISLAND, GameState, evolve, is_full
+from companion.games.thunderbirds_solitaire.state import LOCATIONS, TRACY_ISLAND, GameState, Side, evolve, is_full
 from companion.games.thunderbirds_solitaire.words import card_name, kind_name, place_name
 from companion.locale import _
 
@@ -89,7 +89,7 @@ def check_flip(state: GameState, action: FlipLadyPenelope) -> str | None:
 
 
 def do_flip(state: GameState, action: FlipLadyPenelope, chance: Chance, out: list[object]) -> GameState:
-    side = "air" if state.side == "road" else "road"
+    side: Side = "air" if state.side == "road" else "road"
     out.append(ev.LadyPenelopeFlipped(side))
     return evolve(state, side=side, phase="lp-escort")
 

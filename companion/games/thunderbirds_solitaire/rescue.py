@@ -83,7 +83,7 @@ def check_roll(state: GameState, action: RollDice) -> str | None:
 
 def do_roll(state: GameState, action: RollDice, chance: Chance, out: list[object]) -> GameState:
     kinds = {die.id: die for die in state.setup.facts.dice}
-    rolled = []
+    rolled: list[tuple[str, str | None]] = []
     for die_id in action.dice:
         faces = kinds[die_id].faces or ()
         die = Die(die_id, tuple(Face(symbol, 0, symbol) for symbol in faces))

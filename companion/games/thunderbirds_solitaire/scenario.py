@@ -285,10 +285,10 @@ def apply_position(state: GameState, position: Mapping[str, Any], name: str) -> 
             raise fail(f"symbols.{card_id}", "no such card on the table")
         if not isinstance(values, list) or not all(v in known_symbols for v in values):
             raise fail(f"symbols.{card_id}", f"expected a list of symbols among {', '.join(sorted(known_symbols))}")
-        state = _change(state, card_id, lambda card, v=values: evolve(card, symbols=tuple(v)))
+        state = _change(state, card_id, _with_symbols(tuple(values)))
     for card_id in _list(position, "influenced", fail):
-        card = state.card(card_id)
-        if card is None or card.kind != "civilian":
+        found = state.card(card_id)
+        if found is None or found.kind != "civilian":
             raise fail("influenced", f"{card_id!r} is not a Civilian on the table")
         state = _change(state, card_id, lambda card: evolve(card, influenced=True))
 
@@ -319,6 +319,10 @@ def _list(data: Mapping[str, Any], key: str, fail: Callable[[str, str], Scenario
     if not isinstance(value, list):
         raise fail(key, "expected a list")
     return value
+
+
+def _with_symbols(symbols: tuple[str, ...]) -> Callable[[Card], Card]:
+    return lambda card: evolve(card, symbols=symbols)
 
 
 def _change(state: GameState, card_id: str, change: Callable[[Card], Card]) -> GameState:

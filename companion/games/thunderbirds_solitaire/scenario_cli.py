@@ -26,11 +26,11 @@ from companion.locale import LANGUAGES, _, set_language
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="companion --game thunderbirds_solitaire scenario",
-        description="Apply a Thunderbirds Solitaire scenario file.",
+        description=_("Apply a Thunderbirds Solitaire scenario file."),
     )
-    parser.add_argument("file", type=Path)
-    parser.add_argument("--json", action="store_true", help="print the state, events and checks as JSON")
-    parser.add_argument("--lang", choices=LANGUAGES, default="en", help="language of reasons and labels")
+    parser.add_argument("file", type=Path, help=_("the scenario file (TOML)"))
+    parser.add_argument("--json", action="store_true", help=_("print the state, events and checks as JSON"))
+    parser.add_argument("--lang", choices=LANGUAGES, default="en", help=_("language of reasons and labels"))
     args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
     set_language(args.lang)
     try:

@@ -167,9 +167,9 @@ class GameState:
             for card in chain:
                 if card.id == card_id:
                     return card
-        for card in (self.turned, self.escort):
-            if card is not None and card.id == card_id:
-                return card
+        for held in (self.turned, self.escort):
+            if held is not None and held.id == card_id:
+                return held
         return None
 
     @property
