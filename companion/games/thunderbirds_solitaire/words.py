@@ -48,8 +48,7 @@ def card_name(state: GameState, card: Card | str) -> str:
     facts = state.facts_of(card_id)
     kind = found.kind if found is not None else (facts.kind if facts is not None else None)
     if facts is not None and (facts.name_en or facts.name_fr):
-        first, second = (facts.name_fr, facts.name_en) if language() == "fr" else (facts.name_en, facts.name_fr)
-        name = first or second or card_id
+        name = named(facts.name_en, facts.name_fr, card_id)
         return name if kind is None else _("{name} ({kind})").format(name=name, kind=kind_name(kind))
     if card_id.startswith("turned-") and kind is not None:
         return _("{kind} (turned {n})").format(kind=kind_name(kind), n=card_id.removeprefix("turned-"))
@@ -59,13 +58,13 @@ def card_name(state: GameState, card: Card | str) -> str:
 def symbol_name(state: GameState, symbol: str) -> str:
     for facts in state.setup.facts.symbols:
         if facts.id == symbol:
-            first, second = (facts.name_fr, facts.name_en) if language() == "fr" else (facts.name_en, facts.name_fr)
-            return first or second or symbol
+            return named(facts.name_en, facts.name_fr, symbol)
     return symbol
 
 
-def named(facts_name_en: str | None, facts_name_fr: str | None, fallback: str) -> str:
-    first, second = (facts_name_fr, facts_name_en) if language() == "fr" else (facts_name_en, facts_name_fr)
+def named(name_en: str | None, name_fr: str | None, fallback: str) -> str:
+    """A printed name in the language of the moment, else as printed in the other one, else `fallback`."""
+    first, second = (name_fr, name_en) if language() == "fr" else (name_en, name_fr)
     return first or second or fallback
 
 
