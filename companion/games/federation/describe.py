@@ -192,7 +192,7 @@ def event_line(event: object, state: FederationState, defs: Definitions) -> str:
             parts = ", ".join(f"{names.race(defs, race)} {amount}" for race, amount in credited)
             return _("Revenue of turn {turn}: {parts}").format(turn=turn, parts=parts)
         case ev.VictoryReached(race_id, count, total):
-            return _("Victory of the {race}: {count} of the {total} systems controlled, over {percent}%").format(
+            return _("Victory: {race}, {count} of the {total} systems controlled, over {percent}%").format(
                 race=names.race(defs, race_id), count=count, total=total, percent=defs.victory.over_percent
             )
         case ev.VictoryLost(race_id):
@@ -224,7 +224,7 @@ def saved_game_line(data: dict[str, Any], defs: Definitions) -> str:
     held = ", ".join(f"{names.race(defs, race)} {owned.get(race, 0)}" for race in races)
     won = data.get("winner")
     if isinstance(won, str):
-        return _("Victory of the {race}: systems {held} of {total}").format(
+        return _("Victory: {race}; systems {held} of {total}").format(
             race=names.race(defs, won), held=held, total=systems
         )
     return _("Turn {turn}: systems {held} of {total}").format(turn=data.get("turn", "?"), held=held, total=systems)
