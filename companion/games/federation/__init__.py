@@ -53,7 +53,7 @@ INFO = PackInfo(
             key="systems",
             label=Words(
                 "Planetary systems on your map, besides the Homesystems",
-                "Systèmes planétaires de votre carte, hors systèmes d'origine",
+                "Systèmes planétaires de votre carte, hors systèmes natals",
                 frozenset({"fr"}),
             ),
             choices=tuple(Choice(str(n), Words(str(n), str(n))) for n in SYSTEM_COUNTS),

@@ -62,9 +62,9 @@ def missing_lines(defs: Definitions) -> list[str]:
     for slot in defs.slots:
         if slot.value is None:
             lines.append(
-                _("slot {id} (unknown, {file}): {name}. {note}")
-                .format(id=slot.id, file=slot.file, name=slot.names.text(), note=slot.mark.note)
-                .strip()
+                _("slot {id} (unknown, {file}): {name}; read it from your Warp Empires rules.").format(
+                    id=slot.id, file=slot.file, name=slot.names.text()
+                )
             )
     return lines
 

@@ -214,7 +214,7 @@ def check_adjust(state: FederationState, action: act.AdjustSystem, defs: Definit
         if action.field == "minor_destroyed" and found.minor_race in (None, "none"):
             return _("{system} has no minor race.").format(system=label)
         if action.field == "terraformed" and value and found.has_minor_race:
-            return _("A minor race's planet cannot be terraformed: {system} has a {minor}.").format(
+            return _("A minor race's planet cannot be terraformed: {system} has one ({minor}).").format(
                 system=label, minor=names.row(defs, "minor-race", found.minor_race).lower()
             )
         if action.field == "minor_destroyed" and not value and found.terraformed:

@@ -79,10 +79,10 @@ def describe(action: object, state: FederationState, defs: Definitions) -> str:
         case act.RemoveSystem(system_id):
             return _("{system} removed from the list").format(system=system(system_id))
         case act.RecordExploration(system_id, resources, minor_race, enigma):
-            return _("{system} recorded: {resources}, {minor}, {enigma}").format(
+            return _("{system} recorded: {resources} resources; {minor}; {enigma}").format(
                 system=system(system_id),
-                resources=names.row(defs, "resources", resources),
-                minor=names.row(defs, "minor-race", minor_race),
+                resources=names.row(defs, "resources", resources).lower(),
+                minor=names.row(defs, "minor-race", minor_race).lower(),
                 enigma=names.enigma(enigma),
             )
         case act.ForgetExploration(system_id):
@@ -146,7 +146,7 @@ def event_line(event: object, state: FederationState, defs: Definitions) -> str:
                 resources=resources_row.names.text().lower(),
                 revenue=resources_row.revenue,
                 minor=minor,
-                enigma=names.row(defs, "enigma", "enigma" if enigma == "present" else "none"),
+                enigma=names.enigma(enigma),
             )
         case ev.EnigmaAwaits(system_id, race_id):
             return _("{race}: the stack in {system} faces the Enigma in the Enigma phase").format(

@@ -126,7 +126,7 @@ def check_build(state: FederationState, action: act.Build, defs: Definitions) ->
             building=building.names.text(), system=label
         )
     if building.not_on_minor_race and found.has_minor_race:
-        return _("A minor race's planet cannot be terraformed: {system} has a {minor}.").format(
+        return _("A minor race's planet cannot be terraformed: {system} has one ({minor}).").format(
             system=label, minor=names.row(defs, "minor-race", found.minor_race).lower()
         )
     return None
@@ -162,7 +162,7 @@ def check_set_owner(state: FederationState, action: act.SetOwner, defs: Definiti
     if reason is not None:
         return reason
     if found.has_minor_race and found.owner is None and not defs.races[action.race].conquers_minor_races:
-        return _("{race}: cannot conquer minor races, only win them by diplomacy; {system} has a {minor}.").format(
+        return _("{race}: cannot conquer minor races, only win them by diplomacy; {system} has one ({minor}).").format(
             race=names.race(defs, action.race),
             system=label,
             minor=names.row(defs, "minor-race", found.minor_race).lower(),

@@ -89,7 +89,7 @@ class ScenarioResult:
     checks: tuple[Check, ...]
     defs: Definitions
     labels: tuple[str, ...] = ()  # each applied action as the history shows it
-    lines: tuple[str, ...] = ()  # what each applied action's dice said, as the pop-ups show it
+    lines: tuple[tuple[int, str], ...] = ()  # (action index, line): what the dice said, as the pop-ups show it
 
     @property
     def ok(self) -> bool:
@@ -109,7 +109,7 @@ class ScenarioResult:
             "state": view(state, defs),
             "events": [{"action": i, **codec.encode_event(e)} for i, e in self.events],
             "labels": list(self.labels),
-            "lines": list(self.lines),
+            "lines": [line for _index, line in self.lines],
             "checks": [codec.encode(c) for c in self.checks],
             "ok": self.ok,
         }
@@ -389,7 +389,7 @@ def run_scenario(scenario: Scenario) -> ScenarioResult:
     events: list[tuple[int, object]] = []
     checks: list[Check] = []
     labels: list[str] = []
-    lines: list[str] = []
+    lines: list[tuple[int, str]] = []
     error: str | None = None
     error_action: int | None = None
     applied = 0
@@ -404,7 +404,7 @@ def run_scenario(scenario: Scenario) -> ScenarioResult:
         state = evolve(state, rng=chance.rng_after)
         events.extend((i, event) for event in happened)
         labels.append(label)
-        lines.extend(event_lines(happened, state, defs))
+        lines.extend((i, line) for line in event_lines(happened, state, defs))
         applied += 1
         if chance.forced_left:
             left = [index + 1 for index in chance.forced_left]

@@ -44,10 +44,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _print_text(scenario: Scenario, result: ScenarioResult) -> None:
     if scenario.name:
         print(scenario.name)
-    for number, label in enumerate(result.labels, start=1):
-        print(f"{number}. {label}")
-    for line in result.lines:
-        print(f"   {line}")
+    for index, label in enumerate(result.labels):
+        print(f"{index + 1}. {label}")
+        for line in (line for at, line in result.lines if at == index):
+            print(f"   {line}")
     if result.error is not None:
         print(f"refused (action {(result.error_action or 0) + 1}): {result.error}")
     for check in result.checks:
