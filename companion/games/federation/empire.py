@@ -13,6 +13,7 @@ Our readings [I]: `homesystem-building` (nothing is built on a Homesystem, by de
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from companion.engine.chance import Chance
@@ -88,9 +89,10 @@ def controlled(state: FederationState, race: str) -> int:
 
 def winner(state: FederationState, defs: Definitions) -> str | None:
     """The race controlling over the victory share of the systems on the list, if any (at most one can)."""
+    held = Counter(system.owner for system in state.systems)
     total = len(state.systems)
     for race in state.races:
-        if defs.victory.is_reached(controlled(state, race), total):
+        if defs.victory.is_reached(held[race], total):
             return race
     return None
 

@@ -11,7 +11,8 @@ from itertools import combinations
 
 from companion.games.federation import actions as act
 from companion.games.federation.definitions import Definitions
-from companion.games.federation.rules import check
+from companion.games.federation.empire import winner
+from companion.games.federation.rules import HANDLERS, check
 from companion.games.federation.state import FederationState
 
 
@@ -22,6 +23,9 @@ def stacks(defs: Definitions) -> tuple[tuple[str, ...], ...]:
 
 
 def legal_actions(state: FederationState, defs: Definitions) -> tuple[object, ...]:
+    """The module's actions allowed now; none once a race has won (corrections only)."""
+    if winner(state, defs) is not None:
+        return ()
     candidates: list[object] = []
     for system in state.systems:
         if system.home_of is None and (not system.explored or system.has_unresolved_enigma):
@@ -36,7 +40,8 @@ def legal_actions(state: FederationState, defs: Definitions) -> tuple[object, ..
         candidates.extend(act.Build(system.id, kind) for kind in defs.buildings)
         candidates.extend(act.SetOwner(system.id, race) for race in (*state.races, None))
     candidates.extend((act.NextPhase(), act.EndTurn()))
-    return tuple(action for action in candidates if check(state, action, defs) is None)
+    # The game is not over, so each action's own check is `rules.check`.
+    return tuple(action for action in candidates if HANDLERS[type(action)][0](state, action, defs) is None)
 
 
 def correction_examples(state: FederationState, defs: Definitions) -> tuple[object, ...]:
