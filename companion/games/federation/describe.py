@@ -218,13 +218,17 @@ def summary(state: FederationState, defs: Definitions) -> dict[str, Any]:
 
 def saved_game_line(data: dict[str, Any], defs: Definitions) -> str:
     """Home's line for a saved game, from its `summary`; tolerant of a damaged summary (shows what it can)."""
-    races = [r for r in data.get("races", []) if isinstance(r, str)]
-    owned = data.get("controlled", {}) if isinstance(data.get("controlled"), dict) else {}
+    listed = data.get("races")
+    races = [r for r in listed if isinstance(r, str)] if isinstance(listed, list) else []
+    owned = data.get("controlled") if isinstance(data.get("controlled"), dict) else {}
     systems = data.get("systems", 0)
+    turn = data.get("turn", "?")
+    if not races or not isinstance(systems, int):
+        return _("Turn {turn}").format(turn=turn)
     held = ", ".join(f"{names.race(defs, race)} {owned.get(race, 0)}" for race in races)
     won = data.get("winner")
     if isinstance(won, str):
         return _("Victory: {race}; systems {held} of {total}").format(
             race=names.race(defs, won), held=held, total=systems
         )
-    return _("Turn {turn}: systems {held} of {total}").format(turn=data.get("turn", "?"), held=held, total=systems)
+    return _("Turn {turn}: systems {held} of {total}").format(turn=turn, held=held, total=systems)

@@ -8,7 +8,7 @@ from companion.locale import _
 
 
 def system(state: FederationState, defs: Definitions, system_id: str) -> str:
-    """The players' name for a system, else its default label ("System 3", "Klingon Homesystem")."""
+    """The players' name for a system, else its default label ("System 3", "Homesystem (Klingons)")."""
     found = state.system(system_id)
     if found is None:
         return system_id
@@ -19,7 +19,7 @@ def system_label(found: System, defs: Definitions) -> str:
     if found.name:
         return found.name
     if found.home_of is not None:
-        return _("{race} Homesystem").format(race=race(defs, found.home_of))
+        return _("Homesystem ({race})").format(race=race(defs, found.home_of))
     return _("System {number}").format(number=found.number)
 
 

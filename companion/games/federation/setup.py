@@ -6,7 +6,7 @@ The setup mapping (JSON-able, stored with the game):
   two players at least is our assumption: the module describes no solo game);
 - `systems`: how many planetary systems the players' map has besides the Homesystems (a count, shown as
   "System 1", "System 2"...), or their names in a list; the players edit the list at any time;
-- `homes` (optional): `{race: name}` for the Homesystems (else "Klingon Homesystem");
+- `homes` (optional): `{race: name}` for the Homesystems (else "Homesystem (Klingons)");
 - `readings` (optional): `{reading: choice}` to start with other readings than ours.
 
 Each race starts with its Homesystem, explored and controlled [R]; its 10 random units are drawn on the table.
