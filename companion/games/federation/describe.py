@@ -220,7 +220,8 @@ def saved_game_line(data: dict[str, Any], defs: Definitions) -> str:
     """Home's line for a saved game, from its `summary`; tolerant of a damaged summary (shows what it can)."""
     listed = data.get("races")
     races = [r for r in listed if isinstance(r, str)] if isinstance(listed, list) else []
-    owned = data.get("controlled") if isinstance(data.get("controlled"), dict) else {}
+    controlled_data = data.get("controlled")
+    owned: dict[str, Any] = controlled_data if isinstance(controlled_data, dict) else {}
     systems = data.get("systems", 0)
     turn = data.get("turn", "?")
     if not races or not isinstance(systems, int):

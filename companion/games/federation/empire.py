@@ -153,7 +153,7 @@ def check_set_owner(state: FederationState, action: act.SetOwner, defs: Definiti
     label = names.system_label(found, defs)
     if action.race is None:
         if found.owner is None:
-            return _("Nobody controls {system} already.").format(system=label)
+            return _("{system} already has no owner.").format(system=label)
         return None
     reason = checks.race_in_play(state, defs, action.race)
     if reason is not None:

@@ -305,9 +305,17 @@ class _Reader:
             minor = self.integer(file, where, data, "minor_race_revenue", race_id, -3, 3)
             conquers = self.boolean(file, where, data, "conquers_minor_races", race_id)
             mark = self.mark(file, where, data, race_id)
-            if None in (race_id, names, short, diplomacy, minor, conquers, mark):
+            if (
+                race_id is None
+                or names is None
+                or short is None
+                or diplomacy is None
+                or minor is None
+                or conquers is None
+                or mark is None
+            ):
                 continue
-            races[race_id] = Race(race_id, names, short, diplomacy, minor, conquers, mark)  # type: ignore[arg-type]
+            races[race_id] = Race(race_id, names, short, diplomacy, minor, conquers, mark)
         self.unique(file, "race", ids)
         return races
 

@@ -376,14 +376,14 @@ def run_scenario(scenario: Scenario) -> ScenarioResult:
     if scenario.data_dir is not None:
         try:
             rules = FederationRules(load_definitions(scenario.data_dir))
-        except DataError as error:
-            raise ScenarioError(f"{scenario.path}: field 'setup.data': {error.message}") from None
+        except DataError as broken:
+            raise ScenarioError(f"{scenario.path}: field 'setup.data': {broken.message}") from None
     defs = rules.definitions
     chance = LiveChance(seed_state(scenario.seed))
     try:
         state = rules.initial_state(scenario.setup, chance)
-    except IllegalAction as error:
-        raise ScenarioError(f"{scenario.path}: field 'setup': {error.reason}") from None
+    except IllegalAction as bad_setup:
+        raise ScenarioError(f"{scenario.path}: field 'setup': {bad_setup.reason}") from None
     state = evolve(state, rng=chance.rng_after)
     state = apply_position(state, scenario.position, defs, scenario.path)
     events: list[tuple[int, object]] = []

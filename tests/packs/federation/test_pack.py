@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import get_type_hints
 
 from companion.engine import registry
+from companion.engine.chance import LiveChance
 from companion.engine.pack import Pack, PackInfo
 from companion.engine.session import Session
 from companion.engine.store import Store
@@ -120,7 +121,5 @@ def test_the_checklist_shows_where_the_turn_is(french: None) -> None:
     assert items[3].label == "Énigme"
 
 
-def _chance(*faces: int) -> object:
-    from companion.engine.chance import LiveChance
-
+def _chance(*faces: int) -> LiveChance:
     return LiveChance(7, [face - 1 for face in faces])

@@ -21,7 +21,9 @@ from companion.locale import speaking
 DEFS = RULES.definitions
 
 
-def new_game(races: tuple[str, ...] = ("klingon", "federation"), systems: int = 4, **setup: object) -> FederationState:
+def new_game(
+    races: tuple[str, ...] = ("klingon", "federation"), systems: int | list[str] = 4, **setup: object
+) -> FederationState:
     chance = LiveChance(seed_state(1))
     return RULES.initial_state({"races": list(races), "systems": systems, **setup}, chance)
 
@@ -173,7 +175,7 @@ def test_diplomacy_needs_an_explored_system() -> None:
     ("action", "words"),
     [
         (act.SetOwner("s1", "klingon"), "System 1 is not explored yet"),
-        (act.SetOwner("s3", None), "Nobody controls System 3 already."),
+        (act.SetOwner("s3", None), "System 3 already has no owner."),
         (act.SetOwner("home-klingon", "klingon"), "Klingons: already in control of Homesystem (Klingons)."),
         (act.Build("s3", "starbase"), "There is no building called starbase."),
         (act.Build("s1", "colony"), "System 1 is not explored yet"),
