@@ -57,6 +57,8 @@ def default_definitions() -> Definitions:
 
 def load_definitions(folder: Path) -> Definitions:
     """Reads and checks every file of `folder`; raises `DataError` listing every problem."""
+    if not folder.is_dir():
+        raise DataError([Problem(str(folder), "", _("there is no such folder"))])
     reader = _Reader(folder)
     documents = {name: reader.document(name) for name in FILES}
     definitions = reader.build(documents)

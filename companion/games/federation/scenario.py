@@ -377,7 +377,8 @@ def run_scenario(scenario: Scenario) -> ScenarioResult:
         try:
             rules = FederationRules(load_definitions(scenario.data_dir))
         except DataError as broken:
-            raise ScenarioError(f"{scenario.path}: field 'setup.data': {broken.message}") from None
+            problems = "; ".join(str(problem) for problem in broken.problems)
+            raise ScenarioError(f"{scenario.path}: field 'setup.data': {problems}") from None
     defs = rules.definitions
     chance = LiveChance(seed_state(scenario.seed))
     try:

@@ -156,6 +156,12 @@ def test_check_data_lists_the_readings_and_the_empty_slots() -> None:
     assert out.rstrip().endswith("The data is valid (files read: 5).")
 
 
+def test_check_data_on_a_missing_folder_says_so(tmp_path: Path) -> None:
+    done = run(CHECK_DATA, "--data", tmp_path / "nowhere")
+    assert done.returncode == 2
+    assert done.stderr.splitlines()[0] == f"{tmp_path / 'nowhere'}: there is no such folder"
+
+
 def test_check_data_in_french() -> None:
     from companion.locale.build import main as build
 
