@@ -1,0 +1,297 @@
+"""A bot that plays sensibly: it makes the rescues its hand can reach, defends with Delay and False Alarm, spends
+its long moves to stand near where emergencies are, and keeps the precise short cards for the next turn.
+
+Each seat decides with what it may know: its own hand, and the public table. `next_action` answers for whoever
+must act now (the moving player, the holder of Quick Responder before the roll, the holder of Delay while a card
+waits); `simulate.py` and the conformance tests drive whole games with it.
+
+The rescue search: for an emergency, the free squares next to it are the targets; moves are symmetric (a straight
+line of N squares, a knight's jump), so the squares one card away from a target are the target's own moves. A
+pawn then needs no card (already there), one (its square is one card from a target) or two (one card to such a
+square). Two pawns meeting the solution with cards the hand holds make a plan; the cheapest wins, the emergency
+closest to expiring first among equals.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from companion.games.warpspawn_thunderbirds import actions as act
+from companion.games.warpspawn_thunderbirds import grid
+from companion.games.warpspawn_thunderbirds.definitions import PAWNS, Definitions, Square
+from companion.games.warpspawn_thunderbirds.legal import legal_actions
+from companion.games.warpspawn_thunderbirds.moves import delay_kind
+from companion.games.warpspawn_thunderbirds.rescue import rescuers
+from companion.games.warpspawn_thunderbirds.rules import check
+from companion.games.warpspawn_thunderbirds.state import Emergency, GameState, Seat
+from companion.games.warpspawn_thunderbirds.turn import quick_responder_kind
+
+#: Move cards this short are kept for next turn's fine adjustments rather than spent on getting closer.
+KEEP_DISTANCE = 2
+#: At most this many cards in a rescue plan (two pawns, up to two cards each).
+MAX_PLAN_CARDS = 4
+
+Step = tuple[str, str, Square]  # (card, pawn, destination)
+
+
+@dataclass
+class Memory:
+    """What a bot remembers between its decisions in one game: the rest of the plan it is carrying out."""
+
+    plan: list[act.PlayCard] = field(default_factory=list)
+    turn: int = 0
+    seat: int = -1
+
+
+def next_action(state: GameState, defs: Definitions, memory: Memory | None = None) -> object:
+    """The action for whoever must act now (upkeep, a reaction, or the moving player's choice)."""
+    phase = state.phase
+    if phase in ("countdown", "alert", "organization"):
+        return legal_actions(state, defs)[0]
+    if phase == "response":
+        quick = quick_responder_kind(defs)
+        if state.quick is None and quick is not None and state.board:
+            for seat in state.seats:
+                if quick in seat.hand:
+                    return act.PlayQuickResponder(seat.colour)
+        return act.RollForOrder()
+    if state.pending is not None:
+        return _react(state, defs)
+    return _move(state, defs, memory if memory is not None else Memory())
+
+
+# --- reactions -----------------------------------------------------------------------------------------------------
+
+
+def _react(state: GameState, defs: Definitions) -> object:
+    """The holder of Delay cancels a card that would complete a rescue (or a False Alarm against it); else Allow."""
+    pending = state.pending
+    assert pending is not None
+    kind = delay_kind(defs)
+    holder = next(
+        (i for i, seat in enumerate(state.seats) if i != pending.seat and kind is not None and kind in seat.hand),
+        None,
+    )
+    if holder is None:
+        return act.Allow()
+    effect = defs.responder[pending.card].effect
+    if effect == "false-alarm" and pending.owner == state.seats[holder].colour:
+        return act.PlayDelay(state.seats[holder].colour)
+    if pending.pawn is not None and pending.to is not None:
+        seat = state.seats[pending.seat]
+        moved = tuple(pending.to if p == pending.pawn else at for p, at in zip(PAWNS, seat.pawns))
+        for emergency in state.board:
+            solution = defs.emergencies[emergency.card].solution
+            if solution is not None and solution.is_met_by(rescuers(emergency, moved)):
+                return act.PlayDelay(state.seats[holder].colour)
+    return act.Allow()
+
+
+# --- the move phase ------------------------------------------------------------------------------------------------
+
+
+def _move(state: GameState, defs: Definitions, memory: Memory) -> object:
+    seat_index = state.order[state.mover]
+    if memory.turn != state.turn or memory.seat != seat_index:
+        memory.plan, memory.turn, memory.seat = [], state.turn, seat_index
+    while memory.plan:
+        step = memory.plan.pop(0)
+        if check(state, step, defs) is None:
+            return step
+        memory.plan = []
+    seat = state.seats[seat_index]
+    if not seat.hand:
+        return act.EndPhase()
+    plan = best_rescue(state, defs, seat_index)
+    if plan:
+        memory.plan = plan[1:]
+        return plan[0]
+    kinds = {card: defs.responder[card] for card in seat.hand}
+    for card, kind in kinds.items():
+        if kind.effect == "sos":
+            return act.PlayCard(card)
+    threat = _threat(state, defs, seat_index)
+    if threat is not None:
+        for card, kind in kinds.items():
+            if kind.effect == "false-alarm":
+                return act.PlayCard(card, threat[1], owner=threat[0])
+    step = _position(state, defs, seat_index, seat)
+    if step is not None:
+        return step
+    for card in sorted(set(seat.hand)):
+        if _useless(state, defs, seat, card):
+            return act.Discard(card)
+    return act.EndPhase()
+
+
+def _movement_cards(seat: Seat, defs: Definitions, size: int) -> dict[str, dict[Square, tuple[Square, ...]]]:
+    """The hand's cards that move a pawn by a fixed pattern, each with its table of landing squares."""
+    tables = {}
+    for card in set(seat.hand):
+        kind = defs.responder[card]
+        if kind.effect == "move":
+            tables[card] = grid.straight(size, kind.distance)
+        elif kind.effect == "knight":
+            tables[card] = grid.knight(size)
+    return tables
+
+
+def best_rescue(state: GameState, defs: Definitions, seat_index: int) -> list[act.PlayCard]:
+    """The cheapest list of card plays that completes a rescue this phase, or [] when the hand cannot."""
+    seat = state.seats[seat_index]
+    size = state.size
+    tables = _movement_cards(seat, defs, size)
+    counts: dict[str, int] = {}
+    for card in seat.hand:
+        counts[card] = counts.get(card, 0) + 1
+    blocked = state.occupied()
+    neighbours = grid.neighbours(size)
+    best: tuple[int, int, list[act.PlayCard]] | None = None
+    for emergency in state.board:
+        solution = defs.emergencies[emergency.card].solution
+        if solution is None:
+            continue
+        targets = [t for t in neighbours[emergency.square] if t not in blocked]
+        if len(targets) < 1:
+            continue
+        routes = _routes(emergency, targets, tables, blocked, seat, solution.pawns)
+        found = _pair(routes, solution.first, solution.second, counts)
+        if found is None:
+            continue
+        cost, steps = found
+        rank = (cost, emergency.counters)
+        if best is None or rank < best[:2]:
+            best = (cost, emergency.counters, [act.PlayCard(card, pawn, to) for card, pawn, to in steps])
+    return [] if best is None else best[2]
+
+
+def _routes(
+    emergency: Emergency,
+    targets: list[Square],
+    tables: dict[str, dict[Square, tuple[Square, ...]]],
+    blocked: frozenset[Square],
+    seat: Seat,
+    pawns: frozenset[str],
+) -> dict[str, list[tuple[Step, ...]]]:
+    """For each pawn that can take part, its cheapest ways next to the emergency (each a tuple of steps)."""
+    one_away: dict[Square, list[tuple[str, Square]]] = {}
+    for card, table in tables.items():
+        for target in targets:
+            for square in table[target]:
+                if square not in blocked:
+                    one_away.setdefault(square, []).append((card, target))
+    col, row = emergency.square
+    routes: dict[str, list[tuple[Step, ...]]] = {}
+    for pawn, here in zip(PAWNS, seat.pawns):
+        if pawn not in pawns:
+            continue
+        if -1 <= here[0] - col <= 1 and -1 <= here[1] - row <= 1:
+            routes[pawn] = [()]
+            continue
+        direct = one_away.get(here)
+        if direct:
+            routes[pawn] = [((card, pawn, target),) for card, target in direct]
+            continue
+        two: list[tuple[Step, ...]] = []
+        for card, table in tables.items():
+            for middle in table[here]:
+                if middle in blocked:
+                    continue
+                for second, target in one_away.get(middle, ()):
+                    two.append(((card, pawn, middle), (second, pawn, target)))
+        if two:
+            routes[pawn] = two
+    return routes
+
+
+def _pair(
+    routes: dict[str, list[tuple[Step, ...]]],
+    first: frozenset[str],
+    second: frozenset[str],
+    counts: dict[str, int],
+) -> tuple[int, tuple[Step, ...]] | None:
+    """The cheapest two routes, for two different pawns filling the two slots, that the hand can pay for."""
+    best: tuple[int, tuple[Step, ...]] | None = None
+    for p, p_routes in routes.items():
+        if p not in first:
+            continue
+        for q, q_routes in routes.items():
+            if q == p or q not in second:
+                continue
+            for a in p_routes:
+                if best is not None and len(a) >= best[0]:
+                    continue
+                for b in q_routes:
+                    cost = len(a) + len(b)
+                    if cost > MAX_PLAN_CARDS or (best is not None and cost >= best[0]):
+                        continue
+                    if _affordable(a + b, counts):
+                        best = (cost, a + b)
+    return best
+
+
+def _affordable(steps: tuple[Step, ...], counts: dict[str, int]) -> bool:
+    if len(steps) <= 1:
+        return True
+    used: dict[str, int] = {}
+    for card, _pawn, _to in steps:
+        used[card] = used.get(card, 0) + 1
+        if used[card] > counts.get(card, 0):
+            return False
+    return True
+
+
+def _threat(state: GameState, defs: Definitions, seat_index: int) -> tuple[str, str] | None:
+    """An opponent's pawn next to an emergency whose solution it could take part in, as (colour, pawn)."""
+    for other, seat in enumerate(state.seats):
+        if other == seat_index:
+            continue
+        base = state.base(other)
+        for emergency in state.board:
+            solution = defs.emergencies[emergency.card].solution
+            if solution is None:
+                continue
+            near = rescuers(emergency, seat.pawns)
+            for pawn in PAWNS:
+                if pawn in near and pawn in solution.pawns and seat.square_of(pawn) != base:
+                    return seat.colour, pawn
+    return None
+
+
+def _position(state: GameState, defs: Definitions, seat_index: int, seat: Seat) -> act.PlayCard | None:
+    """A long move card played to bring a pawn closer to where it is wanted; None when no move helps."""
+    size = state.size
+    centre = (size + 1) / 2
+    spots = [e.square for e in state.board if e.counters >= 2]
+    blocked = state.occupied()
+    best: tuple[float, act.PlayCard] | None = None
+    for card in sorted(set(seat.hand)):
+        kind = defs.responder[card]
+        if kind.effect != "move" or kind.distance <= KEEP_DISTANCE:
+            continue
+        table = grid.straight(size, kind.distance)
+        for pawn, here in zip(PAWNS, seat.pawns):
+            before = _remoteness(here, spots, centre)
+            for to in table[here]:
+                if to in blocked:
+                    continue
+                gain = before - _remoteness(to, spots, centre)
+                if gain >= 1 and (best is None or gain > best[0]):
+                    best = (gain, act.PlayCard(card, pawn, to))
+    return None if best is None else best[1]
+
+
+def _remoteness(square: Square, spots: list[Square], centre: float) -> float:
+    """How far a pawn is from being useful: from the nearest lasting emergency, else from the board's centre."""
+    if spots:
+        return min(max(abs(square[0] - s[0]), abs(square[1] - s[1])) for s in spots)
+    return max(abs(square[0] - centre), abs(square[1] - centre))
+
+
+def _useless(state: GameState, defs: Definitions, seat: Seat, card: str) -> bool:
+    """A move card no pawn can play on this board (Move 10 on a 10 by 10 board) only takes a hand's place."""
+    kind = defs.responder[card]
+    if kind.effect != "move":
+        return False
+    table = grid.straight(state.size, kind.distance)
+    return all(not table[here] for here in seat.pawns)
