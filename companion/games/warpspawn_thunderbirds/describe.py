@@ -11,8 +11,9 @@ from typing import Any
 from companion.games.warpspawn_thunderbirds import actions as act
 from companion.games.warpspawn_thunderbirds import names as nm
 from companion.games.warpspawn_thunderbirds.definitions import Definitions
+from companion.games.warpspawn_thunderbirds.plural import ngettext
 from companion.games.warpspawn_thunderbirds.state import GameState
-from companion.locale import _, ngettext
+from companion.locale import _
 
 
 def describe(action: object, state: GameState, defs: Definitions) -> str:

@@ -22,6 +22,7 @@ from companion.games.warpspawn_thunderbirds import events as ev
 from companion.games.warpspawn_thunderbirds import grid
 from companion.games.warpspawn_thunderbirds import names as nm
 from companion.games.warpspawn_thunderbirds.definitions import PAWNS, THUNDERBIRDS, Definitions, Square
+from companion.games.warpspawn_thunderbirds.plural import ngettext
 from companion.games.warpspawn_thunderbirds.rescue import rescue, rescuers
 from companion.games.warpspawn_thunderbirds.state import (
     PAWN_INDEX,
@@ -95,9 +96,12 @@ def check_play_card(state: GameState, action: act.PlayCard, defs: Definitions) -
         here = seat.square_of(action.pawn or "")
         assert action.to is not None
         if effect == "move" and grid.straight_distance(here, action.to) != kind.distance:
-            return _(
+            return ngettext(
+                "{card} moves a pawn exactly {distance} square in a straight line, orthogonally or diagonally: "
+                "{pawn} on {start} cannot reach {square}.",
                 "{card} moves a pawn exactly {distance} squares in a straight line, orthogonally or diagonally: "
-                "{pawn} on {start} cannot reach {square}."
+                "{pawn} on {start} cannot reach {square}.",
+                kind.distance,
             ).format(
                 card=name,
                 distance=kind.distance,
