@@ -127,7 +127,7 @@ def _move(state: GameState, defs: Definitions, memory: Memory) -> object:
 def _movement_cards(seat: Seat, defs: Definitions, size: int) -> dict[str, dict[Square, tuple[Square, ...]]]:
     """The hand's cards that move a pawn by a fixed pattern, each with its table of landing squares."""
     tables = {}
-    for card in set(seat.hand):
+    for card in sorted(set(seat.hand)):
         kind = defs.responder[card]
         if kind.effect == "move":
             tables[card] = grid.straight(size, kind.distance)
@@ -146,7 +146,8 @@ def best_rescue(state: GameState, defs: Definitions, seat_index: int) -> list[ac
         counts[card] = counts.get(card, 0) + 1
     blocked = state.occupied()
     neighbours = grid.neighbours(size)
-    best: tuple[int, int, list[act.PlayCard]] | None = None
+    worth = {card: keep_worth(defs, card) for card in counts}
+    best: tuple[tuple[int, int, int], list[act.PlayCard]] | None = None
     for emergency in state.board:
         solution = defs.emergencies[emergency.card].solution
         if solution is None:
@@ -155,14 +156,14 @@ def best_rescue(state: GameState, defs: Definitions, seat_index: int) -> list[ac
         if len(targets) < 1:
             continue
         routes = _routes(emergency, targets, tables, blocked, seat, solution.pawns)
-        found = _pair(routes, solution.first, solution.second, counts)
+        found = _pair(routes, solution.first, solution.second, counts, worth)
         if found is None:
             continue
-        cost, steps = found
-        rank = (cost, emergency.counters)
-        if best is None or rank < best[:2]:
-            best = (cost, emergency.counters, [act.PlayCard(card, pawn, to) for card, pawn, to in steps])
-    return [] if best is None else best[2]
+        (cost, kept), steps = found
+        rank = (cost, kept, emergency.counters)
+        if best is None or rank < best[0]:
+            best = (rank, [act.PlayCard(card, pawn, to) for card, pawn, to in steps])
+    return [] if best is None else best[1]
 
 
 def _routes(
@@ -209,9 +210,11 @@ def _pair(
     first: frozenset[str],
     second: frozenset[str],
     counts: dict[str, int],
-) -> tuple[int, tuple[Step, ...]] | None:
-    """The cheapest two routes, for two different pawns filling the two slots, that the hand can pay for."""
-    best: tuple[int, tuple[Step, ...]] | None = None
+    worth: dict[str, int],
+) -> tuple[tuple[int, int], tuple[Step, ...]] | None:
+    """The cheapest two routes, for two different pawns filling the two slots, that the hand can pay for: fewest
+    cards first, then the cards least worth keeping."""
+    best: tuple[tuple[int, int], tuple[Step, ...]] | None = None
     for p, p_routes in routes.items():
         if p not in first:
             continue
@@ -219,15 +222,27 @@ def _pair(
             if q == p or q not in second:
                 continue
             for a in p_routes:
-                if best is not None and len(a) >= best[0]:
+                if best is not None and len(a) > best[0][0]:
                     continue
                 for b in q_routes:
                     cost = len(a) + len(b)
-                    if cost > MAX_PLAN_CARDS or (best is not None and cost >= best[0]):
+                    if cost > MAX_PLAN_CARDS or (best is not None and cost > best[0][0]):
                         continue
-                    if _affordable(a + b, counts):
-                        best = (cost, a + b)
+                    steps = a + b
+                    rank = (cost, sum(worth[card] for card, _pawn, _to in steps))
+                    if (best is None or rank < best[0]) and _affordable(steps, counts):
+                        best = (rank, steps)
     return best
+
+
+def keep_worth(defs: Definitions, card: str) -> int:
+    """How much a card is worth keeping for later: short moves are precise, long ones easy to replace."""
+    kind = defs.responder[card]
+    if kind.effect == "move":
+        return max(0, 11 - kind.distance)
+    if kind.effect == "knight":
+        return 6
+    return 20
 
 
 def _affordable(steps: tuple[Step, ...], counts: dict[str, int]) -> bool:
