@@ -155,8 +155,8 @@ def best_rescue(state: GameState, defs: Definitions, seat_index: int) -> list[ac
         targets = [t for t in neighbours[emergency.square] if t not in blocked]
         if len(targets) < 1:
             continue
-        routes = _routes(emergency, targets, tables, blocked, seat, solution.pawns)
-        found = _pair(routes, solution.first, solution.second, counts, worth)
+        routes = _routes(emergency, targets, tables, blocked, seat, solution.pawns, worth)
+        found = _pair(routes, solution.first, solution.second, counts)
         if found is None:
             continue
         (cost, kept), steps = found
@@ -166,6 +166,10 @@ def best_rescue(state: GameState, defs: Definitions, seat_index: int) -> list[ac
     return [] if best is None else best[1]
 
 
+#: A way for one pawn to get next to an emergency: the cards it spends (sorted), their worth, the steps.
+Route = tuple[tuple[str, ...], int, tuple[Step, ...]]
+
+
 def _routes(
     emergency: Emergency,
     targets: list[Square],
@@ -173,44 +177,57 @@ def _routes(
     blocked: frozenset[Square],
     seat: Seat,
     pawns: frozenset[str],
-) -> dict[str, list[tuple[Step, ...]]]:
-    """For each pawn that can take part, its cheapest ways next to the emergency (each a tuple of steps)."""
+    worth: dict[str, int],
+) -> dict[str, list[Route]]:
+    """For each pawn that can take part, its cheapest ways next to the emergency: one per set of cards spent
+    (which target square it ends on does not matter), fewest cards and least worth first."""
     one_away: dict[Square, list[tuple[str, Square]]] = {}
     for card, table in tables.items():
         for target in targets:
             for square in table[target]:
                 if square not in blocked:
-                    one_away.setdefault(square, []).append((card, target))
+                    found = one_away.get(square)
+                    if found is None:
+                        one_away[square] = [(card, target)]
+                    else:
+                        found.append((card, target))
     col, row = emergency.square
-    routes: dict[str, list[tuple[Step, ...]]] = {}
+    routes: dict[str, list[Route]] = {}
     for pawn, here in zip(PAWNS, seat.pawns):
         if pawn not in pawns:
             continue
         if -1 <= here[0] - col <= 1 and -1 <= here[1] - row <= 1:
-            routes[pawn] = [()]
+            routes[pawn] = [((), 0, ())]
             continue
+        ways: dict[tuple[str, ...], Route] = {}
         direct = one_away.get(here)
         if direct:
-            routes[pawn] = [((card, pawn, target),) for card, target in direct]
-            continue
-        two: list[tuple[Step, ...]] = []
-        for card, table in tables.items():
-            for middle in table[here]:
-                if middle in blocked:
-                    continue
-                for second, target in one_away.get(middle, ()):
-                    two.append(((card, pawn, middle), (second, pawn, target)))
-        if two:
-            routes[pawn] = two
+            for card, target in direct:
+                if (card,) not in ways:
+                    ways[(card,)] = ((card,), worth[card], ((card, pawn, target),))
+        else:
+            for card, table in tables.items():
+                for middle in table[here]:
+                    if middle in blocked:
+                        continue
+                    for second, target in one_away.get(middle, ()):
+                        key = (card, second) if card <= second else (second, card)
+                        if key not in ways:
+                            ways[key] = (
+                                key,
+                                worth[card] + worth[second],
+                                ((card, pawn, middle), (second, pawn, target)),
+                            )
+        if ways:
+            routes[pawn] = sorted(ways.values(), key=lambda way: (len(way[0]), way[1]))
     return routes
 
 
 def _pair(
-    routes: dict[str, list[tuple[Step, ...]]],
+    routes: dict[str, list[Route]],
     first: frozenset[str],
     second: frozenset[str],
     counts: dict[str, int],
-    worth: dict[str, int],
 ) -> tuple[tuple[int, int], tuple[Step, ...]] | None:
     """The cheapest two routes, for two different pawns filling the two slots, that the hand can pay for: fewest
     cards first, then the cards least worth keeping."""
@@ -221,17 +238,14 @@ def _pair(
         for q, q_routes in routes.items():
             if q == p or q not in second:
                 continue
-            for a in p_routes:
-                if best is not None and len(a) > best[0][0]:
-                    continue
-                for b in q_routes:
-                    cost = len(a) + len(b)
-                    if cost > MAX_PLAN_CARDS or (best is not None and cost > best[0][0]):
-                        continue
-                    steps = a + b
-                    rank = (cost, sum(worth[card] for card, _pawn, _to in steps))
-                    if (best is None or rank < best[0]) and _affordable(steps, counts):
-                        best = (rank, steps)
+            for a_cards, a_worth, a_steps in p_routes:
+                for b_cards, b_worth, b_steps in q_routes:
+                    rank = (len(a_cards) + len(b_cards), a_worth + b_worth)
+                    if best is not None and rank >= best[0]:
+                        break  # the routes are sorted: the rest of this list costs as much or more
+                    if rank[0] <= MAX_PLAN_CARDS and _affordable(a_cards + b_cards, counts):
+                        best = (rank, a_steps + b_steps)
+                        break
     return best
 
 
@@ -245,13 +259,12 @@ def keep_worth(defs: Definitions, card: str) -> int:
     return 20
 
 
-def _affordable(steps: tuple[Step, ...], counts: dict[str, int]) -> bool:
-    if len(steps) <= 1:
+def _affordable(cards: tuple[str, ...], counts: dict[str, int]) -> bool:
+    """The hand holds every card of `cards` (as many copies as listed)."""
+    if len(cards) <= 1:
         return True
-    used: dict[str, int] = {}
-    for card, _pawn, _to in steps:
-        used[card] = used.get(card, 0) + 1
-        if used[card] > counts.get(card, 0):
+    for card in cards:
+        if cards.count(card) > counts[card]:
             return False
     return True
 
