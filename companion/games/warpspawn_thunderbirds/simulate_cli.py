@@ -100,8 +100,9 @@ def render_text(reports: list[SimulationReport]) -> str:
         (_("unfinished games"), lambda r: str(r.unfinished)),
     ]
     width = max(len(label) for label, _value in rows)
+    columns = [max(len(value(r)) for _label, value in rows) for r in reports]
     for label, value in rows:
-        lines.append(f"{label:<{width}}  " + "  ".join(f"{value(r):>12}" for r in reports))
+        lines.append(f"{label:<{width}}  " + "  ".join(f"{value(r):>{w}}" for r, w in zip(reports, columns)))
     return "\n".join(lines)
 
 
