@@ -147,15 +147,23 @@ def best_rescue(state: GameState, defs: Definitions, seat_index: int) -> list[ac
     blocked = state.occupied()
     neighbours = grid.neighbours(size)
     worth = {card: keep_worth(defs, card) for card in counts}
+    reach = two_card_reach(defs, counts)
     best: tuple[tuple[int, int, int], list[act.PlayCard]] | None = None
     for emergency in state.board:
         solution = defs.emergencies[emergency.card].solution
         if solution is None:
             continue
+        col, row = emergency.square
+        near = 0
+        for pawn, (c, r) in zip(PAWNS, seat.pawns):
+            if pawn in solution.pawns and abs(c - col) <= reach + 1 and abs(r - row) <= reach + 1:
+                near += 1
+        if near < 2:
+            continue  # two of the pawns it needs cannot get there with two cards each
         targets = [t for t in neighbours[emergency.square] if t not in blocked]
-        if len(targets) < 1:
+        if not targets:
             continue
-        routes = _routes(emergency, targets, tables, blocked, seat, solution.pawns, worth)
+        routes = _routes(emergency, targets, tables, blocked, seat, solution.pawns, worth, reach)
         found = _pair(routes, solution.first, solution.second, counts)
         if found is None:
             continue
@@ -166,8 +174,9 @@ def best_rescue(state: GameState, defs: Definitions, seat_index: int) -> list[ac
     return [] if best is None else best[1]
 
 
-#: A way for one pawn to get next to an emergency: the cards it spends (sorted), their worth, the steps.
-Route = tuple[tuple[str, ...], int, tuple[Step, ...]]
+#: A way for a pawn to get next to an emergency: the cards it spends (sorted), their worth, the plays in order
+#: as (card, destination).
+Route = tuple[tuple[str, ...], int, tuple[tuple[str, Square], ...]]
 
 
 def _routes(
@@ -178,6 +187,7 @@ def _routes(
     seat: Seat,
     pawns: frozenset[str],
     worth: dict[str, int],
+    reach: int,
 ) -> dict[str, list[Route]]:
     """For each pawn that can take part, its cheapest ways next to the emergency: one per set of cards spent
     (which target square it ends on does not matter), fewest cards and least worth first."""
@@ -193,34 +203,62 @@ def _routes(
                         found.append((card, target))
     col, row = emergency.square
     routes: dict[str, list[Route]] = {}
+    by_square: dict[Square, list[Route]] = {}
     for pawn, here in zip(PAWNS, seat.pawns):
         if pawn not in pawns:
             continue
         if -1 <= here[0] - col <= 1 and -1 <= here[1] - row <= 1:
-            routes[pawn] = [((), 0, ())]
+            routes[pawn] = _HERE
             continue
-        ways: dict[tuple[str, ...], Route] = {}
-        direct = one_away.get(here)
-        if direct:
-            for card, target in direct:
-                if (card,) not in ways:
-                    ways[(card,)] = ((card,), worth[card], ((card, pawn, target),))
-        else:
-            for card, table in tables.items():
-                for middle in table[here]:
-                    if middle in blocked:
-                        continue
-                    for second, target in one_away.get(middle, ()):
-                        key = (card, second) if card <= second else (second, card)
-                        if key not in ways:
-                            ways[key] = (
-                                key,
-                                worth[card] + worth[second],
-                                ((card, pawn, middle), (second, pawn, target)),
-                            )
+        if max(abs(here[0] - col), abs(here[1] - row)) > reach + 1:
+            continue  # two cards cannot take it that far
+        ways = by_square.get(here)
+        if ways is None:  # pawns sharing a square share their ways (a base often holds several)
+            ways = by_square[here] = _ways(here, one_away, tables, blocked, worth)
         if ways:
-            routes[pawn] = sorted(ways.values(), key=lambda way: (len(way[0]), way[1]))
+            routes[pawn] = ways
     return routes
+
+
+def _ways(
+    here: Square,
+    one_away: dict[Square, list[tuple[str, Square]]],
+    tables: dict[str, dict[Square, tuple[Square, ...]]],
+    blocked: frozenset[Square],
+    worth: dict[str, int],
+) -> list[Route]:
+    """From `here`, the cheapest card plays (card, destination) next to the emergency, one per set of cards."""
+    ways: dict[tuple[str, ...], Route] = {}
+    direct = one_away.get(here)
+    if direct:
+        for card, target in direct:
+            if (card,) not in ways:
+                ways[(card,)] = ((card,), worth[card], ((card, target),))
+    else:
+        get = one_away.get
+        for card, table in tables.items():
+            for middle in table[here]:
+                if middle in blocked:
+                    continue
+                for second, target in get(middle, ()):
+                    key = (card, second) if card <= second else (second, card)
+                    if key not in ways:
+                        ways[key] = (key, worth[card] + worth[second], ((card, middle), (second, target)))
+    return sorted(ways.values(), key=lambda way: (len(way[0]), way[1]))
+
+
+def two_card_reach(defs: Definitions, counts: dict[str, int]) -> int:
+    """The farthest (in king's moves) two of the hand's moving cards can take a pawn."""
+    reaches: list[int] = []
+    for card, count in counts.items():
+        kind = defs.responder[card]
+        if kind.effect == "move" or kind.effect == "knight":
+            reaches += [kind.distance if kind.effect == "move" else 2] * min(count, 2)
+    reaches.sort(reverse=True)
+    return sum(reaches[:2])
+
+
+_HERE: list[Route] = [((), 0, ())]
 
 
 def _pair(
@@ -228,25 +266,28 @@ def _pair(
     first: frozenset[str],
     second: frozenset[str],
     counts: dict[str, int],
-) -> tuple[tuple[int, int], tuple[Step, ...]] | None:
+) -> tuple[tuple[int, int], list[Step]] | None:
     """The cheapest two routes, for two different pawns filling the two slots, that the hand can pay for: fewest
     cards first, then the cards least worth keeping."""
-    best: tuple[tuple[int, int], tuple[Step, ...]] | None = None
+    best: tuple[tuple[int, int], str, Route, str, Route] | None = None
     for p, p_routes in routes.items():
         if p not in first:
             continue
         for q, q_routes in routes.items():
             if q == p or q not in second:
                 continue
-            for a_cards, a_worth, a_steps in p_routes:
-                for b_cards, b_worth, b_steps in q_routes:
-                    rank = (len(a_cards) + len(b_cards), a_worth + b_worth)
+            for a in p_routes:
+                for b in q_routes:
+                    rank = (len(a[0]) + len(b[0]), a[1] + b[1])
                     if best is not None and rank >= best[0]:
                         break  # the routes are sorted: the rest of this list costs as much or more
-                    if rank[0] <= MAX_PLAN_CARDS and _affordable(a_cards + b_cards, counts):
-                        best = (rank, a_steps + b_steps)
+                    if rank[0] <= MAX_PLAN_CARDS and _affordable(a[0] + b[0], counts):
+                        best = (rank, p, a, q, b)
                         break
-    return best
+    if best is None:
+        return None
+    rank, p, a, q, b = best
+    return rank, [(card, p, to) for card, to in a[2]] + [(card, q, to) for card, to in b[2]]
 
 
 def keep_worth(defs: Definitions, card: str) -> int:
@@ -292,18 +333,30 @@ def _position(state: GameState, defs: Definitions, seat_index: int, seat: Seat) 
     centre = (size + 1) / 2
     spots = [e.square for e in state.board if e.counters >= 2]
     blocked = state.occupied()
+    remoteness: dict[Square, float] = {}
+
+    def far(square: Square) -> float:
+        found = remoteness.get(square)
+        if found is None:
+            found = remoteness[square] = _remoteness(square, spots, centre)
+        return found
+
     best: tuple[float, act.PlayCard] | None = None
     for card in sorted(set(seat.hand)):
         kind = defs.responder[card]
         if kind.effect != "move" or kind.distance <= KEEP_DISTANCE:
             continue
         table = grid.straight(size, kind.distance)
+        seen: set[Square] = set()
         for pawn, here in zip(PAWNS, seat.pawns):
-            before = _remoteness(here, spots, centre)
+            if here in seen:
+                continue  # the same moves as the pawn before it on this square
+            seen.add(here)
+            before = far(here)
             for to in table[here]:
                 if to in blocked:
                     continue
-                gain = before - _remoteness(to, spots, centre)
+                gain = before - far(to)
                 if gain >= 1 and (best is None or gain > best[0]):
                     best = (gain, act.PlayCard(card, pawn, to))
     return None if best is None else best[1]
@@ -311,9 +364,15 @@ def _position(state: GameState, defs: Definitions, seat_index: int, seat: Seat) 
 
 def _remoteness(square: Square, spots: list[Square], centre: float) -> float:
     """How far a pawn is from being useful: from the nearest lasting emergency, else from the board's centre."""
+    col, row = square
     if spots:
-        return min(max(abs(square[0] - s[0]), abs(square[1] - s[1])) for s in spots)
-    return max(abs(square[0] - centre), abs(square[1] - centre))
+        nearest = 1_000_000
+        for c, r in spots:
+            d = max(abs(col - c), abs(row - r))
+            if d < nearest:
+                nearest = d
+        return nearest
+    return max(abs(col - centre), abs(row - centre))
 
 
 def _useless(state: GameState, defs: Definitions, seat: Seat, card: str) -> bool:
