@@ -115,9 +115,9 @@ def _move(state: GameState, defs: Definitions, memory: Memory) -> object:
         for card, kind in kinds.items():
             if kind.effect == "false-alarm":
                 return act.PlayCard(card, threat[1], owner=threat[0])
-    step = _position(state, defs, seat_index, seat)
-    if step is not None:
-        return step
+    closer = _position(state, defs, seat_index, seat)
+    if closer is not None:
+        return closer
     for card in sorted(set(seat.hand)):
         if _useless(state, defs, seat, card):
             return act.Discard(card)

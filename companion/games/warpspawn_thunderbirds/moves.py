@@ -172,7 +172,9 @@ def _free(state: GameState, square: Square) -> str | None:
     return None
 
 
-def do_play_card(state: GameState, action: act.PlayCard, defs: Definitions, chance: Chance, out: list[object]):
+def do_play_card(
+    state: GameState, action: act.PlayCard, defs: Definitions, chance: Chance, out: list[object]
+) -> GameState:
     seat_index = state.order[state.mover]
     seat = state.seats[seat_index]
     state = _set_seat(
@@ -252,7 +254,9 @@ def check_discard(state: GameState, action: act.Discard, defs: Definitions) -> s
     return None
 
 
-def do_discard(state: GameState, action: act.Discard, defs: Definitions, chance: Chance, out: list[object]):
+def do_discard(
+    state: GameState, action: act.Discard, defs: Definitions, chance: Chance, out: list[object]
+) -> GameState:
     seat_index = state.order[state.mover]
     seat = state.seats[seat_index]
     state = _set_seat(
@@ -268,7 +272,7 @@ def check_allow(state: GameState, action: act.Allow, defs: Definitions) -> str |
     return None
 
 
-def do_allow(state: GameState, action: act.Allow, defs: Definitions, chance: Chance, out: list[object]):
+def do_allow(state: GameState, action: act.Allow, defs: Definitions, chance: Chance, out: list[object]) -> GameState:
     assert state.pending is not None
     return _resolve(state, state.pending, defs, chance, out)
 
@@ -294,7 +298,9 @@ def check_play_delay(state: GameState, action: act.PlayDelay, defs: Definitions)
     return None
 
 
-def do_play_delay(state: GameState, action: act.PlayDelay, defs: Definitions, chance: Chance, out: list[object]):
+def do_play_delay(
+    state: GameState, action: act.PlayDelay, defs: Definitions, chance: Chance, out: list[object]
+) -> GameState:
     pending = state.pending
     assert pending is not None
     seat_index = state.seat_index(action.player)
@@ -311,7 +317,9 @@ def check_end_phase(state: GameState, action: act.EndPhase, defs: Definitions) -
     return _mover_check(state, defs)
 
 
-def do_end_phase(state: GameState, action: act.EndPhase, defs: Definitions, chance: Chance, out: list[object]):
+def do_end_phase(
+    state: GameState, action: act.EndPhase, defs: Definitions, chance: Chance, out: list[object]
+) -> GameState:
     out.append(ev.PhaseEnded(state.seats[state.order[state.mover]].colour))
     if state.mover + 1 < len(state.order):
         state = evolve(state, mover=state.mover + 1)
@@ -344,7 +352,7 @@ def check_confirm_rescue(state: GameState, action: act.ConfirmRescue, defs: Defi
 
 def do_confirm_rescue(
     state: GameState, action: act.ConfirmRescue, defs: Definitions, chance: Chance, out: list[object]
-):
+) -> GameState:
     seat_index = state.order[state.mover]
     seat = state.seats[seat_index]
     emergency = state.emergency(action.emergency)
@@ -373,7 +381,9 @@ def check_adjust_pawn(state: GameState, action: act.AdjustPawn, defs: Definition
     return _free(state, action.to)
 
 
-def do_adjust_pawn(state: GameState, action: act.AdjustPawn, defs: Definitions, chance: Chance, out: list[object]):
+def do_adjust_pawn(
+    state: GameState, action: act.AdjustPawn, defs: Definitions, chance: Chance, out: list[object]
+) -> GameState:
     index = state.seat_index(action.player)
     assert index is not None
     out.append(ev.Adjusted("pawn"))
@@ -393,7 +403,7 @@ def check_adjust_counters(state: GameState, action: act.AdjustCounters, defs: De
 
 def do_adjust_counters(
     state: GameState, action: act.AdjustCounters, defs: Definitions, chance: Chance, out: list[object]
-):
+) -> GameState:
     out.append(ev.Adjusted("counters"))
     board = []
     deck = state.emergencies

@@ -21,9 +21,9 @@ def pawn(pawn_id: str | None) -> str:
 
 def card(defs: Definitions, card_id: str | None) -> str:
     """A Responder card kind or an emergency, by id."""
-    if card_id in defs.responder:
+    if card_id is not None and card_id in defs.responder:
         return defs.responder[card_id].names.text()
-    if card_id in defs.emergencies:
+    if card_id is not None and card_id in defs.emergencies:
         return defs.emergencies[card_id].names.text()
     return str(card_id)
 

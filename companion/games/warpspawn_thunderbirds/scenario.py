@@ -346,8 +346,8 @@ def run_scenario(scenario: Scenario) -> ScenarioResult:
         defs = definitions_for(setup)
         chance = LiveChance(seed_state(scenario.seed))
         state = initial_state(scenario.setup, chance, defs)
-    except IllegalAction as error:
-        raise ScenarioError(f"{scenario.path}: field 'setup': {error.reason}") from None
+    except IllegalAction as refused:
+        raise ScenarioError(f"{scenario.path}: field 'setup': {refused.reason}") from None
     state = evolve(state, rng=chance.rng_after)
     state = apply_position(state, scenario.position, defs, scenario.path)
     events: list[tuple[int, object]] = []
@@ -361,8 +361,8 @@ def run_scenario(scenario: Scenario) -> ScenarioResult:
         label = describe(scripted.action, state, defs)
         try:
             state, happened = apply(state, scripted.action, chance, defs)
-        except IllegalAction as refused:
-            error, error_action = refused.reason, i
+        except IllegalAction as stopped:
+            error, error_action = stopped.reason, i
             break
         state = evolve(state, rng=chance.rng_after)
         events.extend((i, e) for e in happened)

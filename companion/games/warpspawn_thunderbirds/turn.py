@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from companion.engine.chance import Chance
 from companion.engine.deck import Deck
+from companion.engine.dice import Die
 from companion.games.warpspawn_thunderbirds import actions as act
 from companion.games.warpspawn_thunderbirds import events as ev
 from companion.games.warpspawn_thunderbirds.definitions import PAWNS, Definitions
@@ -64,7 +65,9 @@ def check_countdown(state: GameState, action: act.Countdown, defs: Definitions) 
     return wrong_phase(state, "countdown")
 
 
-def do_countdown(state: GameState, action: act.Countdown, defs: Definitions, chance: Chance, out: list[object]):
+def do_countdown(
+    state: GameState, action: act.Countdown, defs: Definitions, chance: Chance, out: list[object]
+) -> GameState:
     board = []
     deck = state.emergencies
     for emergency in state.board:
@@ -86,7 +89,7 @@ def check_alert(state: GameState, action: act.Alert, defs: Definitions) -> str |
     return wrong_phase(state, "alert")
 
 
-def do_alert(state: GameState, action: act.Alert, defs: Definitions, chance: Chance, out: list[object]):
+def do_alert(state: GameState, action: act.Alert, defs: Definitions, chance: Chance, out: list[object]) -> GameState:
     """Nothing is rolled once the Emergency deck is empty: there is nothing left to place."""
     deck = state.emergencies
     if not deck.draw_pile:
@@ -135,7 +138,9 @@ def check_organize(state: GameState, action: act.Organize, defs: Definitions) ->
     return wrong_phase(state, "organization")
 
 
-def do_organize(state: GameState, action: act.Organize, defs: Definitions, chance: Chance, out: list[object]):
+def do_organize(
+    state: GameState, action: act.Organize, defs: Definitions, chance: Chance, out: list[object]
+) -> GameState:
     """The whole deck (draw pile and discard) shuffled into one pile; hands filled to six in seat order."""
     old = state.responder
     pile = chance.shuffle(old.draw_pile + old.discard_pile)
@@ -180,7 +185,7 @@ def check_play_quick_responder(state: GameState, action: act.PlayQuickResponder,
 
 def do_play_quick_responder(
     state: GameState, action: act.PlayQuickResponder, defs: Definitions, chance: Chance, out: list[object]
-):
+) -> GameState:
     index = state.seat_index(action.player)
     assert index is not None
     kind = quick_responder_kind(defs)
@@ -196,7 +201,9 @@ def check_roll_for_order(state: GameState, action: act.RollForOrder, defs: Defin
     return wrong_phase(state, "response")
 
 
-def do_roll_for_order(state: GameState, action: act.RollForOrder, defs: Definitions, chance: Chance, out: list[object]):
+def do_roll_for_order(
+    state: GameState, action: act.RollForOrder, defs: Definitions, chance: Chance, out: list[object]
+) -> GameState:
     """Every player but a Quick Responder rolls; tied players re-roll among themselves until none is tied, the
     highest group first. The Quick Responder moves first."""
     response = die(defs.numbers.response_die)
@@ -217,7 +224,7 @@ def do_roll_for_order(state: GameState, action: act.RollForOrder, defs: Definiti
     return finished(rescue(state, order[0], defs, out), out)
 
 
-def _ranked(seats: list[int], rolls: dict[int, list[int]], chance: Chance, response: object) -> list[int]:
+def _ranked(seats: list[int], rolls: dict[int, list[int]], chance: Chance, response: Die) -> list[int]:
     """`seats` from the highest last roll down; a group with the same roll re-rolls (seat order) and is ranked
     within its place."""
     groups: dict[int, list[int]] = {}
@@ -230,6 +237,6 @@ def _ranked(seats: list[int], rolls: dict[int, list[int]], chance: Chance, respo
             order.append(group[0])
             continue
         for seat in group:
-            rolls[seat].append(chance.roll(response).value)  # type: ignore[arg-type]
+            rolls[seat].append(chance.roll(response).value)
         order.extend(_ranked(group, rolls, chance, response))
     return order
