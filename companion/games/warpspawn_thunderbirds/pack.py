@@ -135,6 +135,8 @@ def reveal(events: tuple[Any, ...], defs: Definitions) -> Reveal | None:
                 "Alert: {face} rolled, {count} new emergencies",
                 event.new_emergencies,
             ).format(face=event.face, count=event.new_emergencies)
+            if not event.new_emergencies:
+                lines.append(_("No new emergency this turn."))
         elif isinstance(event, ev.EmergencyPlaced):
             lines.append(
                 ngettext(

@@ -82,6 +82,10 @@ def test_the_alert_reveals_the_new_emergencies_and_makes_its_sounds() -> None:
     assert reveal.lines[0].endswith(", 3 time counters")
     assert pack().sounds(events) == ("dice", "disaster")
     assert pack().reveal((), state) is None
+    _after, quiet = apply(state, act.Alert(), LiveChance(state.rng, [0]), DEFS)
+    calm = pack().reveal(quiet, state)
+    assert calm is not None and calm.lines == ("No new emergency this turn.",)
+    assert calm.title == "Alert: 1 rolled, 0 new emergencies"
 
 
 def test_the_set_up_guide_says_which_facts_are_ours(french: None) -> None:
