@@ -66,7 +66,7 @@ def test_tokens_must_come_from_characters_in_the_required_region(known: Definiti
 def test_wrong_kind_too_few_or_not_held(known: Definitions) -> None:
     state = veil(known)
     assert "needs these tokens" in refused(state, FoilScheme((("alan", "logistics"), ("gordon", "logistics"))), known)
-    assert refused(state, FoilScheme((("alan", "teamwork"),)), known) == "Alan does not have 1 Teamwork token(s)."
+    assert refused(state, FoilScheme((("alan", "teamwork"),)), known) == "Alan does not have 1 Teamwork token."
     assert refused(state, FoilScheme((("scott", "teamwork"),)), known) == "Scott is not played by anyone."
 
 

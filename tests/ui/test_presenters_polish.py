@@ -318,7 +318,7 @@ def test_an_audio_output_is_a_playback_device_or_a_sound_server(tmp_path: Path) 
 
 def test_french_punctuation_never_starts_a_line() -> None:
     """A space before ":", "%", ";" or "?" in French is a no-break space, so a line never begins with one."""
-    from companion.locale.msgfmt import parse_po
+    from companion.locale.po import parse_po
     from companion.paths import ROOT
 
     po = ROOT / "companion" / "locale" / "fr" / "LC_MESSAGES" / "ui.po"

@@ -12,7 +12,9 @@ from pathlib import Path
 
 from companion.games.thunderbirds.errors import DataError
 from companion.games.thunderbirds.loader import DataReport, EntryStatus, load_report
-from companion.locale import _
+from companion.locale import domain
+
+_, ngettext = domain("thunderbirds")
 
 #: (table, label) in the order they are printed: the tables, then the decks, then the rest.
 ROWS: tuple[tuple[str, str], ...] = (

@@ -50,7 +50,9 @@ from companion.games.thunderbirds.definitions import (
     Vehicle,
 )
 from companion.games.thunderbirds.errors import DataError, Problem
-from companion.locale import _
+from companion.locale import domain
+
+_, ngettext = domain("thunderbirds")
 
 #: Table name in the TOML files -> the word used for its entries in messages and reports.
 LIST_TABLES: tuple[str, ...] = (
