@@ -218,7 +218,7 @@ def test_overlay_problems_are_told_in_french(broken_overlay: Path, french: None)
     pack = ThunderbirdsPack()
     pack.load()
     assert pack.problems[0].startswith("Correction de carte ignorée\u00a0: ")
-    assert "The Longest Day\u00a0: " in pack.problems[0] and "the-longest-day" in pack.problems[0]
+    assert "Le jour le plus long\u00a0: " in pack.problems[0] and "the-longest-day" in pack.problems[0]
 
 
 def test_a_sound_overlay_gives_no_problem(user_data: Path) -> None:
