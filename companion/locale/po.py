@@ -80,10 +80,10 @@ def parse_po(text: str) -> dict[str, str]:
     for message in read_po(io.StringIO(text), abort_invalid=True):
         if not message.id or message.fuzzy:
             continue
-        ids = message.id if isinstance(message.id, tuple) else (message.id,)
-        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        ids = [str(i) for i in message.id] if isinstance(message.id, (tuple, list)) else [str(message.id)]
+        strings = [str(t) for t in message.string] if isinstance(message.string, (tuple, list)) else [message.string]
         for index, msgid in enumerate(ids):
             string = strings[min(index, len(strings) - 1)]
             if string:
-                messages[f"{message.context}\x04{msgid}" if message.context else msgid] = string
+                messages[f"{message.context}\x04{msgid}" if message.context else msgid] = str(string)
     return messages

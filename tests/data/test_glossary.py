@@ -58,10 +58,10 @@ def french_catalogue_texts() -> Iterator[tuple[str, str]]:
         for message in read_catalogue(po):
             if not message.id:
                 continue
-            forms = message.string if isinstance(message.string, tuple) else (message.string,)
-            first_id = message.id[0] if isinstance(message.id, tuple) else message.id
+            forms = message.string if isinstance(message.string, (tuple, list)) else (message.string,)
+            first_id = message.id[0] if isinstance(message.id, (tuple, list)) else message.id
             for form in forms:
-                yield f"{name}.po {first_id!r}", form
+                yield f"{name}.po {first_id!r}", str(form or "")
 
 
 def data_names(value: object, where: str) -> Iterator[tuple[str, Names]]:

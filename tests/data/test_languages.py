@@ -152,3 +152,15 @@ def test_a_name_corrected_in_the_overlay_is_the_players_own(data_dir: Path, over
     )
     card = load_definitions(data_dir, overlay_dir).disasters["desperate-intruder"]
     assert card.names.fr == "Intrus aux abois" and card.names.confidence("fr") is None
+
+
+def test_correcting_one_language_in_the_overlay_keeps_the_other_marked(data_dir: Path, overlay_dir: Path) -> None:
+    """The card editor writes both names; the English one corrected, our French translation is still ours."""
+    (overlay_dir / "disasters.toml").write_text(
+        '[[disaster]]\nid = "desperate-intruder"\n'
+        'names = { en = "The Desperate Intruder", fr = "L\'intrus désespéré" }\n',
+        encoding="utf-8",
+    )
+    card = load_definitions(data_dir, overlay_dir).disasters["desperate-intruder"]
+    assert card.names.en == "The Desperate Intruder" and card.names.confidence("en") is None
+    assert card.names.confidence("fr") == "low"

@@ -246,8 +246,27 @@ def apply_overlay(
             for name, value in data.items():
                 if name == "id":
                     continue
+                if name in _TEXT_FIELDS:
+                    value = _keep_translation_marks(target.data.get(name), value)
                 target.data[name] = value
                 target.origin[name] = display
+
+
+#: The two-language tables an overlay may replace whole.
+_TEXT_FIELDS = ("names", "story", "text")
+
+
+def _keep_translation_marks(shipped: Any, given: Any) -> Any:
+    """An overlay's `names` (or `story`, `text`) replaces the shipped one, but a language whose words it leaves
+    as they were keeps the shipped mark: correcting the English name does not make our French translation the
+    box's. The card editor writes both languages and no marks."""
+    if not (isinstance(shipped, dict) and isinstance(given, dict)) or "translated" in given:
+        return given
+    marks = shipped.get("translated")
+    if not isinstance(marks, dict):
+        return given
+    kept = {language: mark for language, mark in marks.items() if given.get(language) == shipped.get(language)}
+    return {**given, "translated": kept} if kept else given
 
 
 # --- reading fields --------------------------------------------------------------------------------------
