@@ -18,7 +18,7 @@ from collections.abc import Sequence
 #: sub-command -> "module:function"; each function takes the remaining argv and returns an exit code.
 COMMANDS: dict[str, str] = {
     "run": "companion.ui.launch:main",
-    "demo": "companion.ui.demo:main",
+    "demo": "companion.games.thunderbirds.ui.demo:main",
     "scenario": "companion.games.thunderbirds.scenario_cli:main",
     "odds": "companion.games.thunderbirds.odds_cli:main",
     "simulate": "companion.games.thunderbirds.simulate_cli:main",

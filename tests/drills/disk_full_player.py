@@ -29,9 +29,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from companion.engine.errors import CompanionError, StoreFull
 from companion.engine.session import Session
 from companion.engine.store import Store
+from companion.games.thunderbirds.pack import ThunderbirdsPack
 from companion.locale import set_language
 from companion.ui.controller import GameController
-from companion.ui.thunderbirds import ThunderbirdsPack
 from companion.ui.worker import SessionWorker
 from drills.script import advance, choose, game_of_seed, new_session, seed_for, setup_for
 

@@ -36,9 +36,9 @@ from companion.engine.store import Store
 from companion.games.thunderbirds.errors import DataError
 from companion.games.thunderbirds.loader import default_definitions
 from companion.games.thunderbirds.overlay import load_definitions_safe, set_card_fields
+from companion.games.thunderbirds.pack import ThunderbirdsPack
 from companion.paths import ROOT
 from companion.ui.controller import GameController
-from companion.ui.thunderbirds import ThunderbirdsPack
 from companion.ui.worker import SessionWorker
 from companion.ui.xvfb import XvfbError, virtual_screen
 
