@@ -133,9 +133,9 @@ class ScreenSpec:
 class DataStatus:
     """How complete a pack's data is: `companion games` and `check-data` print it."""
 
-    known: int
+    known: int  # entries (cards, tables) complete
     total: int
-    missing: tuple[str, ...] = ()  # one line per empty slot the players complete from their box
+    missing: tuple[str, ...] = ()  # one line per entry the players complete from their box
 
     @property
     def is_complete(self) -> bool:
@@ -144,7 +144,7 @@ class DataStatus:
     def label(self) -> str:
         if self.total == 0:
             return _("no data to complete")
-        return _("{known} of {total} facts known").format(known=self.known, total=self.total)
+        return _("{known} of {total} entries complete").format(known=self.known, total=self.total)
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,6 +199,7 @@ class Pack(Protocol):
     only `secret_view` reads what a seat hides, and only the hand-over step shows it."""
 
     info: PackInfo
+    name: str  # `info.name`: the registry key, the saved games' `game`
     rules: GameRules[Any, Any]
     #: Screens by name, local to the pack: the shell keeps only the open game's pack's screens.
     screens: Mapping[str, ScreenSpec]
@@ -322,6 +323,10 @@ class BasicPack:
     def __init__(self, info: PackInfo, rules: GameRules[Any, Any]) -> None:
         self.info = info
         self.rules = rules
+
+    @property
+    def name(self) -> str:
+        return self.info.name
 
     def load(self) -> Any:
         return None

@@ -564,7 +564,7 @@ class CompanionApp(App):
         if snapshot.kind == "action" and snapshot.events:
             self._play_sounds(snapshot.events)
             self._reveal(snapshot)
-        if snapshot.kind == "action" and snapshot.state.phase == "over":
+        if snapshot.kind == "action" and self.pack.rules.is_terminal(snapshot.state):
             self.controller.backup_if_due(0)  # the game just ended: keep it safe now
         wanted = self._screen_for(snapshot)
         current = self.nav.current

@@ -157,9 +157,9 @@ class ThunderbirdsPack:
         """Facts known over facts in the data (the user's overlay included), and what is still missing."""
         from companion.games.thunderbirds.loader import load_report
 
-        report = load_report()
+        _defs, report = load_report()
         missing = tuple(f"{e.table} {e.id}: {', '.join(e.missing)}" for e in report.entries if e.missing)
-        known = sum(1 for e in report.entries if not e.missing)
+        known = sum(1 for e in report.entries if e.completeness == "complete")
         return DataStatus(known=known, total=len(report.entries), missing=missing)
 
     # --- rules ---------------------------------------------------------------------------------------------

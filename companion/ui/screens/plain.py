@@ -7,6 +7,7 @@ import secrets
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from kivy.app import App
 from kivy.factory import Factory
 
 from companion.locale import LANGUAGE_NAMES, _
@@ -31,8 +32,12 @@ def _fill(box: Any, lines: Sequence[TextLine], buttons: Sequence[ButtonView], pr
     for view in buttons:
         button = TouchButton(text=view.label, role=view.role, disabled=not view.enabled, action_key=view.key)
         button.size_hint_y = None
+        button.height = App.get_running_app().target
         button.bind(on_release=lambda b: press(b.action_key))
         box.add_widget(button)
+    scroll = box.parent
+    if scroll is not None and hasattr(scroll, "scroll_y"):
+        scroll.scroll_y = 1  # each step starts at its top (the secret's title and first lines)
 
 
 class PlainNewGameScreen(BaseScreen):
