@@ -22,6 +22,7 @@ import pkgutil
 import re
 import threading
 import traceback
+from pathlib import Path
 from typing import Any
 
 from companion.engine.errors import UnknownGame
@@ -194,13 +195,15 @@ def _kits() -> tuple[tuple[PackInfo, ...], tuple[PackProblem, ...]]:
 
 
 def _problem(name: str, error: BaseException, where: str) -> PackProblem:
-    """The file and line where a declaration failed: a syntax error's own, else the deepest frame in the pack."""
+    """The file and line where a declaration failed: a syntax error's own, else the deepest frame in the pack's
+    code (the contract's own checks, in the engine, name the field; the pack's line says where it is)."""
     file, line = where, None
     if isinstance(error, SyntaxError) and error.filename:
         file, line = error.filename, error.lineno
     else:
         frames = traceback.extract_tb(error.__traceback__)
-        inside = [f for f in frames if "importlib" not in f.filename and f.filename != __file__]
+        engine = str(Path(__file__).resolve().parent)
+        inside = [f for f in frames if "importlib" not in f.filename and not f.filename.startswith((engine, "<"))]
         if inside:
             file, line = inside[-1].filename, inside[-1].lineno
     message = f"{type(error).__name__}: {error}"

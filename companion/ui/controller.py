@@ -288,7 +288,7 @@ class GameController:
         return GameSnapshot(
             game_id=session.game_id,
             state=state,
-            legal=tuple(self.pack.legal_actions(state)),
+            legal=tuple(self._pack_of(session.rules.name).legal_actions(state)),
             history=tuple(session.history()),
             can_undo=bool(session.can_undo),
             can_redo=bool(session.can_redo),
@@ -297,6 +297,14 @@ class GameController:
             entry=entry,
             version=self._side.version,
         )
+
+    def _pack_of(self, game: str) -> GamePack:
+        """The pack of a resumed game (another game's than the one chosen for New game, when asked directly)."""
+        if game == self.pack.name:
+            return self.pack
+        from companion.engine import registry
+
+        return registry.pack(game)
 
     def _close_session(self) -> None:
         self._side.session = None

@@ -19,7 +19,7 @@ from runs import scenario_notes
 
 pytestmark = [pytest.mark.ui, pytest.mark.slow]
 
-SCENARIO = r'''
+SCENARIO = r"""
 def two_games(pilot, out, args, notes):
     import sys
     from pathlib import Path
@@ -136,15 +136,16 @@ def two_games(pilot, out, args, notes):
     yield pilot.settle()
     notes["back_screens"] = sorted(app.screen_manager.screen_names)
     notes["back_lights"] = list(app.lights.mirror.latest)
-'''
+"""
 
 
 @pytest.fixture(scope="module")
 def games(xvfb_display: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    from packs.handgame import INFO
+
     from companion.engine import registry
     from companion.engine.session import Session
     from companion.engine.store import Store
-    from packs.handgame import INFO
 
     home = tmp_path_factory.mktemp("two-games-home")
     registry.register_pack(INFO)
