@@ -388,8 +388,12 @@ class CompanionApp(App):
         frames that follow, one per frame: a first visit would otherwise spend the touch's frame building."""
         manager = self.screen_manager
         assert manager is not None
-        missing = [name for name in self.pack.built_ahead if not manager.has_screen(name)]
-        steps: list[Callable[[], Any]] = [lambda n=name: self._build_screen_ahead(n) for name in missing]
+        pack = self.pack
+        missing = [name for name in pack.built_ahead if not manager.has_screen(name)]
+        # A screen is built ahead only while its game's pack is still the open one (players may leave at once).
+        steps: list[Callable[[], Any]] = [
+            lambda n=name: self._build_screen_ahead(n) if self.pack is pack else None for name in missing
+        ]
         steps.append(prepare_popup)
         steps.append(self._freeze_long_lived)
         for index, step in enumerate(steps):

@@ -129,6 +129,29 @@ def two_games(pilot, out, args, notes):
     yield pilot.until(lambda: "exported" in app.notice, "the export")
     notes["export_notice"] = app.notice
 
+    # A new game of High Card from the picker: the shell's New game, drawn from its declaration.
+    pilot.tap("game:handgame")
+    yield pilot.settle()
+    notes["editor_disabled"] = [w.disabled for w in pilot.widgets() if getattr(w, "action_key", "") == "card_editor"]
+    pilot.tap("new_game")
+    yield pilot.until(lambda: pilot.screen_name() == "new_game", "New game")
+    yield pilot.settle()
+    notes["new_game_keys"] = sorted(pilot.keys("players:"))
+    notes["new_game_texts"] = shown_texts()
+    yield pilot.screenshot(out / "07-new-game.png")
+    pilot.check_layout("new_game")
+    pilot.tap("players:3")
+    yield pilot.settle()
+    pilot.tap("start_game")
+    yield pilot.until(lambda: pilot.screen_name() == "play", "the new game")
+    yield pilot.settle()
+    notes["new_seats"] = sorted(pilot.keys("open:handover"))
+    pilot.tap("open:menu")
+    yield pilot.settle()
+    pilot.tap("open:home")
+    yield pilot.until(lambda: pilot.screen_name() == "home", "Home after the new game")
+    yield pilot.settle()
+
     # Back to Thunderbirds: its screens and its lights again, nothing of High Card's.
     pilot.tap(f"resume:{thunderbirds.game_id}")
     yield pilot.until(lambda: pilot.screen_name() == "table", "the Table again")
@@ -196,6 +219,13 @@ def test_the_shared_screen_never_shows_a_hand(games: dict[str, Any]) -> None:
     assert set(red) <= set(games["shown_texts"])  # Red alone sees them, after "Show"
     assert games["play_keys"] and all(not key.startswith("act:") for key in games["play_keys"])
     assert not set(games["red_left"]) & set(games["after_play_texts"])  # covered as soon as the card is played
+
+
+def test_new_game_of_another_game_is_drawn_from_its_declaration(games: dict[str, Any]) -> None:
+    assert games["editor_disabled"] == [True]  # High Card has no data to complete
+    assert games["new_game_keys"] == ["players:2", "players:3", "players:4"]
+    assert "New game: High Card" in games["new_game_texts"]
+    assert games["new_seats"] == ["open:handover:0", "open:handover:1", "open:handover:2"]
 
 
 def test_the_history_and_the_export_say_only_what_was_played(games: dict[str, Any]) -> None:

@@ -37,7 +37,7 @@ class HomeScreen(BaseScreen):
             str,
             str,
             app.controller.recovery_notice,
-            pack.problems,
+            (*pack.problems, *(str(problem) for problem in registry.problems())),
             line_for=app.saved_game_line,
             installed=installed if len(installed) > 1 else (),
             chosen=pack.info.name,

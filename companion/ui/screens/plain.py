@@ -61,7 +61,7 @@ class PlainNewGameScreen(BaseScreen):
     def refresh(self) -> None:
         app = self.app
         view = present_new_game(app.pack.info, self.players, self.chosen)
-        self.ids.title.text = f"{view.title}: {view.game_title}"
+        self.ids.title.text = _("{head}: {detail}").format(head=view.title, detail=view.game_title)
         box = self.ids.body
         box.clear_widgets()
         self._row(box, view.players_label, view.players, "players", self._set_players)
