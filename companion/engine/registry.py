@@ -89,10 +89,29 @@ def problems() -> tuple[PackProblem, ...]:
 
 
 def info(name: str) -> PackInfo:
+    """One game's declaration: a folder pack's is read alone (opening a game never waits on the scan of every
+    installed distribution), any other through `available`."""
+    with _LOCK:
+        declared = _INFOS.get(name)
+    if declared is None and _NAME.fullmatch(name):
+        declared = _folder_info(name)
+    if declared is not None:
+        return declared
     for found in available():
         if found.name == name:
             return found
     raise UnknownGame(_("There is no game called {name}.").format(name=name))
+
+
+def _folder_info(name: str) -> PackInfo | None:
+    """`companion/games/<name>/`'s INFO, or None (no such folder, or a broken one: `available` reports it)."""
+    try:
+        if importlib.util.find_spec(f"companion.games.{name}") is None:
+            return None
+        declared = getattr(importlib.import_module(f"companion.games.{name}"), "INFO", None)
+    except Exception:
+        return None
+    return declared if isinstance(declared, PackInfo) and declared.name == name else None
 
 
 def is_installed(name: str) -> bool:

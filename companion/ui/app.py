@@ -91,10 +91,15 @@ def return_freed_memory() -> bool:
     return True
 
 
-def first_game() -> str:
-    """The game Home offers first: Thunderbirds when installed, else the first installed game."""
-    names = [found.name for found in registry.available()]
-    return registry.DEFAULT_GAME if registry.DEFAULT_GAME in names or not names else names[0]
+def first_pack() -> Any:
+    """The game Home offers first: Thunderbirds when installed (read alone: no scan before the first frame), else
+    the first installed game."""
+    from companion.engine.errors import UnknownGame
+
+    try:
+        return registry.pack(registry.DEFAULT_GAME)
+    except UnknownGame:
+        return registry.pack(registry.available()[0].name)
 
 
 class CompanionApp(App):
@@ -118,7 +123,10 @@ class CompanionApp(App):
         self.nav = NavigationStack()
         self.worker: SessionWorker | None = None
         #: The game Home has chosen or the open game's (`companion.engine.pack.Pack`), and its Kivy-side hooks.
-        self.pack: Any = registry.pack(first_game())
+        self.pack: Any = first_pack()
+        #: The installed games and the declarations that failed, scanned on the worker after the first frame.
+        self.installed: tuple[Any, ...] = (self.pack.info,)
+        self.pack_problems: tuple[Any, ...] = ()
         self._pack_ui: Any = None
         self.controller: GameController | None = None
         self.screen_manager: ScreenManager | None = None
@@ -171,6 +179,7 @@ class CompanionApp(App):
         assert self.worker is not None and self.controller is not None
         self.worker.submit(self.pack.load, self._pack_loaded, self._on_error)
         self.controller.open_store(self._store_opened)
+        self.list_games()
         # A look for a due backup every ten minutes, kept up even when this open fails: a later one may not.
         Clock.schedule_interval(lambda _dt: self.controller.backup_if_due(BACKUP_EVERY_SECONDS), BACKUP_CHECK_SECONDS)
         pack = self.pack
@@ -186,6 +195,17 @@ class CompanionApp(App):
         self.refresh_current()
         if self.pack.problems_notice:  # a broken card overlay, skipped: say which cards to fix
             self.show_notice(self.pack.problems_notice, OVERLAY_NOTICE_SECONDS)
+
+    def list_games(self) -> None:
+        """Lists the installed games on the worker (the registry keeps its scan until `registry.rescan()`: a kit
+        added, a pack installed) and refreshes Home with them."""
+        assert self.worker is not None
+        self.worker.submit(lambda: (registry.available(), registry.problems()), self._games_listed, self._on_error)
+
+    def _games_listed(self, found: tuple[tuple[Any, ...], tuple[Any, ...]]) -> None:
+        self.installed, self.pack_problems = found
+        if self.screen_manager is not None and self.screen_manager.current == "home":
+            self.refresh_current()
 
     def _store_opened(self, _notice: str | None) -> None:
         self.refresh_current()

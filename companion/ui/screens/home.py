@@ -6,7 +6,6 @@ from typing import Any
 
 from kivy.factory import Factory
 
-from companion.engine import registry
 from companion.ui.presenters.home import present_home
 from companion.ui.screens.base import BaseScreen
 from companion.ui.widgets.reuse import refill
@@ -22,22 +21,25 @@ class HomeScreen(BaseScreen):
             controller.recovery_notice,
             self.app.pack.problems,
             self.app.pack.info.name,
+            self.app.installed,
+            self.app.pack_problems,
         )
 
     def on_pre_enter(self, *args: object) -> None:
         super().on_pre_enter(*args)
         self.app.controller.refresh_games(lambda _games: self.refresh())
+        self.app.list_games()
 
     def refresh(self) -> None:
         app = self.app
         pack = app.pack
-        installed = registry.available()
+        installed = app.installed
         view = present_home(
             app.controller.saved_games,
             str,
             str,
             app.controller.recovery_notice,
-            (*pack.problems, *(str(problem) for problem in registry.problems())),
+            (*pack.problems, *(str(problem) for problem in app.pack_problems)),
             line_for=app.saved_game_line,
             installed=installed if len(installed) > 1 else (),
             chosen=pack.info.name,
