@@ -17,10 +17,12 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
-from companion.engine.game import GameRules
 from companion.locale import _, language
+
+if TYPE_CHECKING:
+    from companion.engine.game import GameRules
 
 #: What the companion does for a game, as Home's game picker says it: "full rules" (every rule checked),
 #: "upkeep" (decks, dice and tracks run, the rules are the players'), "kit" (a game declared in one TOML file).

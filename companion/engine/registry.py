@@ -15,7 +15,6 @@ Listing imports only the declarations (cheap by contract); a declaration that fa
 from __future__ import annotations
 
 import importlib
-import importlib.metadata
 import importlib.util
 import logging
 import pkgutil
@@ -23,12 +22,14 @@ import re
 import threading
 import traceback
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.engine.errors import UnknownGame
-from companion.engine.game import GameRules
 from companion.engine.pack import Pack, PackInfo, PackProblem
 from companion.locale import _
+
+if TYPE_CHECKING:
+    from companion.engine.game import GameRules
 
 log = logging.getLogger(__name__)
 
@@ -185,6 +186,8 @@ def _folder_packs() -> list[PackInfo | PackProblem]:
 
 
 def _entry_point_packs() -> list[PackInfo | PackProblem]:
+    import importlib.metadata  # not before the app's first frame: it brings the email and csv modules along
+
     results: list[PackInfo | PackProblem] = []
     for entry in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
         try:
@@ -244,9 +247,7 @@ def pack(name: str) -> Pack:
     factory = getattr(importlib.import_module(module_name), attribute)
     made = factory(declared)
     with _LOCK:
-        made = _PACKS.setdefault(name, made)
-        _RULES.setdefault(name, made.rules)
-    return made
+        return _PACKS.setdefault(name, made)  # its rules load when first asked for (`get`, `Pack.rules`)
 
 
 def loaded(name: str) -> Pack | None:

@@ -135,6 +135,7 @@ class CompanionApp(App):
         self._long_lived_frozen = False
         self._animations = 0
         self._kv_loaded: set[str] = set()
+        self._first_frame_drawn = False
         #: The seed of the next new game (the demo and the tests fix it); None draws a fresh one.
         self.next_seed: int | None = None
 
@@ -173,6 +174,7 @@ class CompanionApp(App):
 
     def _after_first_frame(self, *_: Any) -> None:
         Window.unbind(on_flip=self._after_first_frame)
+        self._first_frame_drawn = True
         # Kivy's start-up objects live as long as the app: keep the collector from walking them again and
         # again (long collections are what a touch would otherwise wait on now and then).
         gc.freeze()
@@ -198,8 +200,11 @@ class CompanionApp(App):
 
     def list_games(self) -> None:
         """Lists the installed games on the worker (the registry keeps its scan until `registry.rescan()`: a kit
-        added, a pack installed) and refreshes Home with them."""
+        added, a pack installed) and refreshes Home with them. Not before the first frame: the scan would hold
+        the interpreter while the first frame is drawn (the first frame's own call comes right after it)."""
         assert self.worker is not None
+        if not self._first_frame_drawn:
+            return
         self.worker.submit(lambda: (registry.available(), registry.problems()), self._games_listed, self._on_error)
 
     def _games_listed(self, found: tuple[tuple[Any, ...], tuple[Any, ...]]) -> None:
