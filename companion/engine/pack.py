@@ -184,8 +184,9 @@ class SavedGameLine:
 class LightsSpec:
     """What a pack shows on the board's LEDs.
 
-    `scene` is "module:attribute" of a factory `() -> companion.devices.scene.LightScene` (pure: a public view
-    in, LEDs out), imported only when the lights start for this game."""
+    `scene` is "module:attribute" of a factory `make_scene(sizes) -> companion.devices.scene.LightScene` (pure: a
+    public view in, LEDs out; `sizes` fixes lengths read from the data, None reads them), imported only when the
+    lights start for this game."""
 
     scene: str
 
@@ -224,7 +225,8 @@ class Pack(Protocol):
     #: A physical button's command ("end_turn", "roll", "confirm", "undo") -> the on-screen button keys it
     #: presses, first shown and enabled wins.
     buttons: Mapping[str, tuple[str, ...]]
-    #: CLI sub-commands this pack answers (`scenario`, `odds`, `simulate`, `check-data`): name -> "module:main".
+    #: CLI sub-commands this pack answers (`scenario`, `odds`, `simulate`, `check-data`, `demo`): name ->
+    #: "module:main", called with the arguments left once `--game` is taken out.
     commands: Mapping[str, str]
     #: What is wrong in the user's data overlay for this pack, one player-facing line each; () when all is well.
     problems: tuple[str, ...]
