@@ -3,7 +3,6 @@ lights, the buttons and the screens. Everything else receives what it needs from
 
 from __future__ import annotations
 
-import ctypes
 import gc
 import importlib
 import logging
@@ -27,6 +26,7 @@ from companion.ui.action_keys import act
 from companion.ui.controller import GameController, GameSnapshot
 from companion.ui.fonts import register_fonts
 from companion.ui.lights import LightsLink
+from companion.ui.memory import return_freed_memory
 from companion.ui.navigation import NavigationStack
 from companion.ui.settings import UiSettings, load_settings, save_settings
 from companion.ui.sounds import Sounds
@@ -62,33 +62,6 @@ BUILD_AHEAD_SECONDS = 0.4
 
 #: The shell's screens kept built once visited (with the open pack's `kept_screens`); others are rebuilt.
 KEPT_SCREENS = frozenset({"home"})
-
-
-def _find_malloc_trim() -> Callable[[int], int] | None:
-    """glibc's malloc_trim (Linux, the Pi included), or None where the C library has none."""
-    try:
-        trim = ctypes.CDLL(None).malloc_trim
-    except (OSError, AttributeError):
-        return None
-    trim.argtypes = [ctypes.c_size_t]
-    trim.restype = ctypes.c_int
-    return trim
-
-
-_MALLOC_TRIM = _find_malloc_trim()
-
-
-def return_freed_memory() -> bool:
-    """Hands the C heap's free pages back to the system; False where the C library cannot.
-
-    glibc keeps what is freed for later allocations, but a screen's many small objects (Kivy widgets, their
-    bindings and textures, a software renderer's buffers) leave free pages scattered among live ones, which later
-    screens only partly reuse: the process kept growing with every screen visited. Handed back after each touch,
-    screen change and game update, the benchmark's peak is about 5 MB lower. A trim costs under a millisecond."""
-    if _MALLOC_TRIM is None:
-        return False
-    _MALLOC_TRIM(0)
-    return True
 
 
 def first_pack() -> Any:
