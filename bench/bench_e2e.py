@@ -33,16 +33,16 @@ import serial
 from companion.config import load_config
 from companion.devices import protocol as proto
 from companion.devices.board import Board, start_board
-from companion.devices.frame import frame
-from companion.devices.thunderbirds_view import board_view
 from companion.engine.chance import LiveChance
 from companion.engine.session import Update
+from companion.games.thunderbirds.lights.frame import frame
+from companion.games.thunderbirds.lights.thunderbirds_view import board_view
 from companion.games.thunderbirds.loader import default_definitions
+from companion.games.thunderbirds.pack import ThunderbirdsPack
 from companion.games.thunderbirds.rules import RULES
 from companion.games.thunderbirds.state import GameState
 from companion.paths import ROOT
 from companion.ui.controller import GameController, GameSnapshot
-from companion.ui.thunderbirds import ThunderbirdsPack
 from companion.ui.worker import SessionWorker
 
 sys.path.insert(0, str(ROOT / "hardware" / "firmware"))

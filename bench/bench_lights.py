@@ -21,13 +21,13 @@ from pathlib import Path
 from companion.config import load_config
 from companion.devices import protocol as proto
 from companion.devices.controller import LightsController
-from companion.devices.frame import frame
-from companion.devices.layout import Layout
 from companion.devices.serial_link import LinkTiming, SerialBackend
-from companion.devices.thunderbirds_view import board_view, moments
-from companion.devices.view import HoodMoved
 from companion.engine.chance import LiveChance
 from companion.games.thunderbirds.legal import legal_actions
+from companion.games.thunderbirds.lights.frame import frame
+from companion.games.thunderbirds.lights.layout import Layout
+from companion.games.thunderbirds.lights.thunderbirds_view import board_view, moments
+from companion.games.thunderbirds.lights.view import HoodMoved
 from companion.games.thunderbirds.loader import default_definitions
 from companion.games.thunderbirds.rules import apply
 from companion.games.thunderbirds.setup import initial_state
@@ -78,7 +78,7 @@ def _game_states(seed: int = 7) -> list[tuple[GameState, tuple[object, ...]]]:
 
 
 def _frame_times(plays: list[tuple[GameState, tuple[object, ...]]]) -> dict[str, float]:
-    from companion.devices.animations import Animation
+    from companion.games.thunderbirds.lights.animations import Animation
 
     defs = default_definitions()
     layout = Layout.complete(defs.hood_track.length, rgb=True)

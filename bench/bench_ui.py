@@ -103,7 +103,8 @@ def child_app(mode: str, out: str) -> None:
 
 def _memory_script(app: Any) -> Any:
     """What players do at a table, touched through the pilot alone: deal a game, then every game screen. The
-    scripted player (companion.ui.autoplay) is not used here: it brings the bot, which the app never loads."""
+    scripted player (companion.games.thunderbirds.ui.autoplay) is not used here: it brings the bot, which the app
+    never loads."""
     pilot = app.pilot
     app.next_seed = 34
     keys = ["new_game", "players:2", "difficulty:introduction", "start_game"]
@@ -152,7 +153,7 @@ def _touch_script(app: Any, mode: str, out: Path) -> Any:
         return
     from kivy.core.window import Window
 
-    from companion.ui.autoplay import AutoPlayer, PlayReport
+    from companion.games.thunderbirds.ui.autoplay import AutoPlayer, PlayReport
 
     pilot = app.pilot
     player = AutoPlayer(pilot, None, PlayReport(), check_layout=False)

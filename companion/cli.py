@@ -1,30 +1,35 @@
 """The `companion` command. Each sub-command lives in the module that owns its job; this file only routes.
 
-companion [run]            start the touchscreen app (the default)
-companion demo --out DIR   play a seeded game through the real app on a virtual screen, with screenshots
-companion scenario FILE    apply a scenario file and print the result
-companion odds FILE        exact rescue odds for a scenario's position
-companion simulate         bot-played games: win rate, causes of defeat, score
-companion hw-test          walk every LED, echo button presses, report the serial link
-companion check-data       validate the game data and the user overlay; report what is missing
+companion [run]              start the touchscreen app (the default)
+companion --version          print the version
+companion games              the installed games: name, title, kind, players, how complete their data is
+companion demo --out DIR     play a seeded game through the real app on a virtual screen, with screenshots
+companion scenario FILE      apply a scenario file and print the result (its `game` field picks the game)
+companion odds FILE          exact rescue odds for a scenario's position
+companion simulate           bot-played games: win rate, causes of defeat, score
+companion hw-test            walk every LED, echo button presses, report the serial link
+companion check-data         validate the game data and the user overlay; report what is missing
+
+demo, scenario, odds, simulate, check-data and hw-test take --game NAME (Thunderbirds when not given); a game
+that does not provide a command says so.
 """
 
 from __future__ import annotations
 
 import importlib
 import sys
+import tomllib
 from collections.abc import Sequence
+from pathlib import Path
 
-#: sub-command -> "module:function"; each function takes the remaining argv and returns an exit code.
+#: The shell's own sub-commands -> "module:function"; each takes the remaining argv and returns an exit code.
 COMMANDS: dict[str, str] = {
     "run": "companion.ui.launch:main",
-    "demo": "companion.ui.demo:main",
-    "scenario": "companion.games.thunderbirds.scenario_cli:main",
-    "odds": "companion.games.thunderbirds.odds_cli:main",
-    "simulate": "companion.games.thunderbirds.simulate_cli:main",
+    "games": "companion.cli:games",
     "hw-test": "companion.devices.hw_test:main",
-    "check-data": "companion.games.thunderbirds.check_data:main",
 }
+#: Sub-commands a game's pack answers (`Pack.commands`), for the game `--game` names.
+GAME_COMMANDS: tuple[str, ...] = ("demo", "scenario", "odds", "simulate", "check-data")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -32,16 +37,100 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args and args[0] in ("-h", "--help", "help"):
         print(__doc__.strip())
         return 0
+    if args and args[0] == "--version":
+        from companion import __version__
+
+        print(f"companion {__version__}")
+        return 0
     command = "run"
     if args and not args[0].startswith("-"):
         command = args.pop(0)
+    if command in GAME_COMMANDS:
+        return _game_command(command, args)
     target = COMMANDS.get(command)
     if target is None:
-        print(f"companion: unknown command {command!r}; try one of: {', '.join(COMMANDS)}", file=sys.stderr)
+        known = ", ".join([*COMMANDS, *GAME_COMMANDS])
+        print(f"companion: unknown command {command!r}; try one of: {known}", file=sys.stderr)
         return 2
+    return _call(target, args)
+
+
+def _call(target: str, args: list[str]) -> int:
     module_name, _, function = target.partition(":")
     handler = getattr(importlib.import_module(module_name), function)
     return int(handler(args) or 0)
+
+
+def take_game(args: list[str]) -> str | None:
+    """Removes `--game NAME` (or `--game=NAME`) from `args` and returns NAME, or None when absent."""
+    for index, arg in enumerate(args):
+        if arg == "--game" and index + 1 < len(args):
+            name = args[index + 1]
+            del args[index : index + 2]
+            return name
+        if arg.startswith("--game="):
+            del args[index]
+            return arg.split("=", 1)[1]
+    return None
+
+
+def scenario_game(args: Sequence[str]) -> str | None:
+    """The `game` field of the scenario file among `args` (None when the file names none or cannot be read:
+    the game's own command then reports the file's problem)."""
+    for arg in args:
+        if arg.startswith("-") or not arg.endswith(".toml"):
+            continue
+        try:
+            data = tomllib.loads(Path(arg).read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+            return None
+        game = data.get("game")
+        return game if isinstance(game, str) else None
+    return None
+
+
+def _game_command(command: str, args: list[str]) -> int:
+    from companion.engine import registry
+    from companion.engine.errors import UnknownGame
+
+    name = take_game(args)
+    if name is None and command in ("scenario", "odds"):
+        name = scenario_game(args)
+    name = name or registry.DEFAULT_GAME
+    try:
+        pack = registry.pack(name)
+    except UnknownGame as error:
+        print(f"companion {command}: {error}", file=sys.stderr)
+        return 2
+    target = pack.commands.get(command)
+    if target is None:
+        print(f"companion {command}: the game {name} has no {command!r} command", file=sys.stderr)
+        return 2
+    return _call(target, args)
+
+
+def games(argv: Sequence[str] = ()) -> int:
+    """`companion games`: every installed game, and the packs and kits that could not be read (file and line)."""
+    from companion.engine import registry
+
+    if argv:
+        print("companion games: takes no arguments", file=sys.stderr)
+        return 2
+    rows = [("name", "title", "kind", "players", "data")]
+    for info in registry.available():
+        try:
+            status = registry.pack(info.name).data_status().label()
+        except Exception as error:  # one broken game never hides the others
+            status = f"cannot be loaded: {error}"
+        low, high = info.players
+        rows.append((info.name, info.title.text(), info.support, f"{low}-{high}" if low != high else str(low), status))
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]) - 1)]
+    for row in rows:
+        print("  ".join(cell.ljust(width) for cell, width in zip(row, widths)) + "  " + row[-1])
+    problems = registry.problems()
+    for problem in problems:
+        print(f"skipped {problem.name}: {problem}", file=sys.stderr)
+    return 1 if problems else 0
 
 
 if __name__ == "__main__":

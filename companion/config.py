@@ -37,7 +37,7 @@ LONG_PRESS_COMMAND = "undo"
 KEYS: Mapping[str, tuple[str, ...]] = {
     "general": ("language", "state_dir", "keep_awake", "sounds"),
     "gpio": ("serial_console",),
-    "lights": ("backend", "map", "colour", "port", "baud", "brightness"),
+    "lights": ("backend", "map", "maps", "colour", "port", "baud", "brightness"),
     "buttons": (*COMMANDS, "long_press", "bounce_time"),
 }
 
@@ -76,6 +76,11 @@ class LightsConfig:
     colour: bool | None = None
     #: Set when COMPANION_LIGHTS chose the back-end.
     backend_from_env: bool = False
+    #: `[lights.maps]`: a build name, path or table per game other than Thunderbirds (whose map is `map`),
+    #: resolved against that game's LEDs when one of its games is opened (`game_light_map`).
+    maps: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    #: The folder a relative map path is read from (the config file's).
+    folder: Path | None = None
 
 
 @dataclass(frozen=True)
@@ -102,13 +107,6 @@ def config_path(environ: Mapping[str, str] | None = None) -> Path:
     if SYSTEM_CONFIG.exists():
         return SYSTEM_CONFIG
     return config_dir() / "config.toml"
-
-
-def hood_track_length() -> int:
-    """The Hood track's length from the game data (the user's corrections included)."""
-    from companion.games.thunderbirds.loader import default_definitions
-
-    return default_definitions().hood_track.length
 
 
 class _Reader:
@@ -152,12 +150,13 @@ def _is_text(v: Any) -> bool:
 def load_config(
     path: Path | None = None,
     environ: Mapping[str, str] | None = None,
-    hood_length: int | Callable[[], int] = hood_track_length,
+    hood_length: int | Callable[[], int] | None = None,
 ) -> Config:
     """Reads and checks the config file. Raises `ConfigError` naming the file and the key at fault.
 
-    `hood_length` (a number, or a function asked only when a light map must be checked) is the Hood track's
-    length in the game data: a light map must give every space an LED.
+    `[lights] map` is Thunderbirds' map: it is checked against Thunderbirds' LEDs, whose Hood track has
+    `hood_length` spaces (a number, or a function asked only when a light map must be checked; None: the length
+    in the game data). Other games' maps (`[lights.maps]`) are checked when one of their games is opened.
     """
     env = os.environ if environ is None else environ
     path = config_path(env) if path is None else path
@@ -168,7 +167,7 @@ def load_config(
 def load_config_or_default(
     path: Path | None = None,
     environ: Mapping[str, str] | None = None,
-    hood_length: int | Callable[[], int] = hood_track_length,
+    hood_length: int | Callable[[], int] | None = None,
 ) -> tuple[Config, str | None]:
     """The config, or, when it has a problem, the best config without its hardware sections and the problem.
 
@@ -223,7 +222,7 @@ def _build(
     file: str,
     folder: Path,
     env: Mapping[str, str],
-    hood_length: int | Callable[[], int],
+    hood_length: int | Callable[[], int] | None,
     source: Path | None,
 ) -> Config:
     doc = doc or {}
@@ -285,7 +284,7 @@ def _lights(
     folder: Path,
     env: Mapping[str, str],
     gpio: GpioConfig,
-    hood_length: int | Callable[[], int],
+    hood_length: int | Callable[[], int] | None,
 ) -> LightsConfig:
     r.only(KEYS["lights"])
     choices = ", ".join(LIGHT_BACKENDS)
@@ -308,12 +307,17 @@ def _lights(
     raw_map = r.table.get("map")
     if raw_map is not None and not isinstance(raw_map, str | Mapping):
         raise r.fail("map", _("expected a build name, a file path or a table"))
+    maps = r.table.get("maps", {})
+    if not isinstance(maps, Mapping) or not all(isinstance(v, str | Mapping) for v in maps.values()):
+        raise r.fail("maps", _("expected a table of game names and build names, file paths or tables"))
     light_map = None
     if backend in BACKENDS:
-        light_map = _light_map(r, raw_map, backend, folder, gpio, hood_length)
+        light_map = _light_map(r, raw_map, backend, folder, gpio, lambda: _default_scene(hood_length))
         if colour is not None:
             light_map = replace(light_map, rgb=colour)
     return LightsConfig(
+        maps=MappingProxyType(dict(maps)),
+        folder=folder,
         backend=backend,
         map=light_map,
         colour=colour,
@@ -330,29 +334,29 @@ def _light_map(
     backend: str,
     folder: Path,
     gpio: GpioConfig,
-    hood_length: int | Callable[[], int],
+    scene: Callable[[], Any],
+    key: str = "map",
+    game_folder: str = "",
 ) -> LightMap:
     from companion.devices.lightmap import DEFAULT_MAPS, map_path, parse_map
 
-    key = "map"
     if isinstance(raw, Mapping):
-        doc, source = raw, f"{r.file} [lights.map]"
+        doc, source = raw, f"{r.file} [{r.section}.{key}]"
     else:
-        path = map_path(raw or DEFAULT_MAPS[backend], folder)
+        path = map_path(raw or DEFAULT_MAPS[backend], folder, game_folder)
         source = str(path)
         if raw is not None:
-            key = f"map ({path})"
+            key = f"{key} ({path})"
         try:
             doc = tomllib.loads(path.read_text(encoding="utf-8"))
         except FileNotFoundError:
-            raise r.fail("map", _("no light map at {path}").format(path=path)) from None
+            raise r.fail(key, _("no light map at {path}").format(path=path)) from None
         except UnicodeDecodeError as exc:
             raise r.fail(key, _("not UTF-8 text (byte {position})").format(position=exc.start)) from exc
         except (OSError, tomllib.TOMLDecodeError) as exc:
             raise r.fail(key, _("cannot be read: {error}").format(error=exc)) from exc
-    length = hood_length() if callable(hood_length) else hood_length
     try:
-        light_map = parse_map(doc, length, gpio.serial_console, source)
+        light_map = parse_map(doc, scene(), gpio.serial_console, source)
     except LightMapError as exc:
         raise r.fail(key, str(exc)) from exc
     if light_map.backend != backend:
@@ -363,6 +367,42 @@ def _light_map(
             ),
         )
     return light_map
+
+
+def _default_scene(hood_length: int | Callable[[], int] | None) -> Any:
+    """Thunderbirds' LEDs, the game `[lights] map` is for, found through the registry."""
+    from companion.devices.scene import default_scene
+
+    return default_scene(hood_length() if callable(hood_length) else hood_length)
+
+
+def game_light_map(config: Config, game: str, scene: Any) -> tuple[LightMap | None, str | None]:
+    """The light map of `game` on the configured hardware, checked against its `scene`: `[lights.maps] game`,
+    else the build of the same name under `hardware/maps/<game>/`; (None, why) when it has none or it is wrong.
+
+    Thunderbirds' map is `[lights] map`, checked at load; a mirror or recording back-end needs no map."""
+    lights = config.lights
+    if lights.backend not in BACKENDS:
+        return None, None
+    from companion.engine.registry import DEFAULT_GAME
+
+    if game == DEFAULT_GAME:
+        return lights.map, None
+    raw = lights.maps.get(game)
+    from companion.devices.lightmap import DEFAULT_MAPS, map_path
+
+    if raw is None and not map_path(DEFAULT_MAPS[lights.backend], None, game).exists():
+        return None, _("this game has no light map for the {backend} lights").format(backend=lights.backend)
+    file = str(config.source or "config.toml")
+    reader = _Reader(file, "lights.maps", {})
+    folder = lights.folder or Path(".")
+    try:
+        light_map = _light_map(reader, raw, lights.backend, folder, config.gpio, lambda: scene, game, game)
+    except ConfigError as error:
+        return None, str(error)
+    if lights.colour is not None:
+        light_map = replace(light_map, rgb=lights.colour)
+    return light_map, None
 
 
 def _check_shared_pins(file: str, lights: LightsConfig, buttons: ButtonsConfig) -> None:

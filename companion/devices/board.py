@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 from companion.config import Config, LightsConfig
 from companion.devices.backend import LightBackend
 from companion.devices.controller import LightsController
-from companion.devices.layout import Layout
 from companion.devices.recording import MirrorBackend, RecordingBackend
+from companion.devices.scene import LightScene
 from companion.locale import _
 
 if TYPE_CHECKING:  # gpiozero is loaded only when buttons or GPIO lights are configured
@@ -85,6 +85,8 @@ class Board:
     backend: LightBackend
     buttons: ButtonPanel | None
     problems: tuple[str, ...]
+    #: The game's lights the board shows (its LED names, the mirror's rows).
+    scene: LightScene | None = None
 
     @property
     def mirror(self) -> MirrorBackend | None:
@@ -99,26 +101,32 @@ class Board:
 
 def start_board(
     config: Config,
-    hood_length: int,
+    scene: LightScene | int,
     on_command: OnCommand,
     config_problem: str | None = None,
     pin_factory: Factory | None = None,
     clock: Clock = time.monotonic,
     tick: bool = True,
 ) -> Board:
-    """The board as configured. `config_problem` is what `load_config_or_default` reported, if anything."""
+    """The board as configured, showing `scene` (a game's lights; a number is the Hood track's length of
+    Thunderbirds', the game `[lights] map` is for). `config.lights.map` must be this game's map.
+    `config_problem` is what `load_config_or_default` reported, if anything."""
+    if isinstance(scene, int):
+        from companion.devices.scene import default_scene
+
+        scene = default_scene(scene)
     problems = [config_problem] if config_problem else []
     lights_config = config.lights
     mirror_colour = lights_config.colour if lights_config.colour is not None else True
     try:
         backend = open_backend(lights_config, pin_factory, clock)
-        layout = lights_config.map.layout() if lights_config.map else Layout.complete(hood_length, rgb=mirror_colour)
+        layout = lights_config.map.layout() if lights_config.map else scene.complete(rgb=mirror_colour)
     except Exception as exc:
         reason = _("the {backend} lights could not start: {error}").format(backend=lights_config.backend, error=exc)
         log.warning("%s", reason)
         problems.append(reason)
         backend = MirrorBackend(clock=clock)
-        layout = Layout.complete(hood_length, rgb=mirror_colour)
+        layout = scene.complete(rgb=mirror_colour)
     if isinstance(backend, MirrorBackend) and problems:
         backend.reason = problems[0]
     buttons = None
@@ -138,4 +146,4 @@ def start_board(
     lights = LightsController(layout, backend, clock=clock)
     if tick:
         lights.start()
-    return Board(lights=lights, backend=backend, buttons=buttons, problems=tuple(problems))
+    return Board(lights=lights, backend=backend, buttons=buttons, problems=tuple(problems), scene=scene)

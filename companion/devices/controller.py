@@ -5,13 +5,11 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable, Iterable
+from typing import Any
 
-from companion.devices.animations import Animation
 from companion.devices.backend import LightBackend
-from companion.devices.frame import frame
-from companion.devices.layout import Layout
 from companion.devices.light import Frame, Light
-from companion.devices.view import BoardView, Moment
+from companion.devices.scene import SceneLayout
 
 Clock = Callable[[], float]
 
@@ -27,12 +25,12 @@ class LightsController:
     Nothing here waits on the hardware: back-ends write on their own threads.
     """
 
-    def __init__(self, layout: Layout, backend: LightBackend, clock: Clock = time.monotonic) -> None:
+    def __init__(self, layout: SceneLayout, backend: LightBackend, clock: Clock = time.monotonic) -> None:
         self.layout = layout
         self.backend = backend
         self._clock = clock
-        self._view: BoardView | None = None
-        self._animations: list[Animation] = []
+        self._view: Any = None
+        self._animations: list[Any] = []
         self._last: Frame | None = None
         self._raw: Frame | None = None  # the last frame as computed, blinking unresolved
         self._lock = threading.RLock()
@@ -44,11 +42,12 @@ class LightsController:
     def last_frame(self) -> Frame | None:
         return self._last
 
-    def update(self, view: BoardView, moments: Iterable[Moment] = ()) -> None:
+    def update(self, view: Any, moments: Iterable[Any] = ()) -> None:
+        """`view` is the game's scene's view of the table, `moments` what its events animate."""
         with self._lock:
             now = self._clock()
             self._view = view
-            self._animations.extend(Animation(m, now) for m in moments)
+            self._animations.extend(self.layout.animation(m, now) for m in moments)
             self._refresh(now)
         self._wake.set()
 
@@ -74,7 +73,7 @@ class LightsController:
     def _refresh(self, now: float) -> None:
         assert self._view is not None
         self._animations = [a for a in self._animations if not a.is_over(now)]
-        raw = frame(self._view, self.layout, now, self._animations)
+        raw = self.layout.frame(self._view, now, self._animations)
         self._raw = raw
         shown = raw if self.backend.renders_blink else raw.at(now)
         changes: dict[str, Light] = shown.changes_from(self._last)

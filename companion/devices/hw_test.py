@@ -3,13 +3,15 @@
 Walks every LED in order, alone and fully lit, printing its name and where it is wired; echoes button
 presses; reports the serial link (controller name, LED count, errors). Run it on the Pi after wiring:
 
-    companion hw-test                      # the configured back-end
+    companion hw-test                      # the configured back-end, Thunderbirds' map
+    companion hw-test --game NAME          # another game's map ([lights.maps] NAME)
     COMPANION_LIGHTS=serial companion hw-test --step 1.5
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import sys
 import threading
 import time
@@ -23,9 +25,9 @@ from companion.config import ButtonsConfig, ConfigError, load_config
 from companion.devices.backend import LightBackend
 from companion.devices.board import open_backend
 from companion.devices.buttons import ButtonPanel
-from companion.devices.layout import Layout
 from companion.devices.light import OFF, WHITE, Light
 from companion.devices.lightmap import LightMap
+from companion.devices.scene import SceneLayout
 from companion.locale import _
 
 ON = Light(WHITE, 1.0)
@@ -54,6 +56,7 @@ def main(
     parser.add_argument("--step", type=float, default=0.7, help="seconds each LED stays lit (default 0.7)")
     parser.add_argument("--buttons", type=float, default=30.0, help="seconds to echo button presses (default 30)")
     parser.add_argument("--link", type=float, default=5.0, help="seconds to wait for the serial controller")
+    parser.add_argument("--game", default=None, help="the game whose light map to walk (default: Thunderbirds)")
     args = parser.parse_args(list(argv))
 
     def say(text: str) -> None:
@@ -65,6 +68,26 @@ def main(
         say(_("Config problem: {problem}").format(problem=exc))
         return 2
     lights = config.lights
+    if args.game is not None:
+        from companion.config import game_light_map
+        from companion.devices.scene import scene_for
+        from companion.engine import registry
+        from companion.engine.errors import UnknownGame
+
+        try:
+            scene = scene_for(args.game)
+        except UnknownGame as error:
+            say(str(error))
+            return 2
+        if scene is None:
+            say(_("The game {name} does not use the board lights.").format(name=args.game))
+            return 2
+        if args.game != registry.DEFAULT_GAME:
+            game_map, why = game_light_map(config, args.game, scene)
+            if why:
+                say(_("Config problem: {problem}").format(problem=why))
+                return 2
+            lights = dataclasses.replace(lights, map=game_map)
     light_map = lights.map
     say(_("Config: {file}").format(file=config.source or _("none (defaults)")))
     say(
@@ -118,7 +141,7 @@ def main(
 
 
 def _walk(
-    layout: Layout,
+    layout: SceneLayout,
     light_map: LightMap | None,
     backend: LightBackend,
     step: float,

@@ -1,9 +1,10 @@
 """Light maps: where each LED of a build is wired, read from TOML and checked against the board.
 
 A map says which back-end the build is wired for and where each LED sits: a pin (direct GPIO), or a position
-along a chain (74HC595 outputs, WS2812 strip). Chains are written as lists of groups, so the Hood track takes
-as many positions as the game data gives it spaces: correcting the track's length moves the LEDs after it.
-See `docs/config.md` and `hardware/maps/`.
+along a chain (74HC595 outputs, WS2812 strip). The LED names and the groups a chain may use come from the game's
+`LightScene`; groups follow the game data, so the Hood track takes as many positions as the data gives it
+spaces: correcting the track's length moves the LEDs after it. See `docs/config.md` and `hardware/maps/`
+(Thunderbirds' builds; another game's under `hardware/maps/<game>/`).
 """
 
 from __future__ import annotations
@@ -15,16 +16,8 @@ from typing import Any
 
 from companion.devices.backends import BACKENDS
 from companion.devices.errors import LightMapError
-from companion.devices.layout import (
-    ACTION_LEDS,
-    CHARACTER_LEDS,
-    DISASTER_LEDS,
-    SKULL,
-    Layout,
-    all_leds,
-    hood_leds,
-)
 from companion.devices.pins import pin_problem
+from companion.devices.scene import LightScene, SceneLayout
 from companion.locale import _
 from companion.paths import ROOT
 
@@ -57,14 +50,19 @@ class LightMap:
     backend: str
     rgb: bool
     leds: Mapping[str, Pin]
-    hood_length: int
+    scene: LightScene
     pwm: bool = False
     shift595: Shift595Wiring | None = None
     source: str = ""
     chain_length: int = 0
 
-    def layout(self) -> Layout:
-        return Layout(hood_length=self.hood_length, rgb=self.rgb, names=tuple(self.leds))
+    @property
+    def hood_length(self) -> int:
+        """Thunderbirds' Hood track length the map was resolved for (0 for another game's)."""
+        return int(self.scene.sizes.get("hood", 0))
+
+    def layout(self) -> SceneLayout:
+        return self.scene.layout(tuple(self.leds), self.rgb)
 
     def pins(self) -> list[tuple[int, str]]:
         """Every GPIO pin this build drives, with what it drives (for clash checks)."""
@@ -88,7 +86,7 @@ class _Reader:
     """Reads one map document, naming the key at fault in every error."""
 
     doc: Mapping[str, Any]
-    hood_length: int
+    scene: LightScene
     serial_console: bool
     placed: dict[str, str] = field(default_factory=dict)  # LED name -> where it was placed (for duplicates)
 
@@ -116,12 +114,10 @@ class _Reader:
         return int(value)
 
     def place(self, name: str, where: str) -> None:
-        if name not in _known(self.hood_length):
+        if name not in self.known:
             raise self.fail(
                 where,
-                _("{name!r} is not an LED of this board ({names})").format(
-                    name=name, names=_describe_names(self.hood_length)
-                ),
+                _("{name!r} is not an LED of this board ({names})").format(name=name, names=self.scene.names_help),
             )
         if name in self.placed:
             raise self.fail(
@@ -132,35 +128,26 @@ class _Reader:
             )
         self.placed[name] = where
 
+    @property
+    def known(self) -> frozenset[str]:
+        return frozenset(self.scene.names)
 
-def _known(hood_length: int) -> frozenset[str]:
-    return frozenset(all_leds(hood_length))
-
-
-def _describe_names(hood_length: int) -> str:
-    return (
-        f"hood.0-hood.{hood_length - 1}, disaster.1-disaster.7, disaster.skull, status.turn, status.actions.1-4, "
-        "status.character.<id>"
-    )
+    def group(self, entry: str) -> tuple[str, ...] | None:
+        """The LEDs a group name stands for, in chain order; None if `entry` is not a group."""
+        return self.scene.groups.get(entry)
 
 
-def _group(entry: str, hood_length: int) -> tuple[str, ...] | None:
-    """The LEDs a group name stands for, in chain order; None if `entry` is not a group."""
-    groups: dict[str, tuple[str, ...]] = {
-        "hood": hood_leds(hood_length),
-        "hood-reversed": tuple(reversed(hood_leds(hood_length))),
-        "disaster": (*DISASTER_LEDS, SKULL),
-        "disaster-reversed": (SKULL, *reversed(DISASTER_LEDS)),
-        "actions": ACTION_LEDS[:3],
-        "characters": CHARACTER_LEDS,
-    }
-    return groups.get(entry)
+def parse_map(
+    doc: Mapping[str, Any], scene: LightScene | int, serial_console: bool = True, source: str = ""
+) -> LightMap:
+    """Checks a map document against a game's LEDs and resolves its groups. Raises `LightMapError` whose message
+    starts with the key at fault. A number for `scene` is the Hood track's length of Thunderbirds' scene (the
+    game `[lights] map` is for)."""
+    if isinstance(scene, int):
+        from companion.devices.scene import default_scene
 
-
-def parse_map(doc: Mapping[str, Any], hood_length: int, serial_console: bool = True, source: str = "") -> LightMap:
-    """Checks a map document and resolves it for a Hood track of `hood_length` spaces. Raises `LightMapError`
-    whose message starts with the key at fault."""
-    reader = _Reader(doc, hood_length, serial_console)
+        scene = default_scene(scene)
+    reader = _Reader(doc, scene, serial_console)
     backend = doc.get("backend")
     if backend not in BACKENDS:
         raise reader.fail(
@@ -191,7 +178,7 @@ def parse_map(doc: Mapping[str, Any], hood_length: int, serial_console: bool = T
         rgb=reader.flag("rgb", backend == "serial"),
         pwm=reader.flag("pwm", False) if backend == "gpio" else False,
         leds=leds,
-        hood_length=hood_length,
+        scene=scene,
         shift595=wiring,
         source=source,
         chain_length=chain_length,
@@ -208,7 +195,7 @@ def _gpio_pins(reader: _Reader) -> dict[str, Pin]:
     leds: dict[str, Pin] = {}
     for key, value in table.items():
         where = f"pins.{key}"
-        names = _group(key, reader.hood_length)
+        names = reader.group(key)
         if names is not None:
             if not isinstance(value, list) or len(value) != len(names):
                 raise reader.fail(
@@ -244,7 +231,7 @@ def _chain(reader: _Reader, backend: str) -> tuple[dict[str, Pin], int]:
         if entry == GAP:
             position += 1
             continue
-        for name in _group(entry, reader.hood_length) or (entry,):
+        for name in reader.group(entry) or (entry,):
             reader.place(
                 name, f"{where} ({entry}, position {position})" if name != entry else f"{where} (position {position})"
             )
@@ -280,19 +267,9 @@ def _shift595(reader: _Reader) -> Shift595Wiring:
 
 
 def _check_coverage(reader: _Reader, light_map: LightMap) -> None:
-    hood = hood_leds(reader.hood_length)
-    for name in (*hood, *DISASTER_LEDS, SKULL):
+    for name in reader.scene.required:
         if name not in light_map.leds:
-            if name in hood:
-                message = _(
-                    "{name} has no LED: the Hood track has {count} spaces in the game data (hood.0-hood.{last})"
-                )
-            else:
-                message = _("{name} has no LED: every build must light the whole disaster track and the skull")
-            raise reader.fail(
-                "chain" if light_map.backend != "gpio" else "pins",
-                message.format(name=name, count=reader.hood_length, last=reader.hood_length - 1),
-            )
+            raise reader.fail("chain" if light_map.backend != "gpio" else "pins", reader.scene.required_reason(name))
 
 
 def _check_clashes(reader: _Reader, used: list[tuple[int, str]]) -> None:
@@ -307,10 +284,11 @@ def pin_clash(pin: int, first: str, second: str) -> str:
     return _("pin {pin} is used twice ({first}, {second})").format(pin=pin, first=first, second=second)
 
 
-def map_path(name: str, relative_to: Path | None = None) -> Path:
-    """A build name from `hardware/maps/` ("gpio-direct"), or a path (relative to the config file's folder)."""
+def map_path(name: str, relative_to: Path | None = None, game: str = "") -> Path:
+    """A build name from `hardware/maps/` ("gpio-direct"; another game's from `hardware/maps/<game>/`), or a path
+    (relative to the config file's folder)."""
     if "/" not in name and not name.endswith(".toml"):
-        return MAPS_DIR / f"{name}.toml"
+        return (MAPS_DIR / game if game else MAPS_DIR) / f"{name}.toml"
     path = Path(name).expanduser()
     if not path.is_absolute() and relative_to is not None:
         path = relative_to / path

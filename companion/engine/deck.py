@@ -18,7 +18,7 @@ class Reshuffle(Enum):
     DISCARD = "discard"  # the discard pile is shuffled into a new draw pile
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Deck:
     """`draw_pile[0]` is the top card; `discard_pile[-1]` is the most recent discard."""
 
@@ -58,10 +58,10 @@ class Deck:
             if self.reshuffle is not Reshuffle.DISCARD or not discard:
                 return None, self
             pile, discard = chance.shuffle(discard), ()
-        return pile[0], _deck(pile[1:], discard, self.reshuffle)
+        return pile[0], Deck(pile[1:], discard, self.reshuffle)
 
     def discard(self, card: str) -> Deck:
-        return _deck(self.draw_pile, self.discard_pile + (card,), self.reshuffle)
+        return Deck(self.draw_pile, self.discard_pile + (card,), self.reshuffle)
 
     def put_on_top(self, cards: Sequence[str]) -> Deck:
         """Puts `cards` on the draw pile; the first one ends on top."""
@@ -80,17 +80,6 @@ class Deck:
 
     def __contains__(self, card: object) -> bool:
         return card in self.draw_pile or card in self.discard_pile
-
-
-def _deck(draw_pile: tuple[str, ...], discard_pile: tuple[str, ...], reshuffle: Reshuffle) -> Deck:
-    """A `Deck` without `__init__` (its fields are set directly, as a frozen dataclass allows): decks change at
-    every draw and discard."""
-    deck = object.__new__(Deck)
-    fields = deck.__dict__
-    fields["draw_pile"] = draw_pile
-    fields["discard_pile"] = discard_pile
-    fields["reshuffle"] = reshuffle
-    return deck
 
 
 def _without(pile: tuple[str, ...], card: str) -> tuple[str, ...]:

@@ -13,17 +13,22 @@ rules nor this module ever import Kivy, gpiozero or pyserial. `docs/packs.md` ex
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
-from companion.engine.game import GameRules
-from companion.locale import language
+from companion.locale import _, language
+
+if TYPE_CHECKING:
+    from companion.engine.game import GameRules
 
 #: What the companion does for a game, as Home's game picker says it: "full rules" (every rule checked),
 #: "upkeep" (decks, dice and tracks run, the rules are the players'), "kit" (a game declared in one TOML file).
 Support = Literal["rules", "upkeep", "kit"]
 SUPPORTS: tuple[Support, ...] = ("rules", "upkeep", "kit")
+_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 
 #: Who is looking: a seat number (0-based) for one player, or None for the shared screen (everyone).
 Seat = int | None
@@ -85,17 +90,21 @@ class PackInfo:
     hides_information: bool  # hands, roles or secret draws: the shell shows them only behind the hand-over step
     has_chance: bool
     options: tuple[SetupOption, ...]
-    #: "module:attribute" of the `Pack` object, imported on first use.
+    #: "module:attribute" of the factory `make_pack(info) -> Pack`, imported and called on first use.
     load: str
     #: Where a kit game's file lives (None for packs written in Python).
     source: str | None = None
 
     def __post_init__(self) -> None:
+        if not _NAME.fullmatch(self.name):
+            raise ValueError(f"pack name {self.name!r}: lower-case letters, digits and '_', starting with a letter")
         low, high = self.players
         if not 1 <= low <= high:
             raise ValueError(f"pack {self.name}: player range {self.players} is not a range")
         if self.support not in SUPPORTS:
             raise ValueError(f"pack {self.name}: support {self.support!r} is not one of {SUPPORTS}")
+        if ":" not in self.load:
+            raise ValueError(f"pack {self.name}: load {self.load!r} is not 'module:factory'")
 
     def option(self, key: str) -> SetupOption:
         for option in self.options:
@@ -103,26 +112,41 @@ class PackInfo:
                 return option
         raise KeyError(key)
 
+    def support_label(self) -> str:
+        """What the companion does for this game, as Home's picker says it."""
+        return {"rules": _("full rules"), "upkeep": _("upkeep"), "kit": _("kit")}[self.support]
+
+    def players_label(self) -> str:
+        low, high = self.players
+        if low == high:
+            return _("Solo") if low == 1 else _("{n} players").format(n=low)
+        return _("{low} to {high} players").format(low=low, high=high)
+
 
 @dataclass(frozen=True, slots=True)
 class ScreenSpec:
-    """A screen a pack brings: its Kivy class by dotted name and its kv file, imported when first shown."""
+    """A screen a pack brings: its Kivy class by dotted name and its kv file, both loaded when first shown."""
 
     screen_class: str  # "companion.games.thunderbirds.ui.screens.table:TableScreen"
-    kv: str  # a path relative to the project root, e.g. "kv/table.kv"
+    kv: str | None = None  # a path relative to the project root, e.g. "kv/thunderbirds/table.kv"
 
 
 @dataclass(frozen=True, slots=True)
 class DataStatus:
-    """How complete a pack's data is: `companion games` and `check-data` print it, Home shows it."""
+    """How complete a pack's data is: `companion games` and `check-data` print it."""
 
-    known: int
+    known: int  # entries (cards, tables) complete
     total: int
-    missing: tuple[str, ...] = ()  # one line per empty slot the players complete from their box
+    missing: tuple[str, ...] = ()  # one line per entry the players complete from their box
 
     @property
     def is_complete(self) -> bool:
         return self.known == self.total
+
+    def label(self) -> str:
+        if self.total == 0:
+            return _("no data to complete")
+        return _("{known} of {total} entries complete").format(known=self.known, total=self.total)
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,52 +165,77 @@ class SecretView:
     seat_name: str  # "Red", "Player 2": the hand-over step says "Give the screen to {seat_name}"
     title: str
     lines: tuple[str, ...]
-    #: Buttons the owner may press while the secret is shown (play a card...): action keys the pack's screens
-    #: understand, with their labels. Empty: the view is read-only.
-    choices: tuple[tuple[str, str], ...] = ()
+    #: Actions the owner may take while the secret is shown (play a card...): (label, action) pairs; the shell
+    #: dispatches the action chosen. Their history labels are `describe`'s, public by contract.
+    choices: tuple[tuple[str, Any], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class SavedGameLine:
     """How Home lists one saved game of this pack (the shell adds the game's title and the date)."""
 
-    text: str
+    players: str  # "2 players: Scott, Virgil"
+    detail: str  # "Standard", "7 cards each"
+    status: str  # "In progress, turn 4", "Won"
     is_over: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class LightsSpec:
-    """What a pack shows on the board's LEDs: names for the light map, and the frame for a state.
+    """What a pack shows on the board's LEDs.
 
-    `scene` is "module:attribute" of a `companion.devices.scene.LightScene` (pure: state in, LEDs out),
-    imported only when lights are in use."""
+    `scene` is "module:attribute" of a factory `make_scene(sizes) -> companion.devices.scene.LightScene` (pure: a
+    public view in, LEDs out; `sizes` fixes lengths read from the data, None reads them), imported only when the
+    lights start for this game."""
 
     scene: str
 
 
+Sound = Literal["dice", "disaster", "success", "failure"]
+
+
 class Pack(Protocol):
-    """One game, as the shell sees it. Made on first use from `PackInfo.load`; methods that read files or
-    compute for long (`load`, `warm`) run on the session worker, the rest are quick and pure."""
+    """One game, as the shell sees it. Made on first use by the factory `PackInfo.load` names.
+
+    Methods that read files or compute for long (`load`, `warm`) run on the session worker; the rest are quick
+    and pure. The shell passes `public_view(state)` to everything shared (the lights, the history, exports);
+    only `secret_view` reads what a seat hides, and only the hand-over step shows it."""
 
     info: PackInfo
+    name: str  # `info.name`: the registry key, the saved games' `game`
     rules: GameRules[Any, Any]
-    #: Screens by name, local to the pack: the shell keeps only the running game's pack's screens.
+    #: Screens by name, local to the pack: the shell keeps only the open game's pack's screens.
     screens: Mapping[str, ScreenSpec]
     #: Screens kept built once visited, and built ahead in idle frames when a game starts.
     kept_screens: frozenset[str]
     built_ahead: tuple[str, ...]
+    #: The screen play goes on from: players roam from it to the pack's other screens and come back.
+    table_screen: str
+    #: The screen of a finished game, left for `table_screen` when an undo takes the end back (None: the table
+    #: screen shows the end itself).
+    game_over_screen: str | None
+    #: The pack's own New game screen (in `screens`), or None for the shell's, drawn from `info.options`.
+    new_game_screen: str | None
+    #: The pack's data editor screen (in `screens`), or None when it has no data to complete.
+    editor_screen: str | None
+    #: "module:attribute" of the pack's Kivy-side hooks (`companion.ui.pack_ui.PackUi`: pop-ups after an
+    #: action, `open:` keys of its screens), or None for the shell's plain ones.
+    ui: str | None
     lights: LightsSpec | None
     #: A physical button's command ("end_turn", "roll", "confirm", "undo") -> the on-screen button keys it
     #: presses, first shown and enabled wins.
     buttons: Mapping[str, tuple[str, ...]]
-    #: CLI sub-commands this pack answers (`scenario`, `odds`, `simulate`, `check-data`): name -> "module:main".
+    #: CLI sub-commands this pack answers (`scenario`, `odds`, `simulate`, `check-data`, `demo`): name ->
+    #: "module:main", called with the arguments left once `--game` is taken out.
     commands: Mapping[str, str]
-    #: The pack's data editor screen (in `screens`), or None when it has no data to complete.
-    editor_screen: str | None
-    #: What is wrong in the user's overlay for this pack, one player-facing line each; () when all is well.
+    #: What is wrong in the user's data overlay for this pack, one player-facing line each; () when all is well.
     problems: tuple[str, ...]
+    #: The same in one short line for the notice bar ("" when all is well).
+    problems_notice: str
+    #: True once `load` has run (screens show "loading" before).
+    is_loaded: bool
 
-    def load(self) -> None:
+    def load(self) -> Any:
         """Reads the data and the user's overlay (again after the editor saved). On the worker."""
         ...
 
@@ -210,8 +259,16 @@ class Pack(Protocol):
         """The state with every secret hidden: what the shared screen, the lights and the logs may read."""
         ...
 
+    def seats(self, state: Any) -> tuple[str, ...]:
+        """The players' names by seat ("Red", "Player 2"), for the hand-over step."""
+        ...
+
     def secret_view(self, state: Any, seat: int) -> SecretView | None:
         """What `seat` alone may see now, or None when it has nothing hidden."""
+        ...
+
+    def table_lines(self, view: Any) -> tuple[str, ...]:
+        """The public position in a few lines, for the shell's plain play screen (packs without screens)."""
         ...
 
     def screen_for(self, state: Any) -> str:
@@ -226,13 +283,134 @@ class Pack(Protocol):
         """Home's line for a saved game, from the `rules.summary` stored with it."""
         ...
 
-    def sounds(self, events: tuple[Any, ...]) -> tuple[str, ...]:
-        """Which of the shell's sounds ("dice", "disaster", "success", "failure") these events make."""
+    def sounds(self, events: tuple[Any, ...]) -> tuple[Sound, ...]:
+        """Which of the shell's sounds these events make."""
         ...
 
     def reveal(self, events: tuple[Any, ...], state: Any) -> Reveal | None:
-        """A pop-up for what just happened, or None."""
+        """A pop-up for what just happened, or None. Public: shown on the shared screen."""
         ...
+
+    def help(self) -> tuple[str, ...]:
+        """The Help screen's paragraphs about this game (how to play it with the companion)."""
+        ...
+
+    def random_action(self, state: Any, pick: Callable[[Sequence[Any]], Any]) -> Any | None:
+        """A legal action chosen with `pick` (a bot's, or any legal one), None when the game is over: the
+        drills (power cut, replay, undo) play every pack with it."""
+        ...
+
+
+#: The plain play screen the shell gives a pack without screens of its own.
+PLAIN_PLAY_SCREEN = "play"
+
+
+class BasicPack:
+    """A `Pack` with the shell's defaults: no screens of its own (the shell's plain play screen), no lights, no
+    secrets, no data to complete. A small pack subclasses it and overrides what its game has."""
+
+    screens: Mapping[str, ScreenSpec] = MappingProxyType({})
+    kept_screens: frozenset[str] = frozenset()
+    built_ahead: tuple[str, ...] = ()
+    table_screen: str = PLAIN_PLAY_SCREEN
+    game_over_screen: str | None = None
+    new_game_screen: str | None = None
+    editor_screen: str | None = None
+    ui: str | None = None
+    lights: LightsSpec | None = None
+    buttons: Mapping[str, tuple[str, ...]] = MappingProxyType({"undo": ("undo",), "confirm": ("reveal:ok",)})
+    commands: Mapping[str, str] = MappingProxyType({})
+    problems: tuple[str, ...] = ()
+    problems_notice: str = ""
+    is_loaded: bool = True
+
+    def __init__(self, info: PackInfo, rules: GameRules[Any, Any]) -> None:
+        self.info = info
+        self.rules = rules
+
+    @property
+    def name(self) -> str:
+        return self.info.name
+
+    def load(self) -> Any:
+        return None
+
+    def warm(self) -> None:
+        return None
+
+    def data_status(self) -> DataStatus:
+        return DataStatus(known=0, total=0)
+
+    def setup_for(self, players: int, options: Mapping[str, str]) -> dict[str, Any]:
+        return {"players": players, **options}
+
+    def legal_actions(self, state: Any) -> tuple[Any, ...]:
+        return tuple(self.rules.legal_actions(state))
+
+    def describe(self, action: Any, state: Any) -> str:
+        return str(self.rules.describe(action, state))
+
+    def public_view(self, state: Any) -> Any:
+        return state
+
+    def seats(self, state: Any) -> tuple[str, ...]:
+        players = int(getattr(state, "players", 0) or 0)
+        return tuple(_("Player {n}").format(n=n + 1) for n in range(players))
+
+    def secret_view(self, state: Any, seat: int) -> SecretView | None:
+        return None
+
+    def table_lines(self, view: Any) -> tuple[str, ...]:
+        return ()
+
+    def screen_for(self, state: Any) -> str:
+        return PLAIN_PLAY_SCREEN  # the plain play screen also shows the end of the game
+
+    def first_screen(self) -> str:
+        return PLAIN_PLAY_SCREEN
+
+    def saved_game_line(self, summary: Mapping[str, Any]) -> SavedGameLine:
+        return default_saved_game_line(summary, str, str)
+
+    def sounds(self, events: tuple[Any, ...]) -> tuple[Sound, ...]:
+        return ()
+
+    def reveal(self, events: tuple[Any, ...], state: Any) -> Reveal | None:
+        return None
+
+    def help(self) -> tuple[str, ...]:
+        return ()
+
+    def random_action(self, state: Any, pick: Callable[[Sequence[Any]], Any]) -> Any | None:
+        if self.rules.is_terminal(state):
+            return None
+        legal = self.legal_actions(state)
+        return pick(legal) if legal else None
+
+
+def default_saved_game_line(
+    summary: Mapping[str, Any], seat_name: Callable[[str], str], setting_name: Callable[[str], str]
+) -> SavedGameLine:
+    """Home's line from the summary keys most games store: `players`, `characters` (seat ids), `difficulty`
+    (a set-up option's value), `turn`, and `outcome` or `status` ("won", "lost")."""
+    seats = [seat_name(str(c)) for c in summary.get("characters") or ()]
+    count = int(summary.get("players") or len(seats) or 0)
+    label = _("Solo") if count == 1 else _("{n} players").format(n=count)
+    players = _("{head}: {detail}").format(head=label, detail=", ".join(seats)) if seats else label
+    outcome = summary.get("outcome") or summary.get("status")
+    if outcome == "won":
+        status = _("Won")
+    elif outcome == "lost":
+        status = _("Lost")
+    else:
+        turn = summary.get("turn")
+        status = _("In progress, turn {turn}").format(turn=turn) if turn else _("In progress")
+    return SavedGameLine(
+        players=players,
+        detail=setting_name(str(summary.get("difficulty", ""))),
+        status=status,
+        is_over=outcome in ("won", "lost"),
+    )
 
 
 @dataclass(frozen=True)

@@ -30,6 +30,8 @@ from companion.locale import _
 SCHEMA_VERSION = 1
 #: `format` of the exported JSON files this code writes.
 EXPORT_FORMAT = 1
+#: The `format` of a game's public record (a game that hides things from some players): read, never imported.
+PUBLIC_RECORD_FORMAT = "public-record-1"
 DB_NAME = "companion.db"
 _SIDE_FILES = ("-wal", "-shm", "-journal")
 _U64 = 1 << 64
@@ -386,23 +388,38 @@ class Store:
 
     # ----------------------------------------------------------------------------------------- export/import
 
-    def export_game(self, game_id: int, path: Path) -> None:
-        """Writes a readable JSON file that `import_game` (here or on another companion) reads back."""
+    def export_game(self, game_id: int, path: Path, public: bool = False) -> None:
+        """Writes a readable JSON file that `import_game` (here or on another companion) reads back.
+
+        `public`: a game that hides things from some players (hands, roles) is written as its public record
+        only: the summary and the history's labels (public by contract), without the set-up, the seed, the
+        actions or the draws, from which a hand could be worked out. Such a file is for reading, not importing."""
         record = self.load(game_id)
-        document = {
-            "format": EXPORT_FORMAT,
-            "game": record.game,
-            "created": record.created,
-            "updated": record.updated,
-            "setup": record.setup,
-            "seed": record.seed,
-            "setup_outcomes": list(record.setup_outcomes),
-            "setup_rng_after": record.setup_rng_after,
-            "state_format": record.state_format,
-            "summary": record.summary,
-            "cursor": record.cursor,
-            "actions": [_exported_action(a) for a in record.actions],
-        }
+        if public:
+            document: dict[str, Any] = {
+                "format": PUBLIC_RECORD_FORMAT,
+                "game": record.game,
+                "created": record.created,
+                "updated": record.updated,
+                "summary": record.summary,
+                "cursor": record.cursor,
+                "history": [_public_action(a) for a in record.actions],
+            }
+        else:
+            document = {
+                "format": EXPORT_FORMAT,
+                "game": record.game,
+                "created": record.created,
+                "updated": record.updated,
+                "setup": record.setup,
+                "seed": record.seed,
+                "setup_outcomes": list(record.setup_outcomes),
+                "setup_rng_after": record.setup_rng_after,
+                "state_format": record.state_format,
+                "summary": record.summary,
+                "cursor": record.cursor,
+                "actions": [_exported_action(a) for a in record.actions],
+            }
         text = json.dumps(document, indent=2, ensure_ascii=False) + "\n"
         path = Path(path)
         temporary = path.with_name(path.name + ".partial")
@@ -699,6 +716,12 @@ def _exported_action(record: ActionRecord) -> dict[str, Any]:
     return entry
 
 
+def _public_action(record: ActionRecord) -> dict[str, Any]:
+    """One step of a public record: its number and its labels, nothing a hand could be worked out from."""
+    entry = _exported_action(record)
+    return {key: entry[key] for key in ("seq", "label", "labels") if key in entry}
+
+
 def _imported_label(entry: Mapping[str, Any]) -> str:
     labels = entry.get("labels")
     return stored_labels(labels) if labels else entry["label"]
@@ -740,6 +763,10 @@ def _read_export(path: Path) -> dict[str, Any]:
         ) from error
     if not isinstance(document, dict):
         raise bad("(top level)", _("must be an object."))
+    if document.get("format") == PUBLIC_RECORD_FORMAT:
+        raise SaveFileError(
+            _("{file} cannot be imported: it is a game's public record, kept for reading only.").format(file=path.name)
+        )
 
     def integer(value: Any, field: str, low: int | None = None, high: int | None = None) -> int:
         if not isinstance(value, int) or isinstance(value, bool):

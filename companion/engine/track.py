@@ -8,7 +8,7 @@ from companion.engine.errors import IllegalAction
 from companion.locale import _
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SlotTrack:
     """Slots numbered from 1: slot k is `slots[k-1]`; None is an empty slot."""
 
@@ -31,7 +31,7 @@ class SlotTrack:
             raise IllegalAction(_("Slot {slot} is already taken.").format(slot=slot))
         if card in self.slots:
             raise IllegalAction(_("Card {card} is already on the track.").format(card=card))
-        return _slot_track(self.slots[: slot - 1] + (card,) + self.slots[slot:])
+        return SlotTrack(self.slots[: slot - 1] + (card,) + self.slots[slot:])
 
     def remove(self, card: str) -> SlotTrack:
         slots = self.slots
@@ -39,7 +39,7 @@ class SlotTrack:
             raise IllegalAction(_("Card {card} is not on the track.").format(card=card))
         emptied = list(slots)  # one copy changed in place (every rescue takes a card off)
         emptied[slots.index(card)] = None
-        return _slot_track(tuple(emptied))
+        return SlotTrack(tuple(emptied))
 
     def slot_of(self, card: str) -> int | None:
         try:
@@ -48,12 +48,8 @@ class SlotTrack:
             return None
 
     def occupied(self) -> tuple[tuple[int, str], ...]:
-        """(slot, card) for every filled slot, left to right (worked out once per track: tracks never change)."""
-        found = self.__dict__.get("_occupied")
-        if found is None:
-            found = tuple([(i + 1, card) for i, card in enumerate(self.slots) if card is not None])
-            object.__setattr__(self, "_occupied", found)
-        return found
+        """(slot, card) for every filled slot, left to right."""
+        return tuple([(i + 1, card) for i, card in enumerate(self.slots) if card is not None])
 
     @property
     def is_full(self) -> bool:
@@ -64,7 +60,7 @@ class SlotTrack:
         if not self.slots:
             return self, ()
         overflow = () if self.slots[-1] is None else (self.slots[-1],)
-        return _slot_track((None,) + self.slots[:-1]), overflow
+        return SlotTrack((None,) + self.slots[:-1]), overflow
 
     def push_in(self, card: str) -> tuple[SlotTrack, tuple[str, ...]]:
         """`shift_right`, then `place(1, card)`: a new card enters on slot 1 and pushes the others along (the
@@ -74,7 +70,7 @@ class SlotTrack:
             track, overflow = self.shift_right()
             return track.place(1, card), overflow
         overflow = () if slots[-1] is None else (slots[-1],)
-        return _slot_track((card,) + slots[:-1]), overflow
+        return SlotTrack((card,) + slots[:-1]), overflow
 
     def move(self, card: str, to_slot: int) -> SlotTrack:
         self._check_slot(to_slot)
@@ -87,14 +83,6 @@ class SlotTrack:
             raise IllegalAction(
                 _("There is no slot {slot} (slots go from 1 to {last}).").format(slot=slot, last=len(self.slots))
             )
-
-
-def _slot_track(slots: tuple[str | None, ...]) -> SlotTrack:
-    """A `SlotTrack` without `__init__` (its one field set directly, as a frozen dataclass allows): the disaster
-    track changes at every draw, rescue and scan."""
-    track = object.__new__(SlotTrack)
-    track.__dict__["slots"] = slots
-    return track
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,6 @@ lights, the buttons and the screens. Everything else receives what it needs from
 
 from __future__ import annotations
 
-import ctypes
 import gc
 import importlib
 import logging
@@ -20,17 +19,18 @@ from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, St
 from kivy.uix.screenmanager import ScreenManager
 
 from companion import locale, paths
+from companion.engine import registry
 from companion.locale import _
 from companion.paths import KV_DIR
 from companion.ui.action_keys import act
 from companion.ui.controller import GameController, GameSnapshot
 from companion.ui.fonts import register_fonts
 from companion.ui.lights import LightsLink
+from companion.ui.memory import return_freed_memory
 from companion.ui.navigation import NavigationStack
 from companion.ui.settings import UiSettings, load_settings, save_settings
 from companion.ui.sounds import Sounds
 from companion.ui.theme import Metrics, colour
-from companion.ui.thunderbirds import ThunderbirdsPack
 from companion.ui.widgets import text as _text_widgets  # noqa: F401  (registers FitLabel, TouchButton for kv)
 from companion.ui.widgets.clipping import PlainScreenManager
 from companion.ui.widgets.popups import PopupButton, prepare_popup, show_popup
@@ -38,22 +38,16 @@ from companion.ui.worker import SessionWorker
 
 log = logging.getLogger(__name__)
 
-#: Every screen: `companion.ui.screens.<name>` defines the class named in the value; `kv/<name>.kv` styles it.
-SCREENS: dict[str, str] = {
-    "home": "HomeScreen",
-    "settings": "SettingsScreen",
-    "help": "HelpScreen",
-    "new_game": "NewGameScreen",
-    "setup_guide": "SetupGuideScreen",
-    "table": "TableScreen",
-    "board": "BoardScreen",
-    "rescue": "RescueScreen",
-    "scheme": "SchemeScreen",
-    "fabs": "FabsScreen",
-    "history": "HistoryScreen",
-    "adjust": "AdjustScreen",
-    "game_over": "GameOverScreen",
-    "card_editor": "CardEditorScreen",
+#: The shell's screens: `companion.ui.screens.<module>` defines the class, `kv/<module>.kv` styles it. The open
+#: game's pack adds its own (`Pack.screens`); a pack's screen of the same name stands in for the shell's.
+SCREENS: dict[str, tuple[str, str]] = {
+    "home": ("home", "HomeScreen"),
+    "settings": ("settings", "SettingsScreen"),
+    "help": ("help", "HelpScreen"),
+    "history": ("history", "HistoryScreen"),
+    "new_game": ("plain", "PlainNewGameScreen"),
+    "play": ("plain", "PlayScreen"),
+    "handover": ("plain", "HandoverScreen"),
 }
 
 
@@ -63,43 +57,26 @@ BACKUP_CHECK_SECONDS = 600
 #: How long the notice bar names the card overlay's skipped cards at start-up.
 OVERLAY_NOTICE_SECONDS = 20.0
 
-#: Screens built ahead (in idle frames) once a game is on the Table, the delay between two of them.
-BUILT_AHEAD = ("board", "scheme")
+#: The delay between two screens built ahead (in idle frames) once a game is on its table (`Pack.built_ahead`).
 BUILD_AHEAD_SECONDS = 0.4
 
-#: Screens kept built once visited; the others are rebuilt on each visit.
-KEPT_SCREENS = frozenset({"home", "table", "board", "rescue", "scheme"})
+#: The shell's screens kept built once visited (with the open pack's `kept_screens`); others are rebuilt.
+KEPT_SCREENS = frozenset({"home"})
 
 
-def _find_malloc_trim() -> Callable[[int], int] | None:
-    """glibc's malloc_trim (Linux, the Pi included), or None where the C library has none."""
+def first_pack() -> Any:
+    """The game Home offers first: Thunderbirds when installed (read alone: no scan before the first frame), else
+    the first installed game."""
+    from companion.engine.errors import UnknownGame
+
     try:
-        trim = ctypes.CDLL(None).malloc_trim
-    except (OSError, AttributeError):
-        return None
-    trim.argtypes = [ctypes.c_size_t]
-    trim.restype = ctypes.c_int
-    return trim
-
-
-_MALLOC_TRIM = _find_malloc_trim()
-
-
-def return_freed_memory() -> bool:
-    """Hands the C heap's free pages back to the system; False where the C library cannot.
-
-    glibc keeps what is freed for later allocations, but a screen's many small objects (Kivy widgets, their
-    bindings and textures, a software renderer's buffers) leave free pages scattered among live ones, which later
-    screens only partly reuse: the process kept growing with every screen visited. Handed back after each touch,
-    screen change and game update, the benchmark's peak is about 5 MB lower. A trim costs under a millisecond."""
-    if _MALLOC_TRIM is None:
-        return False
-    _MALLOC_TRIM(0)
-    return True
+        return registry.pack(registry.DEFAULT_GAME)
+    except UnknownGame:
+        return registry.pack(registry.available()[0].name)
 
 
 class CompanionApp(App):
-    title = "Thunderbirds companion"
+    title = "Table companion"
     language = StringProperty(locale.DEFAULT_LANGUAGE)
     portrait = BooleanProperty(False)
     target = NumericProperty(48)
@@ -118,7 +95,12 @@ class CompanionApp(App):
         self._store_path = store_path
         self.nav = NavigationStack()
         self.worker: SessionWorker | None = None
-        self.pack = ThunderbirdsPack()
+        #: The game Home has chosen or the open game's (`companion.engine.pack.Pack`), and its Kivy-side hooks.
+        self.pack: Any = first_pack()
+        #: The installed games and the declarations that failed, scanned on the worker after the first frame.
+        self.installed: tuple[Any, ...] = (self.pack.info,)
+        self.pack_problems: tuple[Any, ...] = ()
+        self._pack_ui: Any = None
         self.controller: GameController | None = None
         self.screen_manager: ScreenManager | None = None
         self._notice_clear: Any = None
@@ -126,6 +108,7 @@ class CompanionApp(App):
         self._long_lived_frozen = False
         self._animations = 0
         self._kv_loaded: set[str] = set()
+        self._first_frame_drawn = False
         #: The seed of the next new game (the demo and the tests fix it); None draws a fresh one.
         self.next_seed: int | None = None
 
@@ -155,9 +138,7 @@ class CompanionApp(App):
         root.ids.screens.add_widget(self.screen_manager)
         self.lights = LightsLink(self._physical_command, settings.lights_backend)
         self.sounds = Sounds()
-        self.controller.on_worker_update(
-            lambda state, events: self.lights.update(state, self.pack.defs_for(state), events)
-        )
+        self.controller.on_worker_update(lambda state, events: self.lights.update(state, events))
         self._show("home", {})
         self.nav.go("home")
         # The first frame comes first; the data, the saved games and the lights load right after it.
@@ -166,28 +147,43 @@ class CompanionApp(App):
 
     def _after_first_frame(self, *_: Any) -> None:
         Window.unbind(on_flip=self._after_first_frame)
+        self._first_frame_drawn = True
         # Kivy's start-up objects live as long as the app: keep the collector from walking them again and
         # again (long collections are what a touch would otherwise wait on now and then).
         gc.freeze()
         assert self.worker is not None and self.controller is not None
         self.worker.submit(self.pack.load, self._pack_loaded, self._on_error)
         self.controller.open_store(self._store_opened)
+        self.list_games()
         # A look for a due backup every ten minutes, kept up even when this open fails: a later one may not.
         Clock.schedule_interval(lambda _dt: self.controller.backup_if_due(BACKUP_EVERY_SECONDS), BACKUP_CHECK_SECONDS)
-        self.worker.submit(
-            lambda: self.lights.start(self.pack.defs.hood_track.length), self._lights_ready, self._on_error
-        )
-        # The odds tables, built once behind the rest, so the first Rescue screen is instant.
-        self.worker.submit(self.pack.warm_odds)
+        pack = self.pack
+        self.worker.submit(lambda: self.lights.start(pack), self._lights_ready, self._on_error)
+        # The pack's caches (Thunderbirds' odds tables), built once behind the rest: its first screens are instant.
+        self.worker.submit(pack.warm)
         if self.settings.sounds:
             self.worker.submit(self.sounds.prepare)
         # The start-up work leaves its scratch (the data files read, the odds tables' working lists) freed.
         self.worker.submit(return_freed_memory)
 
-    def _pack_loaded(self, _defs: Any) -> None:
+    def _pack_loaded(self, _data: Any) -> None:
         self.refresh_current()
         if self.pack.problems_notice:  # a broken card overlay, skipped: say which cards to fix
             self.show_notice(self.pack.problems_notice, OVERLAY_NOTICE_SECONDS)
+
+    def list_games(self) -> None:
+        """Lists the installed games on the worker (the registry keeps its scan until `registry.rescan()`: a kit
+        added, a pack installed) and refreshes Home with them. Not before the first frame: the scan would hold
+        the interpreter while the first frame is drawn (the first frame's own call comes right after it)."""
+        assert self.worker is not None
+        if not self._first_frame_drawn:
+            return
+        self.worker.submit(lambda: (registry.available(), registry.problems()), self._games_listed, self._on_error)
+
+    def _games_listed(self, found: tuple[tuple[Any, ...], tuple[Any, ...]]) -> None:
+        self.installed, self.pack_problems = found
+        if self.screen_manager is not None and self.screen_manager.current == "home":
+            self.refresh_current()
 
     def _store_opened(self, _notice: str | None) -> None:
         self.refresh_current()
@@ -196,16 +192,103 @@ class CompanionApp(App):
         self.controller.backup_if_due(BACKUP_EVERY_SECONDS)
 
     def ensure_screen(self, name: str) -> Any:
-        """Screens are built on their first visit (start-up builds only Home)."""
+        """Screens are built on their first visit (start-up builds only Home): the open pack's, else the shell's."""
         manager = self.screen_manager
         assert manager is not None
         if not manager.has_screen(name):
-            if name not in self._kv_loaded:
-                Builder.load_file(str(KV_DIR / f"{name}.kv"))
-                self._kv_loaded.add(name)
-            screen_class = getattr(importlib.import_module(f"companion.ui.screens.{name}"), SCREENS[name])
+            spec = self.pack.screens.get(name)
+            if spec is not None:
+                kv = str(paths.ROOT / spec.kv) if spec.kv else None
+                module_name, _sep, class_name = spec.screen_class.partition(":")
+            else:
+                module, class_name = SCREENS[name]
+                kv, module_name = str(KV_DIR / f"{module}.kv"), f"companion.ui.screens.{module}"
+            if kv is not None and kv not in self._kv_loaded:
+                Builder.load_file(kv)
+                self._kv_loaded.add(kv)
+            screen_class = getattr(importlib.import_module(module_name), class_name)
             manager.add_widget(screen_class(name=name))
         return manager.get_screen(name)
+
+    # --- the games -----------------------------------------------------------------------------------------
+
+    @property
+    def pack_ui(self) -> Any:
+        """The open pack's Kivy-side hooks (`companion.ui.pack_ui.PackUi`), made on first use."""
+        if self._pack_ui is None or self._pack_ui.pack is not self.pack:
+            from companion.ui.pack_ui import PackUi
+
+            hooks: Any = PackUi
+            if self.pack.ui:
+                module_name, _sep, class_name = self.pack.ui.partition(":")
+                hooks = getattr(importlib.import_module(module_name), class_name)
+            self._pack_ui = hooks(self, self.pack)
+        return self._pack_ui
+
+    def choose_game(self, name: str) -> bool:
+        """Makes `name` the game Home starts and edits; False (and a notice) when it cannot be loaded. Another
+        pack's screens, kv rules and pop-up hooks are let go, and the lights switch to the new game's scene."""
+        if name == self.pack.info.name:
+            return True
+        try:
+            pack = registry.pack(name)
+        except Exception as error:  # a broken pack never takes the app down
+            log.exception("game %s could not be loaded", name)
+            self.show_notice(_("The game {name} could not be loaded: {problem}").format(name=name, problem=error))
+            return False
+        if self.controller is not None and self.controller.snapshot is not None:
+            self.controller.close_game()
+        self._release_pack_screens()
+        self.pack = pack
+        self._pack_ui = None
+        self._long_lived_frozen = False
+        assert self.controller is not None and self.worker is not None
+        self.controller.use_pack(pack)
+        if not pack.is_loaded:
+            self.worker.submit(pack.load, self._pack_loaded, self._on_error)
+        lights = getattr(self, "lights", None)
+        if lights is not None:
+            self.worker.submit(lambda: lights.switch(pack), self._lights_ready, self._on_error)
+        return True
+
+    def _release_pack_screens(self) -> None:
+        """Every screen but Home goes (the shell's are rebuilt on the next visit), and the pack's kv rules are
+        unloaded: its class names never meet another pack's."""
+        manager = self.screen_manager
+        if manager is None:
+            return
+        for screen in list(manager.screens):
+            if screen.name != "home":
+                manager.remove_widget(screen)
+        for spec in self.pack.screens.values():
+            if spec.kv:
+                kv = str(paths.ROOT / spec.kv)
+                if kv in self._kv_loaded:
+                    Builder.unload_file(kv)
+                    self._kv_loaded.discard(kv)
+
+    def saved_game_line(self, game: Any) -> tuple[str, Any] | None:
+        """Home's words for a saved game, from its own game's pack; None when that game is not installed."""
+        from companion.engine.errors import UnknownGame
+        from companion.engine.pack import default_saved_game_line
+
+        try:
+            info = registry.info(game.game)
+        except UnknownGame:
+            return None
+        try:
+            return info.title.text(), registry.pack(game.game).saved_game_line(game.summary)
+        except Exception:  # a pack that cannot write its line still lists its game
+            log.exception("saved game line of %s", game.game)
+            return info.title.text(), default_saved_game_line(game.summary, str, str)
+
+    def new_game(self) -> None:
+        """Home's New game: the chosen game's own New game screen, or the shell's drawn from its declaration."""
+        self.go(self.pack.new_game_screen or "new_game")
+
+    def open_editor(self) -> None:
+        if self.pack.editor_screen:
+            self.go(self.pack.editor_screen)
 
     def _load_settings(self) -> UiSettings:
         """The Settings screen's choices over the config file's [general] section (both optional)."""
@@ -244,7 +327,7 @@ class CompanionApp(App):
 
     def _on_language_changed(self, language: str) -> None:
         self.language = language
-        self.title = _("Thunderbirds companion")
+        self.title = _("Table companion")
         self.defer(self.refresh_current)
 
     # --- navigation ----------------------------------------------------------------------------------------
@@ -279,7 +362,7 @@ class CompanionApp(App):
         else:
             self.screen_manager.current = name
         self._release_screens(keep=name)
-        if name == "table":
+        if name == self.pack_table_screen():
             self._build_ahead()
         self._trim_soon()
 
@@ -303,8 +386,12 @@ class CompanionApp(App):
         frames that follow, one per frame: a first visit would otherwise spend the touch's frame building."""
         manager = self.screen_manager
         assert manager is not None
-        missing = [name for name in BUILT_AHEAD if not manager.has_screen(name)]
-        steps: list[Callable[[], Any]] = [lambda n=name: self._build_screen_ahead(n) for name in missing]
+        pack = self.pack
+        missing = [name for name in pack.built_ahead if not manager.has_screen(name)]
+        # A screen is built ahead only while its game's pack is still the open one (players may leave at once).
+        steps: list[Callable[[], Any]] = [
+            lambda n=name: self._build_screen_ahead(n) if self.pack is pack else None for name in missing
+        ]
         steps.append(prepare_popup)
         steps.append(self._freeze_long_lived)
         for index, step in enumerate(steps):
@@ -335,8 +422,9 @@ class CompanionApp(App):
         Board, the Scheme, the Rescue screen and Home stay built for quick returns."""
         manager = self.screen_manager
         assert manager is not None
+        kept = KEPT_SCREENS | self.pack.kept_screens
         for screen in list(manager.screens):
-            if screen.name != keep and screen.name not in KEPT_SCREENS:
+            if screen.name != keep and screen.name not in kept:
                 manager.remove_widget(screen)
 
     def refresh_current(self) -> None:
@@ -348,7 +436,11 @@ class CompanionApp(App):
     # --- the game ------------------------------------------------------------------------------------------
 
     def resume_game(self, game_id: int) -> None:
+        """Opens the saved game in its own game's screens (its pack made current first)."""
         assert self.controller is not None
+        game = next((g.game for g in self.controller.saved_games if g.game_id == game_id), self.pack.info.name)
+        if not self.choose_game(game):
+            return
         self.controller.resume(game_id, lambda snapshot: self.go(self._screen_for(snapshot)))
 
     def export_game(self, game_id: int) -> None:
@@ -386,7 +478,7 @@ class CompanionApp(App):
 
     def start_game(self, setup: dict[str, Any], seed: int) -> None:
         assert self.controller is not None
-        self.controller.new_game(setup, seed, lambda _snapshot: self.go("setup_guide"))
+        self.controller.new_game(setup, seed, lambda _snapshot: self.go(self.pack.first_screen()))
 
     def describe(self, action: Any) -> str:
         snapshot = self.controller.snapshot if self.controller else None
@@ -420,31 +512,12 @@ class CompanionApp(App):
         if target[0] != "open" or len(target) < 2:
             return
         what, argument = target[1], (target[2] if len(target) > 2 else None)
-        if what == "rescue":
-            self.go("rescue", disaster=argument)
-        elif what in ("board", "scheme", "history", "adjust"):
+        if what in ("history", "settings", "help"):
             self.go(what)
-        elif what in ("fabs", "player"):
-            self.go("fabs", player=argument)
-        elif what in ("build", "exchange", "change"):
-            self.show_chooser(what)
-
-    def show_chooser(self, what: str) -> None:
-        from companion.ui.presenters.choosers import present_chooser
-
-        snapshot = self.controller.snapshot if self.controller else None
-        if snapshot is None:
-            return
-        view = present_chooser(
-            what, snapshot.state, self.pack.defs_for(snapshot.state), snapshot.legal, self.pack.character_name
-        )
-        show_popup(
-            view.title,
-            view.lines,
-            [PopupButton("popup:cancel", _("Cancel"))],
-            kind="chooser",
-            choices=[PopupButton(c.key, c.label, (lambda k=c.key: self.perform(k)), c.role) for c in view.choices],
-        )
+        elif what == "handover" and argument is not None:
+            self.go("handover", seat=argument)
+        else:
+            self.pack_ui.perform(what, argument)
 
     def undo(self) -> None:
         assert self.controller is not None
@@ -455,55 +528,53 @@ class CompanionApp(App):
         self.controller.redo()
 
     def open_menu(self) -> None:
-        show_popup(
-            _("Menu"),
-            [],
-            [PopupButton("popup:cancel", _("Back to the game"))],
-            kind="chooser",
-            choices=[
-                PopupButton("open:adjust", _("Adjust (the table is right)"), lambda: self.go("adjust")),
-                PopupButton("open:history", _("History: undo and redo"), lambda: self.go("history")),
-                PopupButton("open:settings", _("Settings"), lambda: self.go("settings")),
-                PopupButton("open:help", _("Help"), lambda: self.go("help")),
-                PopupButton("open:home", _("Leave the game (it is saved)"), self.leave_game),
-            ],
-        )
+        choices = []
+        if "adjust" in self.pack.screens:
+            choices.append(PopupButton("open:adjust", _("Adjust (the table is right)"), lambda: self.go("adjust")))
+        snapshot = self.controller.snapshot if self.controller else None
+        if self.pack.info.hides_information and snapshot is not None:
+            for seat, seat_name in enumerate(self.pack.seats(snapshot.state)):
+                choices.append(
+                    PopupButton(
+                        f"open:handover:{seat}",
+                        _("Private: {seat}").format(seat=seat_name),
+                        lambda s=seat: self.go("handover", seat=str(s)),
+                    )
+                )
+        choices += [
+            PopupButton("open:history", _("History: undo and redo"), lambda: self.go("history")),
+            PopupButton("open:settings", _("Settings"), lambda: self.go("settings")),
+            PopupButton("open:help", _("Help"), lambda: self.go("help")),
+            PopupButton("open:home", _("Leave the game (it is saved)"), self.leave_game),
+        ]
+        show_popup(_("Menu"), [], [PopupButton("popup:cancel", _("Back to the game"))], kind="chooser", choices=choices)
 
     def leave_game(self) -> None:
         assert self.controller is not None
         self.controller.close_game()
         self.go("home")
 
-    def show_discards(self) -> None:
-        from companion.ui.presenters.discards import present_discards
-
-        snapshot = self.controller.snapshot if self.controller else None
-        if snapshot is None:
-            return
-        view = present_discards(snapshot.state, self.pack.defs_for(snapshot.state))
-        show_popup(view.title, view.lines, [PopupButton("popup:close", _("Close"))], kind="card")
+    def pack_table_screen(self) -> str:
+        """The screen play goes on from (players roam from it to the pack's other screens)."""
+        return str(getattr(self.pack, "table_screen", "play"))
 
     def _screen_for(self, snapshot: GameSnapshot) -> str:
-        phase = snapshot.state.phase
-        if phase == "over":
-            return "game_over"
-        if phase in ("rescue", "reward"):
-            return "rescue"
-        return "table"
+        return self.pack.screen_for(snapshot.state)
 
     def _on_snapshot(self, snapshot: GameSnapshot) -> None:
         self._trim_soon()
         if snapshot.kind == "action" and snapshot.events:
             self._play_sounds(snapshot.events)
             self._reveal(snapshot)
-        if snapshot.kind == "action" and snapshot.state.phase == "over":
+        if snapshot.kind == "action" and self.pack.rules.is_terminal(snapshot.state):
             self.controller.backup_if_due(0)  # the game just ended: keep it safe now
         wanted = self._screen_for(snapshot)
         current = self.nav.current
-        if wanted != "table" and current != wanted:
+        table = self.pack_table_screen()
+        if wanted != table and current != wanted:
             self.go(wanted)
-        elif wanted == "table" and current == "game_over":
-            self.go("table")
+        elif wanted == table and current is not None and current == getattr(self.pack, "game_over_screen", None):
+            self.go(table)
         else:
             # The Rescue screen stays after the rescue settles, to show the result until players go back.
             self.refresh_current()
@@ -511,39 +582,11 @@ class CompanionApp(App):
     def _play_sounds(self, events: tuple[Any, ...]) -> None:
         if not self.settings.sounds:
             return
-        from companion.games.thunderbirds import events as ev
-
-        for event in events:
-            if isinstance(event, (ev.DiceRolled, ev.DieRerolled)):
-                self.sounds.play("dice")
-            elif isinstance(event, ev.DisasterDrawn):
-                self.sounds.play("disaster")
-            elif isinstance(event, ev.RescueSucceeded):
-                self.sounds.play("success")
-            elif isinstance(event, (ev.RescueFailed, ev.GameLost)):
-                self.sounds.play("failure")
+        for sound in self.pack.sounds(events):
+            self.sounds.play(sound)
 
     def _reveal(self, snapshot: GameSnapshot) -> None:
-        from companion.ui.presenters.reveal import present_reveal
-        from companion.ui.presenters.table import disaster_tile
-
-        defs = self.pack.defs_for(snapshot.state)
-        view = present_reveal(snapshot.events, defs, snapshot.state, self.pack.character_name)
-        if view is None:
-            return
-        extra = None
-        if view.placed_card is not None and view.placed_slot is not None:
-            from companion.ui.widgets.game import DisasterTileButton
-
-            extra = DisasterTileButton(
-                size_hint_y=None,
-                height=self.target * 3.2,
-                tile=disaster_tile(snapshot.state, defs, view.placed_slot, view.placed_card),
-            )
-            extra.action_key = f"reveal:tile:{view.placed_slot}"
-        show_popup(
-            view.title, view.lines, [PopupButton("reveal:ok", _("OK"), role="primary")], kind="reveal", extra=extra
-        )
+        self.pack_ui.after_action(snapshot)
 
     def _on_error(self, error: BaseException) -> None:
         message = getattr(error, "message", None) or str(error)
@@ -562,7 +605,8 @@ class CompanionApp(App):
         holder.clear_widgets()
         mirror = link.mirror
         if mirror is not None:
-            strip = LedStrip(hood_length=link.hood_length)
+            scene = link.scene
+            strip = LedStrip(hood_length=link.hood_length, rows=[list(r) for r in scene.mirror_rows] if scene else [])
             holder.add_widget(strip)
             holder.height = strip_height()
             strip.watch(mirror)
@@ -571,7 +615,7 @@ class CompanionApp(App):
         snapshot = self.controller.snapshot if self.controller else None
         if snapshot is not None:
             state = snapshot.state
-            self.worker.submit(lambda: link.update(state, self.pack.defs_for(state), ()))
+            self.worker.submit(lambda: link.update(state, ()))
         self.refresh_current()
 
     def _physical_command(self, command: str) -> None:
@@ -579,12 +623,7 @@ class CompanionApp(App):
         Clock.schedule_once(lambda _dt: self.physical_command(command), 0)
 
     def physical_command(self, command: str) -> None:
-        keys = {
-            "undo": ("undo",),
-            "confirm": ("reveal:ok", "popup:close", "guide:next", "guide:start", "rescue:done"),
-            "end_turn": ("act:EndTurn",),
-            "roll": ("act:Rescue:", "act:FinishRescue"),
-        }.get(command, ())
+        keys = self.pack.buttons.get(command, ())
         for key in keys:
             button = self.find_button(key)
             if button is not None:

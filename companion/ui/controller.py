@@ -20,7 +20,7 @@ log = logging.getLogger(__name__)
 
 
 class GamePack(Protocol):
-    """What the controller needs from a game beyond the engine's `GameRules` (see `ui/thunderbirds.py`)."""
+    """What the controller needs from a game's pack (`companion.engine.pack.Pack`)."""
 
     name: str
 
@@ -50,6 +50,8 @@ class SavedGame:
     updated: str
     summary: Mapping[str, Any]
     action_count: int
+    #: The game's pack name (the store's `game` column): Home lists every game's saved games together.
+    game: str = "thunderbirds"
 
 
 ErrorHandler = Callable[[BaseException], None]
@@ -98,6 +100,10 @@ class GameController:
         """An action is on its way to the store: further taps are ignored until it lands (no double moves)."""
         return self._in_flight > 0
 
+    def use_pack(self, pack: GamePack) -> None:
+        """The game New game starts from now on (Home's picker chose it); call with no game open."""
+        self.pack = pack
+
     # --- store ---------------------------------------------------------------------------------------------
 
     def open_store(self, on_done: Callable[[str | None], None] | None = None) -> None:
@@ -141,9 +147,16 @@ class GameController:
         def work() -> Path:
             from companion.exports import export_path
 
-            target = export_path(self.pack.name, game_id) if path is None else path
+            game = next((g.game for g in self.saved_games if g.game_id == game_id), self.pack.name)
+            target = export_path(game, game_id) if path is None else path
             target.parent.mkdir(parents=True, exist_ok=True)
-            self._open_store().export_game(game_id, target)
+            from companion.engine import registry
+
+            try:
+                hides = registry.info(game).hides_information
+            except Exception:  # a game not installed now may hide things: only its public record leaves
+                hides = True
+            self._open_store().export_game(game_id, target, public=hides)
             return target
 
         self.worker.submit(work, on_done, self._fail)
@@ -184,11 +197,7 @@ class GameController:
         if self._side.store is None:  # asked before the store is open: the open delivers the list itself
             return ()
         games = self._side.store.list_games()
-        return tuple(
-            SavedGame(g.id, g.created, g.updated, dict(g.summary), g.action_count)
-            for g in games
-            if g.game == self.pack.name
-        )
+        return tuple(SavedGame(g.id, g.created, g.updated, dict(g.summary), g.action_count, g.game) for g in games)
 
     # --- a game --------------------------------------------------------------------------------------------
 
@@ -279,7 +288,7 @@ class GameController:
         return GameSnapshot(
             game_id=session.game_id,
             state=state,
-            legal=tuple(self.pack.legal_actions(state)),
+            legal=tuple(self._pack_of(session.rules.name).legal_actions(state)),
             history=tuple(session.history()),
             can_undo=bool(session.can_undo),
             can_redo=bool(session.can_redo),
@@ -288,6 +297,14 @@ class GameController:
             entry=entry,
             version=self._side.version,
         )
+
+    def _pack_of(self, game: str) -> GamePack:
+        """The pack of a resumed game (another game's than the one chosen for New game, when asked directly)."""
+        if game == self.pack.name:
+            return self.pack
+        from companion.engine import registry
+
+        return registry.pack(game)
 
     def _close_session(self) -> None:
         self._side.session = None

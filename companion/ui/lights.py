@@ -1,8 +1,10 @@
 """The app's link to the physical board: the lights (or their on-screen mirror) and the table's buttons.
 
-Built by the App from the config file and the Settings screen's choice of back-end; fed a new view after every
-game update, on the session worker (computing a frame is pure and quick, and back-ends write on their own
-threads), so the lights never cost a frame. Kivy-free.
+Built by the App from the config file and the Settings screen's choice of back-end, for the open game's
+`LightScene` (its LED names and light map); fed the game's public view after every update, on the session
+worker (computing a frame is pure and quick, and back-ends write on their own threads), so the lights never
+cost a frame. Opening a game of another pack switches the scene: one game's lights never show in another's.
+Kivy-free.
 """
 
 from __future__ import annotations
@@ -29,18 +31,41 @@ class LightsLink:
         self.board: Any = None
         self.problems: tuple[str, ...] = ()
         self.hood_length = 15
+        self.pack: Any = None
+        self.scene: Any = None
+        #: Why the open game has no board lights ("" when it has them or they are off).
+        self.no_lights_reason = ""
         self._lock = threading.Lock()
 
     # --- starting and stopping (on the worker) -------------------------------------------------------------
 
-    def start(self, hood_length: int) -> LightsLink:
-        from companion.config import load_config_or_default
+    def start(self, game: Any) -> LightsLink:
+        """Starts the lights for `game`: a pack (`companion.engine.pack.Pack`), or a number, the Hood track's
+        length of Thunderbirds' lights. A game without lights gets no board (its reason in `status`)."""
+        from companion.config import game_light_map, load_config_or_default
         from companion.devices.board import start_board
+        from companion.devices.scene import default_scene, scene_of
 
-        self.hood_length = hood_length
-        config, problem = load_config_or_default(hood_length=hood_length)
+        if isinstance(game, int):
+            pack, scene = None, default_scene(game)
+        else:
+            pack, scene = game, scene_of(game)
+        self.pack, self.scene = pack, scene
+        if scene is None:
+            with self._lock:
+                self.board, self.problems = None, ()
+                self.no_lights_reason = _("This game does not use the board lights.")
+            return self
+        self.hood_length = int(scene.sizes.get("hood", 0))
+        config, problem = load_config_or_default(hood_length=self.hood_length or None)
         problems = [problem] if problem else []
         lights = config.lights
+        game_map, why = game_light_map(config, scene.game, scene)
+        if why:
+            problems.append(why)
+        lights = dataclasses.replace(lights, map=game_map)
+        if lights.backend in HARDWARE_BACKENDS and game_map is None:
+            lights = dataclasses.replace(lights, backend="mirror")
         choice = self._choice
         if choice and choice != lights.backend and not lights.backend_from_env:
             if choice in HARDWARE_BACKENDS and lights.map is None:
@@ -49,17 +74,23 @@ class LightsLink:
                 )
                 choice = "mirror"
             lights = dataclasses.replace(lights, backend=choice)
-            config = dataclasses.replace(config, lights=lights)
-        board = start_board(config, hood_length, self._on_command, "; ".join(problems) or None)
+        config = dataclasses.replace(config, lights=lights)
+        board = start_board(config, scene, self._on_command, "; ".join(problems) or None)
         with self._lock:
             self.board = board
             self.problems = board.problems
+            self.no_lights_reason = ""
         return self
 
     def restart(self, choice: str) -> LightsLink:
         self.close()
         self._choice = choice
-        return self.start(self.hood_length)
+        return self.start(self.pack if self.pack is not None else self.hood_length)
+
+    def switch(self, pack: Any) -> LightsLink:
+        """Another game was opened: its scene, its map (or the mirror, saying why), the previous one's gone."""
+        self.close()
+        return self.start(pack)
 
     def close(self) -> None:
         with self._lock:
@@ -81,7 +112,7 @@ class LightsLink:
     def status(self) -> str:
         board = self.board
         if board is None:
-            return _("The board lights are starting.")
+            return self.no_lights_reason or _("The board lights are starting.")
         if self.mirror is not None:
             text = _("No board lights: the strip below the screen shows what they would.")
             if self.problems:
@@ -91,14 +122,19 @@ class LightsLink:
 
     # --- feeding (on the worker) ---------------------------------------------------------------------------
 
-    def update(self, state: Any, defs: Any, events: tuple[Any, ...]) -> None:
+    def update(self, state: Any, *rest: Any) -> None:
+        """Shows `state` and animates the events (the last argument; a middle one, Thunderbirds' definitions,
+        is no longer needed: the scene finds them). Only the pack's public view reaches the lights."""
         board = self.board
-        if board is None:
+        scene = self.scene
+        if board is None or scene is None:
             return
-        from companion.devices.thunderbirds_view import board_view, moments
-
+        events = tuple(rest[-1]) if rest else ()
+        pack = self.pack
         try:
-            board.lights.update(board_view(state, defs), moments(events))
+            if pack is not None:
+                state = pack.public_view(state)
+            board.lights.update(scene.view(state), scene.moments(events))
         except Exception:  # the lights must never stop the game
             log.exception("the lights could not show this position")
 

@@ -1,6 +1,6 @@
-"""Plays the scripted chain until the storage refuses writes, then checks what a player would see.
+"""Plays the scripted chain of a game until the storage refuses writes, then checks what a player would see.
 
-    python tests/drills/disk_full_player.py DB_PATH fsize|filler [COPY_DIR]
+    DRILL_GAME=NAME python tests/drills/disk_full_player.py DB_PATH fsize|filler [COPY_DIR]
 
 `fsize`: the process's file size limit (RLIMIT_FSIZE) is set just above the biggest file, so growing a file
 fails with EFBIG. `filler`: DB_PATH sits on a tiny filesystem, filled up by a filler file until ENOSPC. Then:
@@ -31,9 +31,8 @@ from companion.engine.session import Session
 from companion.engine.store import Store
 from companion.locale import set_language
 from companion.ui.controller import GameController
-from companion.ui.thunderbirds import ThunderbirdsPack
 from companion.ui.worker import SessionWorker
-from drills.script import advance, choose, game_of_seed, new_session, seed_for, setup_for
+from drills.script import Drill, game_of_seed, seed_for
 
 WARM_UP_STEPS = 30
 MOST_TRIES = 20_000
@@ -78,14 +77,14 @@ def refuse_a_step(store: Store, session: Session, game: int, report: dict[str, A
     for _ in range(MOST_TRIES):
         state, history, cursor = session.state, session.history(), session.cursor
         try:
-            session, game = advance(store, session, game)
+            session, game = Drill().advance(store, session, game)
         except StoreFull as error:
             report["refused_at"] = [game, cursor]
             report["message"] = error.message
             report["unchanged"] = (session.state, session.history(), session.cursor) == (state, history, cursor)
             report["stored_equals_memory"] = Session.rebuild_from_log(store, session.game_id) == session.state
             try:  # the same action again: still refused, still nothing changed
-                advance(store, session, game)
+                Drill().advance(store, session, game)
                 report["refused_twice"] = False
             except StoreFull:
                 report["refused_twice"] = session.state == state and session.cursor == cursor
@@ -97,7 +96,7 @@ def refuse_a_step(store: Store, session: Session, game: int, report: dict[str, A
 def through_the_app(db_path: Path, game_id: int, game: int, space: Space, report: dict[str, Any]) -> None:
     """The app's game controller on its session worker: the refusal reaches the player as a message."""
     worker = SessionWorker(deliver=lambda callback: callback())
-    controller = GameController(worker, ThunderbirdsPack(), db_path)
+    controller = GameController(worker, Drill().pack, db_path)
     shown: list[str] = []
     answered = threading.Event()
 
@@ -114,9 +113,9 @@ def through_the_app(db_path: Path, game_id: int, game: int, space: Space, report
         nonlocal game
         snapshot = controller.snapshot
         assert snapshot is not None
-        action = choose(snapshot.state, game, len(snapshot.history) + 1)
+        action = Drill().choose(snapshot.state, game, len(snapshot.history) + 1)
         if action is None:
-            controller.new_game(setup_for(game + 1), seed_for(game + 1), lambda _snapshot: next_game())
+            controller.new_game(Drill().setup_for(game + 1), seed_for(game + 1), lambda _snapshot: next_game())
         else:
             assert controller.dispatch(action, lambda _snapshot: answered.set())
         wait()
@@ -152,7 +151,7 @@ def open_when_full(db_path: Path, space: Space) -> dict[str, Any]:
     """The app starting while the storage is full: it opens the saved games or says why not, changing nothing."""
     before = {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in db_path.parent.glob(db_path.name + "*")}
     worker = SessionWorker(deliver=lambda callback: callback())
-    controller = GameController(worker, ThunderbirdsPack(), db_path)
+    controller = GameController(worker, Drill().pack, db_path)
     outcome: dict[str, Any] = {}
     answered = threading.Event()
 
@@ -181,14 +180,14 @@ def main(argv: list[str]) -> int:
     report: dict[str, Any] = {"mode": mode}
     store = Store.open(db_path)
     game = 0
-    session = new_session(store, game)
+    session = Drill().new_session(store, game)
     for _ in range(WARM_UP_STEPS):
-        session, game = advance(store, session, game)
+        session, game = Drill().advance(store, session, game)
     space.take()
     session, game = refuse_a_step(store, session, game, report)
     space.give_back()
     for _ in range(STEPS_AFTER):
-        session, game = advance(store, session, game)
+        session, game = Drill().advance(store, session, game)
     report["after"] = [game, session.cursor]
     game_id = session.game_id
     store.close()

@@ -1,6 +1,6 @@
-"""A process that plays the scripted Thunderbirds chain and acknowledges each step once it is durable.
+"""A process that plays the scripted chain of a game and acknowledges each step once it is durable.
 
-    python tests/drills/game_writer.py DB_PATH
+    DRILL_GAME=NAME python tests/drills/game_writer.py DB_PATH      (Thunderbirds when DRILL_GAME is unset)
 
 Resumes the latest game in DB_PATH (or sets up game 0), prints "ready <game> <seq>", then plays the script for
 ever, printing (flushed) "ack <game> <seq>" after each `dispatch` returns and "ack <game> 0" after each new game
@@ -16,10 +16,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from companion.engine.session import Session
 from companion.engine.store import Store
-from drills.script import game_of_seed, new_session, play_step
+from drills.script import Drill, game_of_seed
 
 
 def main(argv: list[str]) -> int:
+    drill = Drill()
     store = Store.open(Path(argv[0]))
     if store.recovery_notice is not None:
         print(f"notice {store.recovery_notice}", flush=True)
@@ -30,14 +31,14 @@ def main(argv: list[str]) -> int:
         session = Session.resume(store, latest)
     else:
         game = 0
-        session = new_session(store, game)
+        session = drill.new_session(store, game)
     print(f"ready {game} {session.cursor}", flush=True)
     while True:
-        if play_step(session, game):
+        if drill.play_step(session, game):
             print(f"ack {game} {session.cursor}", flush=True)
         else:
             game += 1
-            session = new_session(store, game)
+            session = drill.new_session(store, game)
             print(f"ack {game} 0", flush=True)
 
 

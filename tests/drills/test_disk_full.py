@@ -1,6 +1,6 @@
-"""Disk full drill: a Thunderbirds game whose writes are refused, by a file size limit or a filesystem that is
-really full. The refused action is reported to the player in plain words, nothing changes (in memory or on
-disk), and the game goes on once space is back.
+"""Disk full drill: a game whose writes are refused, by a file size limit or a filesystem that is really full,
+for every game of the registry (and the test packs). The refused action is reported to the player in plain
+words, nothing changes (in memory or on disk), and the game goes on once space is back.
 
 The play runs in a child process (disk_full_player.py): a file size limit or a full disk must not touch pytest.
 The tiny filesystem is a 2 MiB tmpfs mounted in a private mount namespace (`unshare`), where the machine allows
@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from packs import drill_games
 
 from companion.engine.session import Session
 from companion.engine.store import Store
@@ -44,9 +45,9 @@ def check_report(report: dict[str, Any], message: str) -> None:
     assert report["app_goes_on"], "the app plays on once space is back"
 
 
-def check_file(db_path: Path, report: dict[str, Any]) -> None:
+def check_file(db_path: Path, report: dict[str, Any], pack_name: str) -> None:
     game, cursor = report["final"]
-    expected = ExpectedGames()
+    expected = ExpectedGames(pack_name)
     assert expected.ordinal(*report["final"]) > expected.ordinal(*report["refused_at"]), "play went on"
     with Store.open(db_path) as store:
         assert store.recovery_notice is None
@@ -61,8 +62,8 @@ def check_file(db_path: Path, report: dict[str, Any]) -> None:
         assert Session.rebuild_from_log(store, games[-1].id) == session.state
 
 
-def run_player(command: list[str], language: str = "en") -> dict[str, Any]:
-    env = dict(os.environ, DRILL_LANGUAGE=language)
+def run_player(command: list[str], pack_name: str, language: str = "en") -> dict[str, Any]:
+    env = dict(os.environ, DRILL_LANGUAGE=language, DRILL_GAME=pack_name)
     completed = subprocess.run(command, capture_output=True, text=True, timeout=120, env=env)
     assert completed.returncode == 0, completed.stdout + completed.stderr
     assert "Traceback" not in completed.stderr, completed.stderr
@@ -70,14 +71,15 @@ def run_player(command: list[str], language: str = "en") -> dict[str, Any]:
     return report
 
 
+@pytest.mark.parametrize("pack_name", drill_games())
 @pytest.mark.parametrize(("language", "message"), [("en", ENGLISH), ("fr", FRENCH)], ids=["en", "fr"])
 def test_a_file_size_limit_refuses_the_action_in_plain_words_and_play_goes_on(
-    tmp_path: Path, language: str, message: str
+    tmp_path: Path, language: str, message: str, pack_name: str
 ) -> None:
     db_path = tmp_path / "companion.db"
-    report = run_player([sys.executable, str(PLAYER), str(db_path), "fsize"], language)
+    report = run_player([sys.executable, str(PLAYER), str(db_path), "fsize"], pack_name, language)
     check_report(report, message)
-    check_file(db_path, report)
+    check_file(db_path, report, pack_name)
 
 
 def can_mount_a_private_tmpfs() -> bool:
@@ -99,7 +101,8 @@ def can_mount_a_private_tmpfs() -> bool:
 
 
 @pytest.mark.skipif(not can_mount_a_private_tmpfs(), reason="no private mount namespace here (unshare -Urm)")
-def test_a_full_filesystem_refuses_the_action_in_plain_words_and_play_goes_on(tmp_path: Path) -> None:
+@pytest.mark.parametrize("pack_name", drill_games())
+def test_a_full_filesystem_refuses_the_action_in_plain_words_and_play_goes_on(tmp_path: Path, pack_name: str) -> None:
     mount_point = tmp_path / "tiny"
     kept = tmp_path / "kept"
     mount_point.mkdir()
@@ -120,7 +123,8 @@ def test_a_full_filesystem_refuses_the_action_in_plain_words_and_play_goes_on(tm
             str(db_path),
             "filler",
             str(kept),
-        ]
+        ],
+        pack_name,
     )
     check_report(report, ENGLISH)
     starting = report["open_when_full"]  # the app started while the disk is full
@@ -128,4 +132,4 @@ def test_a_full_filesystem_refuses_the_action_in_plain_words_and_play_goes_on(tm
     assert "Traceback" not in starting.get("shown", "")
     assert starting["untouched"], "opening on a full disk must not change the saved games"
     assert not any(mount_point.iterdir()), "the tiny filesystem lived only in the child's namespace"
-    check_file(kept / "companion.db", report)
+    check_file(kept / "companion.db", report, pack_name)

@@ -27,6 +27,7 @@ from pathlib import Path
 
 import pytest
 from gpiozero.pins.mock import MockFactory
+from packs import drill_games
 
 from companion.config import ConfigError, load_config, load_config_or_default
 from companion.devices.board import start_board
@@ -36,15 +37,15 @@ from companion.engine.store import Store
 from companion.games.thunderbirds.errors import DataError
 from companion.games.thunderbirds.loader import default_definitions
 from companion.games.thunderbirds.overlay import load_definitions_safe, set_card_fields
+from companion.games.thunderbirds.pack import ThunderbirdsPack
 from companion.paths import ROOT
 from companion.ui.controller import GameController
-from companion.ui.thunderbirds import ThunderbirdsPack
 from companion.ui.worker import SessionWorker
 from companion.ui.xvfb import XvfbError, virtual_screen
 
 from . import malformed
 from .malformed import CONFIG_CASES, DB_CASES, EDITABLE, EXPORT_CASES, OVERLAY_CASES, Case
-from .script import ExpectedGames, advance, new_session
+from .script import Drill, ExpectedGames, advance, new_session
 
 GOOD_STEPS = 120
 HOOD_LENGTH = 15
@@ -67,18 +68,21 @@ def no_traceback(text: str) -> None:
     assert "Traceback" not in text and 'File "' not in text, text
 
 
-@pytest.fixture(scope="module")
-def good_game(tmp_path_factory: pytest.TempPathFactory) -> tuple[bytes, bytes]:
-    """A good database (a few finished games and one in play, checkpointed) and a good export of its game 1."""
+@pytest.fixture(scope="module", params=drill_games())
+def good_game(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> tuple[bytes, bytes, str]:
+    """A good database (a few finished games and one in play, checkpointed), a good export of its game 1 and the
+    game's name, for every game of the registry (and the test packs): the database and export drills run for
+    each."""
+    drill = Drill(request.param)
     folder = tmp_path_factory.mktemp("good")
     store = Store.open(folder / "companion.db")
-    session, game = new_session(store, 0), 0
+    session, game = drill.new_session(store, 0), 0
     for _ in range(GOOD_STEPS):
-        session, game = advance(store, session, game)
+        session, game = drill.advance(store, session, game)
     store.export_game(1, folder / "game.json")
     store.close()
     assert not (folder / "companion.db-wal").exists()
-    return (folder / "companion.db").read_bytes(), (folder / "game.json").read_bytes()
+    return (folder / "companion.db").read_bytes(), (folder / "game.json").read_bytes(), request.param
 
 
 # --- what the app shows ------------------------------------------------------------------------------------
@@ -212,7 +216,7 @@ def test_a_broken_export_is_refused_naming_the_file_and_the_saved_games_are_unto
         assert store.integrity_check() == "ok"
         after = [(g.id, g.cursor) for g in store.list_games() if g.id != imported]
         assert sorted(after) == sorted(games_before), "the games already saved are untouched"
-        expected = ExpectedGames()
+        expected = ExpectedGames(good_game[2])
         for game_id, cursor in games_before:
             assert Session.resume(store, game_id).state == expected.state(game_id - 1, cursor)
 

@@ -1,4 +1,5 @@
-"""Power cut drill: a process playing real Thunderbirds games is killed with SIGKILL at 200 random moments.
+"""Power cut drill: a process playing real games is killed with SIGKILL at 200 random moments, for every game of
+the registry (and the test packs): a new pack gets the drill for free.
 
 The writer (game_writer.py) plays the scripted chain of games (script.py) on one SQLite file and prints an
 acknowledgement after every durable step. Each run is killed at a random moment (a fifth of them anywhere from
@@ -10,6 +11,7 @@ exactly the state computed in this process; the next run carries on from there.
 
 from __future__ import annotations
 
+import os
 import random
 import signal
 import subprocess
@@ -18,6 +20,7 @@ import time
 from pathlib import Path
 
 import pytest
+from packs import drill_games
 
 from companion.engine.session import Session
 from companion.engine.store import Store
@@ -39,10 +42,14 @@ def acknowledged(output: str) -> list[tuple[int, int]]:
     ]
 
 
-def kill_at_a_random_moment(db_path: Path, chooser: random.Random, from_start: bool) -> tuple[str, str]:
-    """Starts the writer, kills it with SIGKILL at a random moment; returns its whole output and errors."""
+def kill_at_a_random_moment(db_path: Path, chooser: random.Random, from_start: bool, game: str) -> tuple[str, str]:
+    """Starts the writer playing `game`, kills it with SIGKILL at a random moment; returns its output and errors."""
     writer = subprocess.Popen(
-        [sys.executable, str(WRITER), str(db_path)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        [sys.executable, str(WRITER), str(db_path)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=dict(os.environ, DRILL_GAME=game),
     )
     first = ""
     if from_start:
@@ -59,15 +66,16 @@ def kill_at_a_random_moment(db_path: Path, chooser: random.Random, from_start: b
 
 @pytest.mark.slow
 @pytest.mark.timeout(400)
-def test_every_acknowledged_step_survives_200_power_cuts(tmp_path: Path) -> None:
+@pytest.mark.parametrize("pack_name", drill_games())
+def test_every_acknowledged_step_survives_200_power_cuts(tmp_path: Path, pack_name: str) -> None:
     db_path = tmp_path / "companion.db"
     chooser = random.Random(20240923)
-    expected = ExpectedGames()
+    expected = ExpectedGames(pack_name)
     last = -1  # ordinal of the last position known durable (acknowledged, or found in the file)
     resumed_at: set[int] = set()
     ahead_of_ack = 0
     for kill in range(KILLS):
-        output, errors = kill_at_a_random_moment(db_path, chooser, from_start=kill % 5 == 0)
+        output, errors = kill_at_a_random_moment(db_path, chooser, kill % 5 == 0, pack_name)
         assert "Traceback" not in errors, errors
         assert "notice" not in output, output
         acks = [expected.ordinal(game, seq) for game, seq in acknowledged(output)]

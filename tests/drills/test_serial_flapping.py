@@ -23,9 +23,9 @@ from companion.config import load_config
 from companion.devices import protocol as proto
 from companion.devices.board import Board, start_board
 from companion.devices.serial_link import SerialBackend
-from companion.devices.thunderbirds_view import board_view, moments
 from companion.engine.session import Session, Update
 from companion.engine.store import Store
+from companion.games.thunderbirds.lights.thunderbirds_view import board_view, moments
 from companion.games.thunderbirds.loader import default_definitions
 
 from .script import ExpectedGames, advance, new_session

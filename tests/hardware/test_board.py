@@ -11,7 +11,7 @@ from companion.config import Config, load_config
 from companion.devices.board import start_board
 from companion.devices.gpio import GpioBackend
 from companion.devices.recording import MirrorBackend
-from companion.devices.view import BoardView
+from companion.games.thunderbirds.lights.view import BoardView
 
 LENGTH = 15
 GPIO_CONFIG = """

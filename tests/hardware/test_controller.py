@@ -5,9 +5,9 @@ from __future__ import annotations
 import threading
 
 from companion.devices.controller import LightsController
-from companion.devices.layout import Layout, hood_led
 from companion.devices.recording import RecordingBackend
-from companion.devices.view import BoardView, DisasterDrawn, HoodMark, HoodMoved
+from companion.games.thunderbirds.lights.layout import Layout, hood_led
+from companion.games.thunderbirds.lights.view import BoardView, DisasterDrawn, HoodMark, HoodMoved
 
 from .conftest import ManualClock
 

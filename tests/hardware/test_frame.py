@@ -5,12 +5,20 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.devices.animations import Animation
-from companion.devices.frame import frame
-from companion.devices.layout import SKULL, TURN, Layout, action_led, character_led, hood_led, track_leds
 from companion.devices.light import OFF, Blink, Light
-from companion.devices.style import HOOD_COLOUR
-from companion.devices.view import (
+from companion.games.thunderbirds.lights.animations import Animation
+from companion.games.thunderbirds.lights.frame import frame
+from companion.games.thunderbirds.lights.layout import (
+    SKULL,
+    TURN,
+    Layout,
+    action_led,
+    character_led,
+    hood_led,
+    track_leds,
+)
+from companion.games.thunderbirds.lights.style import HOOD_COLOUR
+from companion.games.thunderbirds.lights.view import (
     CHARACTER_COLOURS,
     BoardView,
     DisasterDrawn,

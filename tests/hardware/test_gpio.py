@@ -6,8 +6,8 @@ from gpiozero.pins.mock import MockFactory
 
 from companion.devices.controller import LightsController
 from companion.devices.gpio import GpioBackend
-from companion.devices.layout import TURN, Layout, track_leds
-from companion.devices.view import BoardView, DisasterDrawn, HoodMark, HoodMoved
+from companion.games.thunderbirds.lights.layout import TURN, Layout, track_leds
+from companion.games.thunderbirds.lights.view import BoardView, DisasterDrawn, HoodMark, HoodMoved
 
 from .conftest import ManualClock
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from gpiozero.pins.mock import MockFactory
 
 from companion.devices import hw_test
-from companion.devices.layout import track_leds
+from companion.games.thunderbirds.lights.layout import track_leds
 
 from .pty_device import PtyController
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from companion.devices import protocol as proto
 from companion.devices.light import Blink, Light
-from companion.devices.style import COLOUR_STYLE, MONO_STYLE
+from companion.games.thunderbirds.lights.style import COLOUR_STYLE, MONO_STYLE
 
 from .firmware import FIRMWARE_DIR, lightctl, lightproto
 from .pty_device import flip_a_data_bit

@@ -10,10 +10,10 @@ import pytest
 
 from companion.devices import protocol as proto
 from companion.devices.controller import LightsController
-from companion.devices.layout import Layout, all_leds
 from companion.devices.light import Frame
 from companion.devices.serial_link import LinkTiming, SerialBackend
-from companion.devices.view import BoardView, HoodMark
+from companion.games.thunderbirds.lights.layout import Layout, all_leds
+from companion.games.thunderbirds.lights.view import BoardView, HoodMark
 
 from .pty_device import PtyController
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from gpiozero.pins.mock import MockFactory, MockPin
 
 from companion.devices.controller import LightsController
-from companion.devices.layout import Layout, track_leds
 from companion.devices.shift595 import Shift595Backend
-from companion.devices.view import BoardView, HoodMoved
+from companion.games.thunderbirds.lights.layout import Layout, track_leds
+from companion.games.thunderbirds.lights.view import BoardView, HoodMoved
 
 from .conftest import ManualClock
 

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from companion.devices.frame import frame
-from companion.devices.layout import Layout, hood_led
-from companion.devices.thunderbirds_view import board_view, moments
-from companion.devices.view import DisasterDrawn, HoodMark, HoodMoved, RescueResolved
 from companion.engine.chance import LiveChance
 from companion.games.thunderbirds import actions as act
 from companion.games.thunderbirds import events as ev
+from companion.games.thunderbirds.lights.frame import frame
+from companion.games.thunderbirds.lights.layout import Layout, hood_led
+from companion.games.thunderbirds.lights.thunderbirds_view import board_view, moments
+from companion.games.thunderbirds.lights.view import DisasterDrawn, HoodMark, HoodMoved, RescueResolved
 from companion.games.thunderbirds.loader import default_definitions
 from companion.games.thunderbirds.rules import apply
 from companion.games.thunderbirds.setup import initial_state

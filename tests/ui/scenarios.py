@@ -66,7 +66,7 @@ def tour(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, Any]) -> 
 
 def full_game(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, Any]) -> Script:
     """A whole seeded game from the New game screen to Game over, every move made by touching the screen."""
-    from companion.ui.autoplay import AutoPlayer, PlayReport
+    from companion.games.thunderbirds.ui.autoplay import AutoPlayer, PlayReport
 
     report = PlayReport()
     seen: set[str] = set()
@@ -104,7 +104,7 @@ def full_game(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, Any]
 
 def every_screen(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, Any]) -> Script:
     """Every screen and pop-up of the app, reached by touch, each checked for layout and photographed."""
-    from companion.ui.autoplay import AutoPlayer, PlayReport
+    from companion.games.thunderbirds.ui.autoplay import AutoPlayer, PlayReport
 
     report = PlayReport()
     player = AutoPlayer(pilot, out, report)
@@ -169,7 +169,7 @@ def undo_redo(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, Any]
     """Undo and redo by touch: the Table's undo, the History screen's redo and "back to here"; an undone draw
     redone reveals the same card; a new action after an undo drops the redo tail."""
     from companion.games.thunderbirds import actions as a
-    from companion.ui.autoplay import AutoPlayer, PlayReport
+    from companion.games.thunderbirds.ui.autoplay import AutoPlayer, PlayReport
 
     report = PlayReport()
     player = AutoPlayer(pilot, out, report, shoot=lambda name: name.startswith("history"))
@@ -217,7 +217,7 @@ def undo_redo(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, Any]
 def play_and_ack(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, Any]) -> Script:
     """Plays a seeded game, writing "ack <seq> <digest>" to a file after each action the screen has shown (the
     test kills this process at some point)."""
-    from companion.ui.autoplay import AutoPlayer, PlayReport
+    from companion.games.thunderbirds.ui.autoplay import AutoPlayer, PlayReport
 
     report = PlayReport()
     player = AutoPlayer(pilot, None, report, check_layout=False)
@@ -239,7 +239,7 @@ def play_and_ack(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, A
 
 def resume_check(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, Any]) -> Script:
     """After a crash: resume the saved game from the Home screen by touch and report where it stands."""
-    from companion.ui.autoplay import AutoPlayer, PlayReport
+    from companion.games.thunderbirds.ui.autoplay import AutoPlayer, PlayReport
 
     player = AutoPlayer(pilot, out, PlayReport())
     yield pilot.until(lambda: bool(pilot.keys("resume:")), "a saved game on the Home screen")
@@ -258,7 +258,7 @@ def resume_check(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, A
 
 def switch_language(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, Any]) -> Script:
     """The language changes at once on every screen, by touch, and is remembered."""
-    from companion.ui.autoplay import AutoPlayer, PlayReport
+    from companion.games.thunderbirds.ui.autoplay import AutoPlayer, PlayReport
 
     player = AutoPlayer(pilot, out, PlayReport())
     yield pilot.settle()
@@ -286,7 +286,7 @@ def table_buttons(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, 
 
     from gpiozero import Device
 
-    from companion.ui.autoplay import AutoPlayer, PlayReport
+    from companion.games.thunderbirds.ui.autoplay import AutoPlayer, PlayReport
 
     player = AutoPlayer(pilot, out, PlayReport())
     yield from player.start(2, "introduction", 34)
@@ -313,7 +313,7 @@ def table_buttons(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, 
 
 def _game_left_for_home(pilot: Any, out: Path, button: str) -> Any:
     """A two-player game dealt, then left from the menu for Home, where its line shows `button`; the player."""
-    from companion.ui.autoplay import AutoPlayer, PlayReport
+    from companion.games.thunderbirds.ui.autoplay import AutoPlayer, PlayReport
 
     player = AutoPlayer(pilot, out, PlayReport())
     yield from player.start(2, "introduction", 34)
@@ -369,7 +369,7 @@ def delete_from_home(pilot: Any, out: Path, args: dict[str, str], notes: dict[st
 def table_scroll(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, Any]) -> Script:
     """The Table's action list scrolled to its end by a player, then the turn ended by touch: the next player's
     actions start at the top of the list."""
-    from companion.ui.autoplay import AutoPlayer, PlayReport
+    from companion.games.thunderbirds.ui.autoplay import AutoPlayer, PlayReport
 
     player = AutoPlayer(pilot, out, PlayReport())
     yield from player.start(2, "introduction", 34)

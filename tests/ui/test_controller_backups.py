@@ -9,8 +9,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from companion.games.thunderbirds import actions as a
+from companion.games.thunderbirds.pack import ThunderbirdsPack
 from companion.ui.controller import GameController
-from companion.ui.thunderbirds import ThunderbirdsPack
 from companion.ui.worker import SessionWorker
 
 

@@ -180,43 +180,53 @@ def test_presenters_and_plumbing_never_import_kivy() -> None:
     import subprocess
     import sys
 
-    modules = [
-        "companion.ui.presenters." + name
-        for name in (
-            "adjust",
-            "board",
-            "card_editor",
-            "choosers",
-            "discards",
-            "fabs",
-            "game_over",
-            "help",
-            "history",
-            "home",
-            "lines",
-            "new_game",
-            "rescue",
-            "reveal",
-            "scheme",
-            "settings",
-            "setup_guide",
-            "table",
-            "words",
-        )
-    ] + [
-        "companion.ui." + name
-        for name in (
-            "controller",
-            "worker",
-            "settings",
-            "theme",
-            "navigation",
-            "action_keys",
-            "lights",
-            "thunderbirds",
-            "launch",
-        )
-    ]
+    modules = (
+        [
+            "companion.games.thunderbirds.ui.presenters." + name
+            for name in (
+                "adjust",
+                "board",
+                "card_editor",
+                "choosers",
+                "discards",
+                "fabs",
+                "game_over",
+                "new_game",
+                "rescue",
+                "reveal",
+                "scheme",
+                "setup_guide",
+                "table",
+                "words",
+            )
+        ]
+        + [
+            "companion.ui.presenters." + name
+            for name in (
+                "help",
+                "history",
+                "home",
+                "lines",
+                "settings",
+            )
+        ]
+        + [
+            "companion.games.thunderbirds.pack",
+        ]
+        + [
+            "companion.ui." + name
+            for name in (
+                "controller",
+                "worker",
+                "settings",
+                "theme",
+                "navigation",
+                "action_keys",
+                "lights",
+                "launch",
+            )
+        ]
+    )
     code = (
         "import sys\n"
         "class Block:\n"

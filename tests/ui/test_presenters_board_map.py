@@ -13,8 +13,14 @@ from companion import locale
 from companion.games.thunderbirds.legal import legal_actions
 from companion.games.thunderbirds.loader import default_definitions
 from companion.games.thunderbirds.simulate import Step, steps
+from companion.games.thunderbirds.ui.presenters.board import (
+    initials,
+    map_layout,
+    pieces_by_region,
+    pieces_text,
+    present_board,
+)
 from companion.ui.action_keys import action_key
-from companion.ui.presenters.board import initials, map_layout, pieces_by_region, pieces_text, present_board
 
 
 def name(character: str) -> str:

@@ -12,10 +12,10 @@ import pytest
 
 from companion.games.thunderbirds import actions as a
 from companion.games.thunderbirds.loader import clear_definitions_cache, default_definitions
+from companion.games.thunderbirds.pack import ThunderbirdsPack
+from companion.games.thunderbirds.ui.presenters.card_editor import Draft, present_card_list, present_editor
 from companion.ui.controller import GameController, GameSnapshot
 from companion.ui.lights import LightsLink
-from companion.ui.presenters.card_editor import Draft, present_card_list, present_editor
-from companion.ui.thunderbirds import ThunderbirdsPack
 from companion.ui.worker import SessionWorker
 
 

@@ -20,21 +20,21 @@ from companion.games.thunderbirds.rules import check
 from companion.games.thunderbirds.setup import initial_state
 from companion.games.thunderbirds.simulate import Step, steps
 from companion.games.thunderbirds.state import PendingRescue, PendingReward, evolve
+from companion.games.thunderbirds.ui.autoplay import route, upkeep
+from companion.games.thunderbirds.ui.presenters.adjust import SECTIONS, present_adjust
+from companion.games.thunderbirds.ui.presenters.board import map_name, present_board
+from companion.games.thunderbirds.ui.presenters.choosers import present_chooser
+from companion.games.thunderbirds.ui.presenters.fabs import present_fabs
+from companion.games.thunderbirds.ui.presenters.game_over import present_game_over
+from companion.games.thunderbirds.ui.presenters.new_game import NewGameForm, present_new_game
+from companion.games.thunderbirds.ui.presenters.rescue import present_rescue, reward_action
+from companion.games.thunderbirds.ui.presenters.reveal import present_reveal
+from companion.games.thunderbirds.ui.presenters.scheme import present_scheme
+from companion.games.thunderbirds.ui.presenters.setup_guide import guide_steps, present_setup_guide
+from companion.games.thunderbirds.ui.presenters.table import present_table
+from companion.games.thunderbirds.ui.presenters.words import percent
 from companion.ui.action_keys import act, action_key
-from companion.ui.autoplay import route, upkeep
-from companion.ui.presenters.adjust import SECTIONS, present_adjust
-from companion.ui.presenters.board import map_name, present_board
-from companion.ui.presenters.choosers import present_chooser
-from companion.ui.presenters.fabs import present_fabs
-from companion.ui.presenters.game_over import present_game_over
 from companion.ui.presenters.history import present_history
-from companion.ui.presenters.new_game import NewGameForm, present_new_game
-from companion.ui.presenters.rescue import present_rescue, reward_action
-from companion.ui.presenters.reveal import present_reveal
-from companion.ui.presenters.scheme import present_scheme
-from companion.ui.presenters.setup_guide import guide_steps, present_setup_guide
-from companion.ui.presenters.table import present_table
-from companion.ui.presenters.words import percent
 
 
 def name(character: str) -> str:

@@ -23,11 +23,11 @@ from companion.games.thunderbirds.rules import apply
 from companion.games.thunderbirds.setup import initial_state
 from companion.games.thunderbirds.simulate import steps
 from companion.games.thunderbirds.state import LastingEffect, evolve
+from companion.games.thunderbirds.ui.presenters.adjust import present_adjust
+from companion.games.thunderbirds.ui.presenters.game_over import present_game_over
+from companion.games.thunderbirds.ui.presenters.table import present_table
+from companion.games.thunderbirds.ui.presenters.words import bonus_line_text, decimal, percent, token_counts
 from companion.locale import build
-from companion.ui.presenters.adjust import present_adjust
-from companion.ui.presenters.game_over import present_game_over
-from companion.ui.presenters.table import present_table
-from companion.ui.presenters.words import bonus_line_text, decimal, percent, token_counts
 
 
 def name(character: str) -> str:
@@ -97,7 +97,7 @@ def test_token_counts_never_show_a_bare_letter_or_colour() -> None:
 
 
 def test_a_vehicle_name_is_never_split_from_its_number() -> None:
-    from companion.ui.presenters.board import present_board
+    from companion.games.thunderbirds.ui.presenters.board import present_board
 
     defs = default_definitions()
     labels: list[str] = []
@@ -197,8 +197,8 @@ def broken_overlay(user_data: Path) -> Path:
 
 
 def test_the_pack_names_a_broken_overlay_card_for_home(broken_overlay: Path) -> None:
+    from companion.games.thunderbirds.pack import ThunderbirdsPack
     from companion.ui.presenters.home import present_home
-    from companion.ui.thunderbirds import ThunderbirdsPack
 
     pack = ThunderbirdsPack()
     defs = pack.load()
@@ -213,7 +213,7 @@ def test_the_pack_names_a_broken_overlay_card_for_home(broken_overlay: Path) -> 
 
 
 def test_overlay_problems_are_told_in_french(broken_overlay: Path, french: None) -> None:
-    from companion.ui.thunderbirds import ThunderbirdsPack
+    from companion.games.thunderbirds.pack import ThunderbirdsPack
 
     pack = ThunderbirdsPack()
     pack.load()
@@ -222,8 +222,8 @@ def test_overlay_problems_are_told_in_french(broken_overlay: Path, french: None)
 
 
 def test_a_sound_overlay_gives_no_problem(user_data: Path) -> None:
+    from companion.games.thunderbirds.pack import ThunderbirdsPack
     from companion.ui.presenters.home import present_home
-    from companion.ui.thunderbirds import ThunderbirdsPack
 
     overlay_dir = user_data / "overlay" / "thunderbirds"
     overlay_dir.mkdir(parents=True)
@@ -241,7 +241,7 @@ def test_a_sound_overlay_gives_no_problem(user_data: Path) -> None:
 
 def test_warming_the_odds_builds_every_table_on_the_calling_thread() -> None:
     from companion.games.thunderbirds import odds
-    from companion.ui.thunderbirds import ThunderbirdsPack
+    from companion.games.thunderbirds.pack import ThunderbirdsPack
 
     odds._level.cache_clear()
     odds._start.cache_clear()
@@ -333,7 +333,7 @@ def test_french_punctuation_never_starts_a_line() -> None:
 
 def test_a_loss_at_the_skull_is_told_once(language: str) -> None:
     from companion.games.thunderbirds import events as ev
-    from companion.ui.presenters.reveal import present_reveal
+    from companion.games.thunderbirds.ui.presenters.reveal import present_reveal
 
     defs = default_definitions()
     view = present_reveal(
@@ -344,7 +344,7 @@ def test_a_loss_at_the_skull_is_told_once(language: str) -> None:
 
 
 def test_the_scheme_heading_is_punctuated_for_its_language(language: str) -> None:
-    from companion.ui.presenters.scheme import present_scheme
+    from companion.games.thunderbirds.ui.presenters.scheme import present_scheme
 
     state = start()
     defs = default_definitions()

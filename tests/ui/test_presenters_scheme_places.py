@@ -12,7 +12,7 @@ from companion.games.thunderbirds.legal import legal_actions
 from companion.games.thunderbirds.loader import default_definitions
 from companion.games.thunderbirds.scenario import parse_scenario, run_scenario
 from companion.games.thunderbirds.state import GameState
-from companion.ui.presenters.scheme import present_scheme
+from companion.games.thunderbirds.ui.presenters.scheme import present_scheme
 
 DEFS = default_definitions()
 

@@ -36,7 +36,7 @@ def board_draws(pilot, out, args, notes):
     from kivy.core.window import Window
     from kivy.graphics.opengl import GL_RGB, GL_UNSIGNED_BYTE, glReadPixels
 
-    from companion.ui.autoplay import AutoPlayer, PlayReport
+    from companion.games.thunderbirds.ui.autoplay import AutoPlayer, PlayReport
     from companion.ui.draw_calls import draw_calls
     from companion.ui.theme import colour, readable_text_on
     from companion.ui.widgets.board_map import link_colour

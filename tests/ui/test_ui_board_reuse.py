@@ -18,7 +18,7 @@ from runs import scenario_notes
 
 SCENARIO = r"""
 def board_picks(pilot, out, args, notes):
-    from companion.ui.autoplay import AutoPlayer, PlayReport
+    from companion.games.thunderbirds.ui.autoplay import AutoPlayer, PlayReport
 
     player = AutoPlayer(pilot, None, PlayReport(), check_layout=False)
     yield from player.at_table(actions=6)

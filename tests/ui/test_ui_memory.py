@@ -22,7 +22,8 @@ ADJUST_SCRIPT = textwrap.dedent(
     import gc, json, sys
     from companion.ui.launch import prepare_kivy
     prepare_kivy((800, 480), False, None)
-    from companion.ui.app import CompanionApp, return_freed_memory
+    from companion.ui.app import CompanionApp
+    from companion.ui.memory import return_freed_memory
     from companion.ui.pilot import Pilot
 
     found = {}

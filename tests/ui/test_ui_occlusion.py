@@ -192,7 +192,7 @@ def card_over_table(pilot, out, args, notes):
     from kivy.core.window import Window
     from kivy.graphics.opengl import GL_RGB, GL_UNSIGNED_BYTE, glReadPixels
 
-    from companion.ui.autoplay import AutoPlayer, PlayReport
+    from companion.games.thunderbirds.ui.autoplay import AutoPlayer, PlayReport
     from companion.ui.widgets import popups
     from readback import instruction_count
 

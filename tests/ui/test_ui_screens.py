@@ -174,7 +174,7 @@ START_UP_SCRIPT = textwrap.dedent(
     from kivy.clock import Clock
     from companion.games.thunderbirds import odds
     from companion.ui.app import CompanionApp
-    from companion.ui.thunderbirds import ThunderbirdsPack
+    from companion.games.thunderbirds.pack import ThunderbirdsPack
 
     warmed_on = []
     original = ThunderbirdsPack.warm_odds

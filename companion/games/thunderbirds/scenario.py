@@ -42,7 +42,7 @@ from companion.games.thunderbirds.state import (
 )
 
 FORMAT = 1
-SECTIONS = {"format", "name", "description", "setup", "position", "action", "expect"}
+SECTIONS = {"format", "game", "name", "description", "setup", "position", "action", "expect"}
 SETUP_KEYS = {"players", "difficulty", "characters", "seed", "data"}
 POSITION_KEYS = {
     "active",
@@ -154,6 +154,8 @@ def parse_scenario(data: Mapping[str, Any], name: str = "<scenario>", base: Path
     unknown = set(data) - SECTIONS
     if unknown:
         raise fail(sorted(unknown)[0], f"unknown section; expected one of {', '.join(sorted(SECTIONS))}")
+    if data.get("game", "thunderbirds") != "thunderbirds":
+        raise fail("game", f"this is a scenario of {data.get('game')!r}, not of Thunderbirds")
     if data.get("format") != FORMAT:
         raise fail("format", f"expected format = {FORMAT}, got {data.get('format')!r}")
     setup = data.get("setup", {})

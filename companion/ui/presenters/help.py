@@ -1,7 +1,8 @@
-"""The Help screen's text: what the companion does and what stays on the physical board."""
+"""The Help screen's text: what the companion does, then what it does for the open game (the pack's words)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from companion.locale import _
@@ -13,30 +14,18 @@ class HelpView:
     paragraphs: tuple[str, ...]
 
 
-def present_help() -> HelpView:
+def present_help(game_paragraphs: Sequence[str] = ()) -> HelpView:
     return HelpView(
         title=_("Help"),
         paragraphs=(
-            _(
-                "Play on the real board with the real pieces. The companion deals the decks, rolls the dice, "
-                "keeps track of the Hood and the disasters, and checks the rules."
-            ),
-            _(
-                "On your turn, tap an action on the Table. Moves, loading and transfers happen on the Board "
-                "screen: tap a Thunderbird, then where it goes. Then move the pieces on the real board to match."
-            ),
-            _(
-                "Before a rescue the odds are shown, with and without your tokens. After the roll you may "
-                "re-roll with Intelligence or add +2 with Teamwork."
-            ),
-            _(
-                "End turn draws the next disaster card. Undo is always on the Table; History lets you go back "
-                "to any earlier moment."
-            ),
-            _(
-                "If the table and the screen disagree, the table is right: use Adjust to make the companion match "
-                "it. Cards marked as unverified may differ from your box: check them and correct them in the "
-                "card editor."
+            *(
+                game_paragraphs
+                or (
+                    _(
+                        "Play on the real board with the real pieces. The companion runs the game's upkeep beside "
+                        "it: decks, dice, tracks, and the rules where it knows them."
+                    ),
+                )
             ),
             _("Games are saved after every action, even if the power is cut. Resume them from the Home screen."),
         ),

@@ -1,14 +1,19 @@
-"""The Home screen's view model: the main choices and the saved games (date, players, difficulty, status)."""
+"""The Home screen's view model: the game picker (a tile per installed game), the main choices, and the saved
+games of every game in one list (the game's title, date, players, set-up, status)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
+from companion.engine.pack import PackInfo, SavedGameLine, default_saved_game_line
 from companion.locale import _, language
 from companion.ui.controller import SavedGame
+
+#: How a saved game's own line is written: (the game's title, its pack's line), or None when the game is not
+#: installed (the row says so; the game is kept and resumes when the game comes back).
+LineFor = Callable[[SavedGame], "tuple[str, SavedGameLine] | None"]
 
 
 @dataclass(frozen=True)
@@ -22,6 +27,18 @@ class SavedGameRow:
     can_resume: bool
     export_label: str
     delete_label: str
+    game: str = ""
+    game_title: str = ""
+
+
+@dataclass(frozen=True)
+class GameTile:
+    """One installed game on the picker: its name, how many play, what the companion does for it."""
+
+    name: str
+    title: str
+    detail: str
+    selected: bool
 
 
 @dataclass(frozen=True)
@@ -35,6 +52,8 @@ class HomeView:
     empty_text: str
     games: tuple[SavedGameRow, ...]
     notice: str
+    picker: tuple[GameTile, ...] = ()
+    has_editor: bool = True
 
 
 MONTHS_FR = ("janv.", "févr.", "mars", "avr.", "mai", "juin", "juil.", "août", "sept.", "oct.", "nov.", "déc.")
@@ -51,55 +70,75 @@ def format_when(timestamp: str) -> str:
     return f"{moment.day} {months[moment.month - 1]} {moment:%H:%M}"
 
 
-def status_text(summary: Mapping[str, Any]) -> str:
-    outcome = summary.get("outcome") or summary.get("status")
-    if outcome == "won":
-        return _("Won")
-    if outcome == "lost":
-        return _("Lost")
-    turn = summary.get("turn")
-    return _("In progress, turn {turn}").format(turn=turn) if turn else _("In progress")
-
-
-def players_text(summary: Mapping[str, Any], character_name: Callable[[str], str]) -> str:
-    characters: Iterable[str] = summary.get("characters") or ()
-    names = [character_name(c) for c in characters]
-    count = int(summary.get("players") or len(names) or 0)
-    if count == 1:
-        label = _("Solo")
-    else:
-        label = _("{n} players").format(n=count)
-    # words.joined's message, written out here: Home must not load the game's card modules before its first frame.
-    return _("{head}: {detail}").format(head=label, detail=", ".join(names)) if names else label
-
-
 def present_home(
     games: Iterable[SavedGame],
-    character_name: Callable[[str], str],
-    difficulty_name: Callable[[str], str],
+    seat_name: Callable[[str], str],
+    setting_name: Callable[[str], str],
     notice: str | None = None,
     problems: Sequence[str] = (),
+    line_for: LineFor | None = None,
+    installed: Sequence[PackInfo] = (),
+    chosen: str = "",
+    has_editor: bool = True,
 ) -> HomeView:
-    """`notice`: what the store recovered from; `problems`: the card overlay's (`ThunderbirdsPack.problems`)."""
+    """`notice`: what the store recovered from; `problems`: the chosen game's data overlay's (`Pack.problems`).
+
+    `line_for` writes each saved game's line through its own pack; without it, the summary's common keys are read
+    with `seat_name` and `setting_name`. `installed` are the games on the picker, `chosen` the one New game starts.
+    """
     rows = []
     for game in sorted(games, key=lambda g: g.updated, reverse=True):
-        summary = game.summary
-        finished = (summary.get("outcome") or summary.get("status")) in ("won", "lost")
+        found = (
+            line_for(game)
+            if line_for is not None
+            else ("", default_saved_game_line(game.summary, seat_name, setting_name))
+        )
+        if found is None:
+            rows.append(
+                SavedGameRow(
+                    game_id=game.game_id,
+                    when=format_when(game.updated),
+                    players=_("This game is not installed: it is kept and resumes when {game} is back.").format(
+                        game=game.game
+                    ),
+                    difficulty=game.game,
+                    status="",
+                    resume_label=_("Not installed"),
+                    can_resume=False,
+                    export_label=_("Export"),
+                    delete_label=_("Delete"),
+                    game=game.game,
+                    game_title=game.game,
+                )
+            )
+            continue
+        title, line = found
         rows.append(
             SavedGameRow(
                 game_id=game.game_id,
                 when=format_when(game.updated),
-                players=players_text(summary, character_name),
-                difficulty=difficulty_name(str(summary.get("difficulty", ""))),
-                status=status_text(summary),
-                resume_label=_("Review") if finished else _("Resume"),
+                players=line.players,
+                difficulty=line.detail,
+                status=line.status,
+                resume_label=_("Review") if line.is_over else _("Resume"),
                 can_resume=True,
                 export_label=_("Export"),
                 delete_label=_("Delete"),
+                game=game.game,
+                game_title=title,
             )
         )
+    picker = tuple(
+        GameTile(
+            info.name,
+            info.title.text(),
+            _("{players} · {support}").format(players=info.players_label(), support=info.support_label()),
+            info.name == chosen,
+        )
+        for info in installed
+    )
     return HomeView(
-        title=_("Thunderbirds companion"),
+        title=_("Table companion"),
         new_game=_("New game"),
         settings=_("Settings"),
         card_editor=_("Card editor"),
@@ -108,6 +147,8 @@ def present_home(
         empty_text=_("No saved games yet."),
         games=tuple(rows),
         notice="\n".join([text for text in (notice or "",) if text] + list(problems)),
+        picker=picker,
+        has_editor=has_editor,
     )
 
 

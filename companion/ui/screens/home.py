@@ -1,52 +1,75 @@
-"""Home: new game, resume a saved game, settings, card editor, help."""
+"""Home: the game picker, new game, resume any saved game of any game, settings, the data editor, help."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from kivy.factory import Factory
 
 from companion.ui.presenters.home import present_home
 from companion.ui.screens.base import BaseScreen
+from companion.ui.widgets.reuse import refill
+from companion.ui.widgets.text import TouchButton
 
 
 class HomeScreen(BaseScreen):
     def render_key(self) -> object:
         controller = self.app.controller
-        return (super().render_key(), controller.saved_games, controller.recovery_notice, self.app.pack.problems)
+        return (
+            super().render_key(),
+            controller.saved_games,
+            controller.recovery_notice,
+            self.app.pack.problems,
+            self.app.pack.info.name,
+            self.app.installed,
+            self.app.pack_problems,
+        )
 
     def on_pre_enter(self, *args: object) -> None:
         super().on_pre_enter(*args)
         self.app.controller.refresh_games(lambda _games: self.refresh())
+        self.app.list_games()
 
     def refresh(self) -> None:
         app = self.app
         pack = app.pack
+        installed = app.installed
         view = present_home(
             app.controller.saved_games,
-            pack.character_name,
-            pack.difficulty_name,
+            str,
+            str,
             app.controller.recovery_notice,
-            pack.problems,
+            (*pack.problems, *(str(problem) for problem in app.pack_problems)),
+            line_for=app.saved_game_line,
+            installed=installed if len(installed) > 1 else (),
+            chosen=pack.info.name,
+            has_editor=pack.editor_screen is not None,
         )
         ids = self.ids
         ids.title.text = view.title
         ids.new_game.text = view.new_game
         ids.settings.text = view.settings
         ids.card_editor.text = view.card_editor
+        ids.card_editor.disabled = not view.has_editor
         ids.help.text = view.help
         ids.saved_title.text = view.saved_title
         ids.recovery.text = view.notice
         ids.recovery.height = app.target * 1.6 if view.notice else 0
+        self._picker(view.picker)
         box = ids.games
         box.clear_widgets()
         if not view.games:
             box.add_widget(Factory.EmptyLine(text=view.empty_text))
+        several = len({row.game for row in view.games}) > 1 or len(view.picker) > 1
         for row in view.games:
             line = Factory.SavedGameLine()
-            line.ids.when.text = f"{row.when} · {row.difficulty}"
+            when = f"{row.game_title} · {row.when}" if several and row.game_title else row.when
+            line.ids.when.text = f"{when} · {row.difficulty}" if row.difficulty else when
             line.ids.players.text = row.players
             line.ids.status.text = row.status
             line.ids.resume.text = row.resume_label
             line.ids.resume.action_key = f"resume:{row.game_id}"
+            line.ids.resume.disabled = not row.can_resume
             line.ids.resume.bind(on_release=lambda _b, game_id=row.game_id: app.resume_game(game_id))
             line.ids.export.text = row.export_label
             line.ids.export.action_key = f"export:{row.game_id}"
@@ -55,3 +78,24 @@ class HomeScreen(BaseScreen):
             line.ids.delete.action_key = f"delete:{row.game_id}"
             line.ids.delete.bind(on_release=lambda _b, chosen=row: app.delete_game(chosen))
             box.add_widget(line)
+
+    def _picker(self, tiles: Any) -> None:
+        """A tile per installed game (none when only one is installed): a tap makes it the game New game starts."""
+        box = self.ids.picker
+        box.height = self.app.target * 1.5 if tiles else 0
+        box.opacity = 1 if tiles else 0
+
+        def make() -> TouchButton:
+            button = TouchButton()
+            button.bind(on_release=lambda b: self._choose(b.game))
+            return button
+
+        for button, tile in zip(refill(box, len(tiles), make), tiles):
+            button.text = f"{'✓ ' if tile.selected else ''}{tile.title}\n{tile.detail}"
+            button.role = "primary" if tile.selected else "normal"
+            button.action_key = f"game:{tile.name}"
+            button.game = tile.name
+
+    def _choose(self, name: str) -> None:
+        if self.app.choose_game(name):
+            self.refresh()

@@ -1,5 +1,6 @@
-"""The on-screen mirror of the board lights, shown when no LED hardware is present: the Hood track, the
-disaster slots and the skull, and the status LEDs, as the lights would show them (colours, levels, blinking)."""
+"""The on-screen mirror of the board lights, shown when no LED hardware is present: the open game's LEDs in the
+rows its `LightScene` gives (Thunderbirds: the Hood track, the disaster slots and the skull, the status LEDs),
+as the lights would show them (colours, levels, blinking)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from kivy.app import App
 from kivy.clock import Clock
 from kivy.graphics import Color, Mesh
 from kivy.graphics.texture import Texture
-from kivy.properties import NumericProperty
+from kivy.properties import ListProperty, NumericProperty
 from kivy.uix.widget import Widget
 
 from companion.ui.theme import colour
@@ -32,6 +33,8 @@ class LedStrip(Widget):
     2 MB for good."""
 
     hood_length = NumericProperty(15)
+    #: The LED names row by row (the scene's `mirror_rows`); empty: Thunderbirds' rows for `hood_length`.
+    rows = ListProperty([])
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -67,10 +70,11 @@ class LedStrip(Widget):
         self._redraw()  # a trigger: safe to arm from another thread, runs on Kivy's
 
     def _names(self) -> list[list[str]]:
-        from companion.devices.layout import CHARACTER_LEDS, DISASTER_LEDS, SKULL, TURN, hood_leds
+        if self.rows:
+            return [list(row) for row in self.rows]
+        from companion.devices.scene import default_scene
 
-        actions = [f"status.actions.{n}" for n in range(1, 5)]
-        return [list(hood_leds(int(self.hood_length))), [*DISASTER_LEDS, SKULL], [TURN, *actions, *CHARACTER_LEDS]]
+        return [list(row) for row in default_scene(int(self.hood_length)).mirror_rows]
 
     def _draw(self, *_: Any) -> None:
         """Shows the latest frame. The mesh is made once per position and size; a new frame or a blink only

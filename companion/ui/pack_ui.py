@@ -1,0 +1,34 @@
+"""A pack's Kivy-side hooks: what the shell asks the open game's UI to do beyond showing its screens.
+
+The pack names its hooks class in `Pack.ui` ("module:Class"); a pack without one gets `PackUi`, which shows the
+pack's `reveal` as a plain pop-up and knows no `open:` keys of its own. The hooks are made when a game of the
+pack is opened and dropped when another pack's game is, so one game's pop-ups never show in another's.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.locale import _
+from companion.ui.widgets.popups import PopupButton, show_popup
+
+
+class PackUi:
+    def __init__(self, app: Any, pack: Any) -> None:
+        self.app = app
+        self.pack = pack
+
+    def after_action(self, snapshot: Any) -> None:
+        """A pop-up for what the last action did (a card drawn, a roll): the pack's public `reveal`."""
+        reveal = self.pack.reveal(snapshot.events, self.pack.public_view(snapshot.state))
+        if reveal is not None:
+            show_popup(
+                reveal.title, list(reveal.lines), [PopupButton("reveal:ok", _("OK"), role="primary")], kind="reveal"
+            )
+
+    def perform(self, what: str, argument: str | None) -> bool:
+        """An `open:<what>[:<argument>]` key the shell does not know: True when the pack handled it."""
+        if what in self.pack.screens:
+            self.app.go(what)
+            return True
+        return False
