@@ -16,7 +16,9 @@ from pathlib import Path
 from companion.kit.catalogue import KitAddError, add_kit, installed_kits
 from companion.kit.definition import KitDefinition
 from companion.kit.schema import KitError, read_kit
-from companion.locale import _
+from companion.locale import domain
+
+_, ngettext = domain("kit")
 
 
 def summary_line(path: Path, kit: KitDefinition) -> str:

@@ -12,7 +12,9 @@ from companion.kit import actions as act
 from companion.kit.components import DieSpec, FaceSpec
 from companion.kit.definition import KitDefinition
 from companion.kit.state import KitState
-from companion.locale import _
+from companion.locale import domain
+
+_, ngettext = domain("kit")
 
 
 def seat_name(kit: KitDefinition, seat: int) -> str:

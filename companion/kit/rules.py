@@ -20,7 +20,9 @@ from companion.kit.codec import decode, decode_tagged, encode, encode_tagged
 from companion.kit.definition import KitDefinition
 from companion.kit.schema import KitError, to_definition, validate_kit
 from companion.kit.state import KitState, RollResult
-from companion.locale import _
+from companion.locale import domain
+
+_, ngettext = domain("kit")
 
 #: Bumped when the encoded state changes; older snapshots are then rebuilt from the log.
 STATE_FORMAT = 1

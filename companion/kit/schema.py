@@ -25,7 +25,9 @@ from companion.engine.pack import Words
 from companion.kit import components as c
 from companion.kit import definition as d
 from companion.kit.toml_lines import key_lines, line_of
-from companion.locale import _
+from companion.locale import domain
+
+_, ngettext = domain("kit")
 
 FORMAT = 1
 NAME = re.compile(r"^[a-z][a-z0-9_]*$")

@@ -15,7 +15,9 @@ from pathlib import Path
 from companion.games.federation.definitions import Definitions, Mark
 from companion.games.federation.errors import DataError
 from companion.games.federation.loader import default_data_dir, load_definitions
-from companion.locale import LANGUAGES, _, set_language
+from companion.locale import LANGUAGES, domain, set_language
+
+_, ngettext = domain("federation")
 
 
 def _groups(defs: Definitions) -> list[tuple[str, list[Mark]]]:

@@ -24,7 +24,9 @@ from companion.games.federation import names
 from companion.games.federation.corrections import MAX_SYSTEMS, NAME_LENGTH
 from companion.games.federation.definitions import Definitions
 from companion.games.federation.state import FederationState, System
-from companion.locale import _
+from companion.locale import domain
+
+_, ngettext = domain("federation")
 
 MIN_RACES = 2
 SETUP_KEYS = frozenset({"races", "systems", "homes", "readings"})

@@ -33,7 +33,9 @@ from companion.games.thunderbirds_solitaire.definitions import (
     ThunderbirdCard,
 )
 from companion.games.thunderbirds_solitaire.errors import DataError, Problem
-from companion.locale import _
+from companion.locale import domain
+
+_, ngettext = domain("thunderbirds_solitaire")
 
 PACK_DIR = "thunderbirds_solitaire"
 #: Tables with one entry (counts and notes), and their fields besides `confidence` and `note`.

@@ -18,7 +18,9 @@ from companion.games.thunderbirds_solitaire import events as ev
 from companion.games.thunderbirds_solitaire.actions import AllocateDie, EndRescue, EnterRoll, RollDice, StoreDie
 from companion.games.thunderbirds_solitaire.state import CHAINS, Card, GameState, Rescue, RolledDie, evolve
 from companion.games.thunderbirds_solitaire.words import card_name, symbol_name
-from companion.locale import _
+from companion.locale import domain
+
+_, ngettext = domain("thunderbirds_solitaire")
 
 
 def wilds(state: GameState) -> frozenset[str]:

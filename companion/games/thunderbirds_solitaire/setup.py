@@ -32,7 +32,9 @@ from companion.games.thunderbirds_solitaire.state import (
     Setup,
     SymbolFacts,
 )
-from companion.locale import _
+from companion.locale import domain
+
+_, ngettext = domain("thunderbirds_solitaire")
 
 DEALINGS: tuple[Dealing, ...] = ("companion", "table")
 

@@ -8,7 +8,9 @@ from collections.abc import Sequence
 
 from companion.games.warpspawn_thunderbirds.definitions import Definitions
 from companion.games.warpspawn_thunderbirds.errors import DataError
-from companion.locale import LANGUAGES, _, set_language
+from companion.locale import LANGUAGES, domain, set_language
+
+_, ngettext = domain("warpspawn_thunderbirds")
 
 
 def facts(defs: Definitions) -> list[tuple[str, str, str]]:

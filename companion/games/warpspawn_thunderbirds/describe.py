@@ -11,9 +11,10 @@ from typing import Any
 from companion.games.warpspawn_thunderbirds import actions as act
 from companion.games.warpspawn_thunderbirds import names as nm
 from companion.games.warpspawn_thunderbirds.definitions import Definitions
-from companion.games.warpspawn_thunderbirds.plural import ngettext
 from companion.games.warpspawn_thunderbirds.state import GameState
-from companion.locale import _
+from companion.locale import domain
+
+_, ngettext = domain("warpspawn_thunderbirds")
 
 
 def describe(action: object, state: GameState, defs: Definitions) -> str:

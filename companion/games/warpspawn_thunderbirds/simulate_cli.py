@@ -14,7 +14,9 @@ from collections.abc import Callable, Sequence
 from typing import TextIO
 
 from companion.games.warpspawn_thunderbirds.simulate import SimulationReport, simulate
-from companion.locale import LANGUAGES, _, set_language
+from companion.locale import LANGUAGES, domain, set_language
+
+_, ngettext = domain("warpspawn_thunderbirds")
 
 BAR_WIDTH = 30
 
