@@ -54,6 +54,12 @@ def initial_state(setup: Mapping[str, Any], chance: Chance) -> KitState:
     players = setup.get("players")
     low, high = kit.players
     if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
+        if low == high:
+            raise IllegalAction(
+                ngettext("{game} is played by {count} player.", "{game} is played by {count} players.", low).format(
+                    game=kit.title.text(), count=low
+                )
+            )
         raise IllegalAction(
             _("{game} is played by {low} to {high} players.").format(game=kit.title.text(), low=low, high=high)
         )
