@@ -67,9 +67,11 @@ def _races(value: object, defs: Definitions) -> tuple[str, ...]:
         raise IllegalAction(_("Choose the races in play, one per player."))
     if not MIN_RACES <= len(value) <= len(defs.races):
         raise IllegalAction(
-            _("Federation is played by {low} to {high} players, one race each (races chosen: {count}).").format(
-                low=MIN_RACES, high=len(defs.races), count=len(value)
-            )
+            ngettext(
+                "Federation is played by {low} to {high} players, one race each ({count} race chosen).",
+                "Federation is played by {low} to {high} players, one race each ({count} races chosen).",
+                len(value),
+            ).format(low=MIN_RACES, high=len(defs.races), count=len(value))
         )
     for race in value:
         if race not in defs.races:
