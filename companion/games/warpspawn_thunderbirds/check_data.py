@@ -49,12 +49,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     low = [f for f in marked if f[2] == "low"]
     unknown = [f for f in marked if f[2] == "unknown"]
     print(
-        _("{cards} emergencies, {responder} Responder cards: {facts} facts, {low} inferred, {unknown} unknown.").format(
+        _("{cards} emergencies, {responder} Responder cards: {facts}, {inferred}, {unknown}.").format(
             cards=len(defs.emergencies),
             responder=len(defs.responder_deck),
-            facts=len(marked),
-            low=len(low),
-            unknown=len(unknown),
+            facts=ngettext("{count} fact", "{count} facts", len(marked)).format(count=len(marked)),
+            inferred=ngettext("{count} inferred", "{count} inferred", len(low)).format(count=len(low)),
+            unknown=ngettext("{count} unknown", "{count} unknown", len(unknown)).format(count=len(unknown)),
         )
     )
     if args.list:

@@ -31,9 +31,12 @@ def describe(action: object, state: GameState, defs: Definitions) -> str:
         case act.Alert():
             return _("Turn {turn}, alert: new emergencies").format(turn=state.turn)
         case act.Organize():
-            return _("Organization: the Responder deck is shuffled, hands filled to {count}").format(
-                count=defs.numbers.hand_size
-            )
+            size = defs.numbers.hand_size
+            return ngettext(
+                "Organization: the Responder deck is shuffled, hands filled to {count} card",
+                "Organization: the Responder deck is shuffled, hands filled to {count} cards",
+                size,
+            ).format(count=size)
         case act.PlayQuickResponder(colour):
             return _("{player} plays Quick Responder: first to move").format(player=player(colour))
         case act.RollForOrder():
