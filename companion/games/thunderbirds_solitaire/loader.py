@@ -568,9 +568,11 @@ def _build(merged: _Merged, problems: list[Problem]) -> Definitions:
             "dice",
             "",
             "count",
-            _("the kinds of dice add up to {described} dice, more than the {count} in the box").format(
-                described=described, count=dice_count
-            ),
+            ngettext(
+                "the kinds of dice add up to {described} dice, more than the {count} in the box",
+                "the kinds of dice add up to {described} dice, more than the {count} in the box",
+                dice_count,
+            ).format(described=described, count=dice_count),
         )
     definitions = Definitions(
         basic_count=basic_count,
@@ -594,9 +596,11 @@ def _build(merged: _Merged, problems: list[Problem]) -> Definitions:
                 "emergency",
                 "",
                 "basic_count",
-                _("the basic cards hold {count} Disasters; setting up the four chains needs four").format(
-                    count=disasters
-                ),
+                ngettext(
+                    "the basic cards hold {count} Disaster; setting up the four chains needs four",
+                    "the basic cards hold {count} Disasters; setting up the four chains needs four",
+                    disasters,
+                ).format(count=disasters),
             )
     return definitions
 

@@ -174,7 +174,13 @@ class SolitairePack:
                 lines.append(_("Dice: {symbols}.").format(symbols=shown))
             elif isinstance(event, ev.DiceIgnored):
                 dice = ", ".join(str(i + 1) for i in event.dice)
-                lines.append(_("Ignored (no matching symbol in the chain): die {dice}.").format(dice=dice))
+                lines.append(
+                    ngettext(
+                        "Ignored (no matching symbol in the chain): die {dice}.",
+                        "Ignored (no matching symbol in the chain): dice {dice}.",
+                        len(event.dice),
+                    ).format(dice=dice)
+                )
             elif isinstance(event, ev.CivilianRescued):
                 lines.append(_("{card} is rescued.").format(card=card_name(state, event.card)))
         if not lines:

@@ -105,7 +105,7 @@ def check_enter_roll(state: GameState, action: EnterRoll) -> str | None:
             return _("There is no symbol called {symbol}: add it in the editor first.").format(symbol=symbol)
     total = state.setup.facts.dice_count
     if total is not None and len(action.symbols) > total:
-        return _("The box holds {count} dice.").format(count=total)
+        return ngettext("The box holds {count} die.", "The box holds {count} dice.", total).format(count=total)
     return None
 
 

@@ -129,7 +129,11 @@ def initial_state(data: Mapping[str, Any], chance: Chance) -> GameState:
         disasters = sum(1 for card in facts.cards if card.kind == "disaster")
         if disasters < CHAINS:
             raise IllegalAction(
-                _("The deck holds {count} Disaster cards; the four chains need four.").format(count=disasters)
+                ngettext(
+                    "The deck holds {count} Disaster card; the four chains need four.",
+                    "The deck holds {count} Disaster cards; the four chains need four.",
+                    disasters,
+                ).format(count=disasters)
             )
     pod_deck: tuple[str, ...] = ()
     pods_up: tuple[str, ...] = ()
