@@ -15,8 +15,10 @@ from companion.engine.errors import CompanionError
 from companion.engine.pack import PackInfo, PackProblem
 from companion.kit.definition import KitDefinition
 from companion.kit.schema import KitError, read_kit
-from companion.locale import _
+from companion.locale import domain
 from companion.paths import DATA_DIR, ROOT, user_data_dir
+
+_, ngettext = domain("kit")
 
 EXAMPLES_DIR = DATA_DIR / "kits"
 LOAD = "companion.kit.pack:make_pack"

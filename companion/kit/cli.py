@@ -16,22 +16,31 @@ from pathlib import Path
 from companion.kit.catalogue import KitAddError, add_kit, installed_kits
 from companion.kit.definition import KitDefinition
 from companion.kit.schema import KitError, read_kit
-from companion.locale import _
+from companion.locale import domain
+
+_, ngettext = domain("kit")
 
 
 def summary_line(path: Path, kit: KitDefinition) -> str:
-    # "decks: 2" rather than "2 decks": right for any count in both languages.
-    parts = [
-        _("decks: {count}").format(count=len(kit.decks)),
-        _("kinds of dice: {count}").format(count=len(kit.dice)),
-        _("bags: {count}").format(count=len(kit.bags)),
-        _("tracks: {count}").format(count=len(kit.tracks)),
-        _("counters: {count}").format(count=len(kit.counters)),
-        _("phases: {count}").format(count=len(kit.phases)),
-    ]
+    parts = ", ".join(
+        [
+            ngettext("{count} deck", "{count} decks", len(kit.decks)).format(count=len(kit.decks)),
+            ngettext("{count} kind of dice", "{count} kinds of dice", len(kit.dice)).format(count=len(kit.dice)),
+            ngettext("{count} bag", "{count} bags", len(kit.bags)).format(count=len(kit.bags)),
+            ngettext("{count} track", "{count} tracks", len(kit.tracks)).format(count=len(kit.tracks)),
+            ngettext("{count} counter", "{count} counters", len(kit.counters)).format(count=len(kit.counters)),
+            ngettext("{count} phase", "{count} phases", len(kit.phases)).format(count=len(kit.phases)),
+        ]
+    )
     low, high = kit.players
+    if low == high:
+        return ngettext(
+            "{file}: valid kit {name} ({title}), {count} player; {parts}",
+            "{file}: valid kit {name} ({title}), {count} players; {parts}",
+            low,
+        ).format(file=path, name=kit.name, title=kit.title.text(), count=low, parts=parts)
     return _("{file}: valid kit {name} ({title}), {low} to {high} players; {parts}").format(
-        file=path, name=kit.name, title=kit.title.text(), low=low, high=high, parts=", ".join(parts)
+        file=path, name=kit.name, title=kit.title.text(), low=low, high=high, parts=parts
     )
 
 

@@ -20,7 +20,9 @@ from typing import Literal
 from companion.engine.chance import Chance
 from companion.engine.errors import IllegalAction
 from companion.engine.pack import Words
-from companion.locale import _
+from companion.locale import domain
+
+_, ngettext = domain("kit")
 
 #: How sure the data is: "high" from the rules or the box, "low" an inference (said so to the players),
 #: "unknown" an empty slot the players complete.

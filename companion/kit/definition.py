@@ -12,7 +12,9 @@ from typing import Literal, TypeVar
 from companion.engine.errors import IllegalAction
 from companion.engine.pack import Words
 from companion.kit.components import BagSpec, CounterSpec, DeckSpec, DiceGroup, DieSpec, SymbolSpec, TrackSpec
-from companion.locale import _
+from companion.locale import domain
+
+_, ngettext = domain("kit")
 
 #: How the first player is chosen at set-up: seat order, at random, or by everyone rolling a dice group
 #: (highest or lowest total wins; ties roll again).

@@ -12,7 +12,9 @@ from companion.kit import actions as act
 from companion.kit.components import DieSpec, FaceSpec
 from companion.kit.definition import KitDefinition
 from companion.kit.state import KitState
-from companion.locale import _
+from companion.locale import domain
+
+_, ngettext = domain("kit")
 
 
 def seat_name(kit: KitDefinition, seat: int) -> str:
@@ -106,10 +108,14 @@ def describe(action: object, state: KitState) -> str:
             return _("{marker} moves to space {space} of {track}").format(
                 marker=marker, space=action.to, track=track.name.text()
             )
-        # "+3" / "-2" rather than "3 spaces": right for any count in both languages.
-        return _("{marker} moves on {track}: {change}").format(
-            marker=marker, track=track.name.text(), change=f"{action.by or 0:+d}"
-        )
+        by = action.by or 0
+        if by < 0:
+            return ngettext(
+                "{marker} moves {count} space back on {track}", "{marker} moves {count} spaces back on {track}", -by
+            ).format(marker=marker, count=-by, track=track.name.text())
+        return ngettext(
+            "{marker} moves {count} space forward on {track}", "{marker} moves {count} spaces forward on {track}", by
+        ).format(marker=marker, count=by, track=track.name.text())
     if isinstance(action, act.SetCounter):
         counter = kit.counter(action.counter)[1]
         if action.player is None:

@@ -17,7 +17,9 @@ import tomlkit
 from companion.engine.errors import CompanionError
 from companion.kit.catalogue import EXAMPLES_DIR, KitAddError, user_kits_dir
 from companion.kit.schema import KitError, parse_kit
-from companion.locale import _
+from companion.locale import domain
+
+_, ngettext = domain("kit")
 
 Loc = Sequence[str | int]
 

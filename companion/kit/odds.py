@@ -12,7 +12,9 @@ from fractions import Fraction
 
 from companion.kit.components import DieSpec, symbol_count, total_of
 from companion.kit.definition import KitDefinition
-from companion.locale import _, language
+from companion.locale import domain, language
+
+_, ngettext = domain("kit")
 
 
 def _known(dice: Sequence[DieSpec]) -> None:

@@ -22,7 +22,9 @@ from companion.kit.odds import roll_odds
 from companion.kit.rules import KitRules, legal_actions, setup_mapping
 from companion.kit.schema import KitFile, kit_json, read_kit_file, to_definition
 from companion.kit.state import KitState
-from companion.locale import _
+from companion.locale import domain
+
+_, ngettext = domain("kit")
 
 #: What a hidden card or token reads as in the public view.
 HIDDEN = "?"

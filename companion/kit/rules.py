@@ -20,7 +20,9 @@ from companion.kit.codec import decode, decode_tagged, encode, encode_tagged
 from companion.kit.definition import KitDefinition
 from companion.kit.schema import KitError, to_definition, validate_kit
 from companion.kit.state import KitState, RollResult
-from companion.locale import _
+from companion.locale import domain
+
+_, ngettext = domain("kit")
 
 #: Bumped when the encoded state changes; older snapshots are then rebuilt from the log.
 STATE_FORMAT = 1
@@ -52,6 +54,12 @@ def initial_state(setup: Mapping[str, Any], chance: Chance) -> KitState:
     players = setup.get("players")
     low, high = kit.players
     if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
+        if low == high:
+            raise IllegalAction(
+                ngettext("{game} is played by {count} player.", "{game} is played by {count} players.", low).format(
+                    game=kit.title.text(), count=low
+                )
+            )
         raise IllegalAction(
             _("{game} is played by {low} to {high} players.").format(game=kit.title.text(), low=low, high=high)
         )

@@ -25,7 +25,9 @@ from companion.engine.pack import Words
 from companion.kit import components as c
 from companion.kit import definition as d
 from companion.kit.toml_lines import key_lines, line_of
-from companion.locale import _
+from companion.locale import domain
+
+_, ngettext = domain("kit")
 
 FORMAT = 1
 NAME = re.compile(r"^[a-z][a-z0-9_]*$")
@@ -296,9 +298,11 @@ def _message(error: Mapping[str, Any]) -> str:
     if kind == "string_too_short":
         return _("must not be empty")
     if kind == "too_short":
-        return _("needs at least {count} items").format(count=ctx.get("min_length"))
+        least = int(ctx.get("min_length", 0))
+        return ngettext("needs at least {count} item", "needs at least {count} items", least).format(count=least)
     if kind == "too_long":
-        return _("takes at most {count} items").format(count=ctx.get("max_length"))
+        most = int(ctx.get("max_length", 0))
+        return ngettext("takes at most {count} item", "takes at most {count} items", most).format(count=most)
     if kind == "string_pattern_mismatch":
         return _("{value} is not a valid name: use lower-case letters, digits, '-' and '_'").format(value=_shown(given))
     return str(error.get("msg", kind))
@@ -389,11 +393,14 @@ def check_references(kit: KitFile) -> list[tuple[Loc, str]]:
     low, high = kit.kit.players
     if low > high:
         found.append((("kit", "players"), _("the smallest number of players is larger than the largest")))
-    if kit.kit.seat_names and len(kit.kit.seat_names) < high:
+    named = len(kit.kit.seat_names)
+    if 0 < named < high:
         found.append(
             (
                 ("kit", "seat_names"),
-                _("names {count} seats but up to {players} play").format(count=len(kit.kit.seat_names), players=high),
+                ngettext(
+                    "names {count} seat but up to {players} play", "names {count} seats but up to {players} play", named
+                ).format(count=named, players=high),
             )
         )
     for table in ("symbol", "die", "dice", "deck", "bag", "track", "counter", "phase"):
@@ -461,7 +468,14 @@ def _check_deck(deck: Deck, loc: Loc, kit: KitFile) -> list[tuple[Loc, str]]:
         counts[card_id] = counts.get(card_id, 0) - 1
     left = sum(max(count, 0) for count in counts.values())
     if deck.set_aside_random > left:
-        found.append((loc + ("set_aside_random",), _("only {count} cards are left to set aside").format(count=left)))
+        found.append(
+            (
+                loc + ("set_aside_random",),
+                ngettext(
+                    "only {count} card is left to set aside", "only {count} cards are left to set aside", left
+                ).format(count=left),
+            )
+        )
     return found
 
 

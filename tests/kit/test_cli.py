@@ -56,6 +56,30 @@ def test_check_by_main_in_french(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert capsys.readouterr().err == f"{broken}:{line}: track[0].length: doit valoir au moins 1, trouvé 0\n"
 
 
+def test_the_summary_counts_each_kind_of_component(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], french: None
+) -> None:
+    """One deck, one bag and a single number of players read in the singular; French counts 0 and 1 alike."""
+    secrets = SMALL[SMALL.index('[[deck]]\nid = "secrets"') : SMALL.index('[[bag]]\nid = "loot"')]
+    roles = SMALL[SMALL.index('[[bag]]\nid = "roles"') : SMALL.index("[[track]]")]
+    solo = tmp_path / "solo.toml"
+    solo.write_text(SMALL.replace(secrets, "").replace(roles, "").replace("players = [1, 4]", "players = [1, 1]"))
+    assert main(["check", str(solo)]) == 0
+    assert capsys.readouterr().out == (
+        f"{solo}\u00a0: kit small valide (Petit), 1 joueur\u00a0; "
+        "1 pioche, 3 sortes de dés, 1 sac, 2 pistes, 2 compteurs, 2 phases\n"
+    )
+    done = run("check", str(solo))
+    assert done.stdout == (
+        f"{solo}: valid kit small (Small), 1 player; 1 deck, 3 kinds of dice, 1 bag, 2 tracks, 2 counters, 2 phases\n"
+    )
+    small = tmp_path / "small.toml"
+    small.write_text(SMALL)
+    assert run("check", str(small)).stdout.endswith(
+        "1 to 4 players; 2 decks, 3 kinds of dice, 2 bags, 2 tracks, 2 counters, 2 phases\n"
+    )
+
+
 def test_check_a_missing_file(tmp_path: Path) -> None:
     done = run("check", str(tmp_path / "nowhere.toml"))
     assert done.returncode == 2 and done.stderr.startswith(f"{tmp_path / 'nowhere.toml'}: cannot be read")

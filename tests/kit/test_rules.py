@@ -5,16 +5,23 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
 from companion.engine.chance import LiveChance, ReplayChance
 from companion.engine.errors import IllegalAction
+from companion.engine.labels import labels_of
+from companion.engine.rng import seed_state
+from companion.engine.session import Session
+from companion.engine.store import Store
 from companion.kit import actions as act
-from companion.kit.rules import apply, check, legal_actions
+from companion.kit.rules import apply, check, initial_state, legal_actions, setup_mapping
+from companion.kit.schema import kit_json, parse_kit
 from companion.kit.state import KitState
+from companion.locale import build, speaking
 
-from .kits import small_setup, start
+from .kits import SEED, SMALL, registered, small_setup, start
 
 
 @pytest.fixture
@@ -137,6 +144,37 @@ def test_markers_move_to_and_by_and_land_on_spaces(state: KitState) -> None:
     refused(after, act.MoveMarker("doom", "p1", by=1), "There is no marker p1 on this track.")
     back, _ = play(after, act.MoveMarker("doom", "skull", to=0))
     assert back.tracks[1].positions == (("skull", 0),)
+
+
+def test_a_marker_move_is_labelled_with_its_spaces_in_both_languages(tmp_path: Path) -> None:
+    """The history says how many spaces, forward or back, in the plural each language gives the count."""
+    build.main()
+    rules = registered("small")
+    with Store.open(tmp_path / "games.db") as store:
+        session = Session.new(store, rules, small_setup(3), 3)
+        labels = []
+        for by in (3, 1, -1, -2):
+            update = session.dispatch(act.MoveMarker("score", "p2", by=by))
+            assert update.entry is not None
+            labels.append(labels_of(update.entry.stored_label))
+    assert labels == [
+        {"en": "Player 2 moves 3 spaces forward on Score", "fr": "Joueur 2 avance de 3 cases sur Score"},
+        {"en": "Player 2 moves 1 space forward on Score", "fr": "Joueur 2 avance de 1 case sur Score"},
+        {"en": "Player 2 moves 1 space back on Score", "fr": "Joueur 2 recule de 1 case sur Score"},
+        {"en": "Player 2 moves 2 spaces back on Score", "fr": "Joueur 2 recule de 2 cases sur Score"},
+    ]
+
+
+def test_a_kit_for_one_number_of_players_says_that_number() -> None:
+    build.main()
+    solo = setup_mapping(kit_json(parse_kit(SMALL.replace("players = [1, 4]", "players = [1, 1]"), "solo.toml")), 1)
+    for language, reason in (("en", "Small is played by 1 player."), ("fr", "Petit se joue à 1 joueur.")):
+        with speaking(language), pytest.raises(IllegalAction) as caught:
+            initial_state({**solo, "players": 2}, LiveChance(seed_state(SEED)))
+        assert caught.value.reason == reason
+    with pytest.raises(IllegalAction) as caught:
+        initial_state({**small_setup(3), "players": 5}, LiveChance(seed_state(SEED)))
+    assert caught.value.reason == "Small is played by 1 to 4 players."
 
 
 def test_counters_keep_their_limits(state: KitState) -> None:

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from companion.kit.schema import KitError, parse_kit, to_definition
 from companion.kit.toml_lines import key_lines
+from companion.locale import build, speaking
 
 from .kits import EXAMPLES, SMALL
 
@@ -90,6 +91,63 @@ def test_a_toml_syntax_error_names_its_line() -> None:
 def test_errors_read_in_french(french: None) -> None:
     [(_line, _field, message)] = problems_of(SMALL.replace("length = 10", "length = 0"))
     assert message == "doit valoir au moins 1, trouvé 0"
+
+
+SPY = '[[deck.card]]\nid = "spy"\nname = { en = "Spy", fr = "Espion" }\ncount = 3\n\n'
+ONE_SEAT = 'players = [1, 4]\nseat_names = [{ en = "North", fr = "Nord" }]'
+TWO_SEATS = 'players = [1, 4]\nseat_names = [{ en = "North", fr = "Nord" }, { en = "South", fr = "Sud" }]'
+# (the kit, the field named, the message in English, in French): one and many of each counted thing.
+COUNTED = [
+    (SMALL.replace("players = [1, 4]", ONE_SEAT), "kit.seat_names", "names 1 seat but up to 4 play", "nomme 1 place"),
+    (
+        SMALL.replace("players = [1, 4]", TWO_SEATS),
+        "kit.seat_names",
+        "names 2 seats but up to 4 play",
+        "nomme 2 places",
+    ),
+    (
+        SMALL.replace(SPY, "").replace("set_aside_random = 1", "set_aside_random = 2"),
+        "deck[1].set_aside_random",
+        "only 1 card is left to set aside",
+        "il ne reste que 1 carte à mettre de côté",
+    ),
+    (
+        SMALL.replace("set_aside_random = 1", "set_aside_random = 9"),
+        "deck[1].set_aside_random",
+        "only 4 cards are left to set aside",
+        "il ne reste que 4 cartes à mettre de côté",
+    ),
+    (
+        SMALL.replace("dice = { d6 = 2 }", "dice = {}"),
+        "dice[1].dice",
+        "needs at least 1 item",
+        "il faut au moins 1 élément",
+    ),
+    (
+        SMALL.replace("players = [1, 4]", "players = [1]"),
+        "kit.players",
+        "needs at least 2 items",
+        "il faut au moins 2 éléments",
+    ),
+    (
+        SMALL.replace("players = [1, 4]", "players = [1, 2, 3]"),
+        "kit.players",
+        "takes at most 2 items",
+        "au plus 2 éléments",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "field", "english", "french_start"), COUNTED, ids=[c[2] for c in COUNTED])
+def test_a_count_in_a_message_takes_its_plural_in_both_languages(
+    text: str, field: str, english: str, french_start: str
+) -> None:
+    build.main()
+    with speaking("en"):
+        assert (field, english) in [(name, message) for _line, name, message in problems_of(text)]
+    with speaking("fr"):
+        messages = [message for _line, name, message in problems_of(text) if name == field]
+        assert any(message.startswith(french_start) for message in messages), messages
 
 
 def test_the_line_scan_follows_strings_inline_tables_and_multiline_arrays() -> None:

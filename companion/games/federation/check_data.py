@@ -15,7 +15,9 @@ from pathlib import Path
 from companion.games.federation.definitions import Definitions, Mark
 from companion.games.federation.errors import DataError
 from companion.games.federation.loader import default_data_dir, load_definitions
-from companion.locale import LANGUAGES, _, set_language
+from companion.locale import LANGUAGES, domain, set_language
+
+_, ngettext = domain("federation")
 
 
 def _groups(defs: Definitions) -> list[tuple[str, list[Mark]]]:
@@ -84,7 +86,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except DataError as error:
         for problem in error.problems:
             print(str(problem), file=sys.stderr)
-        print(_("The data is not valid; problems found: {n}").format(n=len(error.problems)), file=sys.stderr)
+        count = len(error.problems)
+        print(
+            ngettext(
+                "The data is not valid: {n} problem found", "The data is not valid: {n} problems found", count
+            ).format(n=count),
+            file=sys.stderr,
+        )
         return 2
     for line in summary_lines(defs):
         print(line)
@@ -93,7 +101,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         for line in missing_lines(defs):
             print(line)
     print()
-    print(_("The data is valid (files read: {n}).").format(n=len(defs.sources)))
+    files = len(defs.sources)
+    print(ngettext("The data is valid ({n} file read).", "The data is valid ({n} files read).", files).format(n=files))
     return 0
 
 

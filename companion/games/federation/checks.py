@@ -8,7 +8,9 @@ from __future__ import annotations
 from companion.games.federation import names
 from companion.games.federation.definitions import Definitions
 from companion.games.federation.state import FederationState, System
-from companion.locale import _
+from companion.locale import domain
+
+_, ngettext = domain("federation")
 
 
 def find_system(state: FederationState, system_id: str) -> System | str:

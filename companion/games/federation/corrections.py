@@ -19,7 +19,9 @@ from companion.games.federation.state import (
     set_reading,
     with_system,
 )
-from companion.locale import _
+from companion.locale import domain
+
+_, ngettext = domain("federation")
 
 #: The longest name a system may have (a name must fit a button on the 800x480 screen).
 NAME_LENGTH = 40

@@ -14,7 +14,9 @@ from companion.games.federation import names
 from companion.games.federation.definitions import Definitions
 from companion.games.federation.empire import controlled, needed_to_win, revenues, winner
 from companion.games.federation.state import FederationState, change
-from companion.locale import _
+from companion.locale import domain
+
+_, ngettext = domain("federation")
 
 
 def describe(action: object, state: FederationState, defs: Definitions) -> str:

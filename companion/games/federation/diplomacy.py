@@ -15,7 +15,9 @@ from companion.games.federation.definitions import Definitions
 from companion.games.federation.events import DiplomacyRolled, OwnerChanged
 from companion.games.federation.exploration import roll
 from companion.games.federation.state import FederationState, change, evolve, with_system
-from companion.locale import _
+from companion.locale import domain
+
+_, ngettext = domain("federation")
 
 
 def check_diplomacy(state: FederationState, action: act.AttemptDiplomacy, defs: Definitions) -> str | None:

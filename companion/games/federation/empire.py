@@ -22,7 +22,9 @@ from companion.games.federation import checks, names
 from companion.games.federation.definitions import Definitions
 from companion.games.federation.events import Built, OwnerChanged
 from companion.games.federation.state import BUILDING_FIELDS, FederationState, System, change, with_system
-from companion.locale import _
+from companion.locale import domain
+
+_, ngettext = domain("federation")
 
 # --- revenue ------------------------------------------------------------------------------------------------
 

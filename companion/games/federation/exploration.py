@@ -25,7 +25,9 @@ from companion.games.federation.events import (
     MinorRaceDestroyed,
 )
 from companion.games.federation.state import Encounter, FederationState, change, evolve, with_system
-from companion.locale import _
+from companion.locale import domain
+
+_, ngettext = domain("federation")
 
 #: The module's six-sided die; a face's index is its value minus one (a forced roll of index 4 shows a 5).
 D6 = Die("d6", tuple(Face(str(value), value) for value in range(1, 7)))

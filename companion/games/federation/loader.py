@@ -37,8 +37,10 @@ from companion.games.federation.definitions import (
     Victory,
 )
 from companion.games.federation.errors import DataError, Problem
-from companion.locale import _
+from companion.locale import domain
 from companion.paths import DATA_DIR
+
+_, ngettext = domain("federation")
 
 FILES = ("races.toml", "tables.toml", "empire.toml", "phases.toml", "readings.toml")
 DIE_FACES = (1, 2, 3, 4, 5, 6)

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from companion.games.federation.definitions import Definitions
 from companion.games.federation.state import FederationState, System
-from companion.locale import _
+from companion.locale import domain
+
+_, ngettext = domain("federation")
 
 
 def system(state: FederationState, defs: Definitions, system_id: str) -> str:

@@ -20,7 +20,9 @@ from companion.games.federation.legal import legal_actions
 from companion.games.federation.loader import default_definitions
 from companion.games.federation.rules import RULES, FederationRules
 from companion.games.federation.state import FederationState
-from companion.locale import _
+from companion.locale import domain
+
+_, ngettext = domain("federation")
 
 TABLE_SCREEN = "table"
 

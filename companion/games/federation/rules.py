@@ -23,7 +23,9 @@ from companion.games.federation.events import VictoryLost, VictoryReached
 from companion.games.federation.loader import default_definitions
 from companion.games.federation.setup import initial_state as _initial_state
 from companion.games.federation.state import FederationState
-from companion.locale import _
+from companion.locale import domain
+
+_, ngettext = domain("federation")
 
 Check = Callable[[FederationState, Any, Definitions], "str | None"]
 Do = Callable[[FederationState, Any, Definitions, Chance, list[object]], FederationState]

@@ -24,7 +24,9 @@ from companion.games.federation import names
 from companion.games.federation.corrections import MAX_SYSTEMS, NAME_LENGTH
 from companion.games.federation.definitions import Definitions
 from companion.games.federation.state import FederationState, System
-from companion.locale import _
+from companion.locale import domain
+
+_, ngettext = domain("federation")
 
 MIN_RACES = 2
 SETUP_KEYS = frozenset({"races", "systems", "homes", "readings"})
@@ -65,9 +67,11 @@ def _races(value: object, defs: Definitions) -> tuple[str, ...]:
         raise IllegalAction(_("Choose the races in play, one per player."))
     if not MIN_RACES <= len(value) <= len(defs.races):
         raise IllegalAction(
-            _("Federation is played by {low} to {high} players, one race each (races chosen: {count}).").format(
-                low=MIN_RACES, high=len(defs.races), count=len(value)
-            )
+            ngettext(
+                "Federation is played by {low} to {high} players, one race each ({count} race chosen).",
+                "Federation is played by {low} to {high} players, one race each ({count} races chosen).",
+                len(value),
+            ).format(low=MIN_RACES, high=len(defs.races), count=len(value))
         )
     for race in value:
         if race not in defs.races:

@@ -15,7 +15,9 @@ from companion.games.federation.definitions import Definitions
 from companion.games.federation.empire import revenues
 from companion.games.federation.events import PhaseStarted, TurnEnded
 from companion.games.federation.state import FederationState, evolve
-from companion.locale import _
+from companion.locale import domain
+
+_, ngettext = domain("federation")
 
 
 def check_next_phase(state: FederationState, action: act.NextPhase, defs: Definitions) -> str | None:

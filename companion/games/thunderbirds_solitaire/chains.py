@@ -22,7 +22,9 @@ from companion.games.thunderbirds_solitaire.state import (
     location,
 )
 from companion.games.thunderbirds_solitaire.words import card_name, kind_name
-from companion.locale import _
+from companion.locale import domain
+
+_, ngettext = domain("thunderbirds_solitaire")
 
 # --- the chains as data ------------------------------------------------------------------------------------
 

@@ -16,8 +16,9 @@ from companion.games.thunderbirds_solitaire.definitions import Definitions
 from companion.games.thunderbirds_solitaire.errors import DataError
 from companion.games.thunderbirds_solitaire.help import checked_rules, our_readings, players_rules
 from companion.games.thunderbirds_solitaire.loader import DataReport, SlotStatus, load_report
-from companion.games.thunderbirds_solitaire.words import counted
-from companion.locale import _
+from companion.locale import domain
+
+_, ngettext = domain("thunderbirds_solitaire")
 
 ENTRY_TABLES = ("card", "pod", "pilot", "thunderbird", "symbol", "die")
 
@@ -142,7 +143,9 @@ def dealing_lines(definitions: Definitions) -> list[str]:
     ]
     if not advanced:
         if unknown:
-            lines.append(counted(unknown, _("{n} card still to identify."), _("{n} cards still to identify.")))
+            lines.append(
+                ngettext("{n} card still to identify.", "{n} cards still to identify.", unknown).format(n=unknown)
+            )
         lines.append(
             _(
                 "Until the deck is known you turn the physical cards and tell the companion each one's kind:"
@@ -184,7 +187,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(str(problem), file=sys.stderr)
         count = len(error.problems)
         print(
-            counted(count, _("{n} problem: the data is not valid"), _("{n} problems: the data is not valid")),
+            ngettext("{n} problem: the data is not valid", "{n} problems: the data is not valid", count).format(
+                n=count
+            ),
             file=sys.stderr,
         )
         return 2
@@ -203,7 +208,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(text)
     print()
     files = len(definitions.sources)
-    print(counted(files, _("valid: {n} file"), _("valid: {n} files")))
+    print(ngettext("valid: {n} file", "valid: {n} files", files).format(n=files))
     return 0
 
 

@@ -12,7 +12,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
-from companion.locale import _
+from companion.locale import domain
+
+_, ngettext = domain("thunderbirds_solitaire")
 
 Who = Literal["companion", "player"]
 

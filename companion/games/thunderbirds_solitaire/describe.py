@@ -13,7 +13,6 @@ from companion.games.thunderbirds_solitaire.checklist import step
 from companion.games.thunderbirds_solitaire.state import GameState
 from companion.games.thunderbirds_solitaire.words import (
     card_name,
-    counted,
     kind_name,
     pilot_name,
     pilot_place_name,
@@ -22,7 +21,9 @@ from companion.games.thunderbirds_solitaire.words import (
     side_name,
     symbol_name,
 )
-from companion.locale import _
+from companion.locale import domain
+
+_, ngettext = domain("thunderbirds_solitaire")
 
 
 def describe(action: object, state: GameState) -> str:
@@ -47,8 +48,10 @@ def _label(action: object, state: GameState) -> str | None:
         card = state.turned
         return _("Discard {card}").format(card=card_name(state, card) if card is not None else "?")
     if isinstance(action, act.RollDice):
-        dice = counted(len(action.dice), _("{n} die"), _("{n} dice"))
-        return _("Roll {dice} for chain {chain}").format(dice=dice, chain=action.chain)
+        count = len(action.dice)
+        return ngettext("Roll {n} die for chain {chain}", "Roll {n} dice for chain {chain}", count).format(
+            n=count, chain=action.chain
+        )
     if isinstance(action, act.EnterRoll):
         shown = ", ".join(symbol_name(state, s) for s in action.symbols)
         return _("Dice rolled for chain {chain}: {symbols}").format(chain=action.chain, symbols=shown)

@@ -7,7 +7,9 @@ docs/thunderbirds-solitaire.md says the same.
 
 from __future__ import annotations
 
-from companion.locale import _
+from companion.locale import domain
+
+_, ngettext = domain("thunderbirds_solitaire")
 
 
 def checked_rules() -> tuple[str, ...]:

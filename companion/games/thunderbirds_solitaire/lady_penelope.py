@@ -27,7 +27,9 @@ from companion.games.thunderbirds_solitaire.chains import with_chain, without_ca
 from companion.games.thunderbirds_solitaire.checklist import TURN_STEPS
 from companion.games.thunderbirds_solitaire.state import LOCATIONS, TRACY_ISLAND, GameState, Side, evolve, is_full
 from companion.games.thunderbirds_solitaire.words import card_name, kind_name, place_name
-from companion.locale import _
+from companion.locale import domain
+
+_, ngettext = domain("thunderbirds_solitaire")
 
 PHASES = ("lp-move", "lp-escort")
 

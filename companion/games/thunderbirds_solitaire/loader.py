@@ -33,7 +33,9 @@ from companion.games.thunderbirds_solitaire.definitions import (
     ThunderbirdCard,
 )
 from companion.games.thunderbirds_solitaire.errors import DataError, Problem
-from companion.locale import _
+from companion.locale import domain
+
+_, ngettext = domain("thunderbirds_solitaire")
 
 PACK_DIR = "thunderbirds_solitaire"
 #: Tables with one entry (counts and notes), and their fields besides `confidence` and `note`.
@@ -566,9 +568,11 @@ def _build(merged: _Merged, problems: list[Problem]) -> Definitions:
             "dice",
             "",
             "count",
-            _("the kinds of dice add up to {described} dice, more than the {count} in the box").format(
-                described=described, count=dice_count
-            ),
+            ngettext(
+                "the kinds of dice add up to {described} dice, more than the {count} in the box",
+                "the kinds of dice add up to {described} dice, more than the {count} in the box",
+                dice_count,
+            ).format(described=described, count=dice_count),
         )
     definitions = Definitions(
         basic_count=basic_count,
@@ -592,9 +596,11 @@ def _build(merged: _Merged, problems: list[Problem]) -> Definitions:
                 "emergency",
                 "",
                 "basic_count",
-                _("the basic cards hold {count} Disasters; setting up the four chains needs four").format(
-                    count=disasters
-                ),
+                ngettext(
+                    "the basic cards hold {count} Disaster; setting up the four chains needs four",
+                    "the basic cards hold {count} Disasters; setting up the four chains needs four",
+                    disasters,
+                ).format(count=disasters),
             )
     return definitions
 

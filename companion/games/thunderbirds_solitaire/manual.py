@@ -28,7 +28,9 @@ from companion.games.thunderbirds_solitaire.checklist import TURN_STEP_IDS
 from companion.games.thunderbirds_solitaire.definitions import PILOT_PLACES
 from companion.games.thunderbirds_solitaire.state import LOCATIONS, Card, GameState, evolve
 from companion.games.thunderbirds_solitaire.words import card_name, pod_name, symbol_name
-from companion.locale import _
+from companion.locale import domain
+
+_, ngettext = domain("thunderbirds_solitaire")
 
 
 def check_remove(state: GameState, action: RemoveCard) -> str | None:

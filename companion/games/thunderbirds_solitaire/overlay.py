@@ -28,7 +28,9 @@ from companion.games.thunderbirds_solitaire.loader import (
     load_files,
     toml_files,
 )
-from companion.locale import _
+from companion.locale import domain
+
+_, ngettext = domain("thunderbirds_solitaire")
 
 #: Each table -> the overlay file that holds it (the shipped file of the same name holds the shipped facts).
 FILES: Mapping[str, str] = {

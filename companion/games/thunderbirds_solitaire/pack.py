@@ -18,8 +18,10 @@ from companion.games.thunderbirds_solitaire.legal import legal_actions
 from companion.games.thunderbirds_solitaire.rules import RULES, SolitaireRules
 from companion.games.thunderbirds_solitaire.setup import setup_mapping
 from companion.games.thunderbirds_solitaire.state import GameState, evolve
-from companion.games.thunderbirds_solitaire.words import card_name, counted, place_name, symbol_name
-from companion.locale import _
+from companion.games.thunderbirds_solitaire.words import card_name, place_name, symbol_name
+from companion.locale import domain
+
+_, ngettext = domain("thunderbirds_solitaire")
 
 COMMANDS: Mapping[str, str] = {
     "check-data": "companion.games.thunderbirds_solitaire.check_data:main",
@@ -111,7 +113,7 @@ class SolitairePack:
 
     def saved_game_line(self, summary: Mapping[str, Any]) -> SavedGameLine:
         rescued = int(summary.get("rescued") or 0)
-        civilians = counted(rescued, _("{n} Civilian rescued"), _("{n} Civilians rescued"))
+        civilians = ngettext("{n} Civilian rescued", "{n} Civilians rescued", rescued).format(n=rescued)
         outcome = summary.get("outcome")
         if outcome == "won":
             return SavedGameLine(
@@ -172,7 +174,13 @@ class SolitairePack:
                 lines.append(_("Dice: {symbols}.").format(symbols=shown))
             elif isinstance(event, ev.DiceIgnored):
                 dice = ", ".join(str(i + 1) for i in event.dice)
-                lines.append(_("Ignored (no matching symbol in the chain): die {dice}.").format(dice=dice))
+                lines.append(
+                    ngettext(
+                        "Ignored (no matching symbol in the chain): die {dice}.",
+                        "Ignored (no matching symbol in the chain): dice {dice}.",
+                        len(event.dice),
+                    ).format(dice=dice)
+                )
             elif isinstance(event, ev.CivilianRescued):
                 lines.append(_("{card} is rescued.").format(card=card_name(state, event.card)))
         if not lines:

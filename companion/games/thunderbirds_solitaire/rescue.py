@@ -18,7 +18,9 @@ from companion.games.thunderbirds_solitaire import events as ev
 from companion.games.thunderbirds_solitaire.actions import AllocateDie, EndRescue, EnterRoll, RollDice, StoreDie
 from companion.games.thunderbirds_solitaire.state import CHAINS, Card, GameState, Rescue, RolledDie, evolve
 from companion.games.thunderbirds_solitaire.words import card_name, symbol_name
-from companion.locale import _
+from companion.locale import domain
+
+_, ngettext = domain("thunderbirds_solitaire")
 
 
 def wilds(state: GameState) -> frozenset[str]:
@@ -103,7 +105,7 @@ def check_enter_roll(state: GameState, action: EnterRoll) -> str | None:
             return _("There is no symbol called {symbol}: add it in the editor first.").format(symbol=symbol)
     total = state.setup.facts.dice_count
     if total is not None and len(action.symbols) > total:
-        return _("The box holds {count} dice.").format(count=total)
+        return ngettext("The box holds {count} die.", "The box holds {count} dice.", total).format(count=total)
     return None
 
 

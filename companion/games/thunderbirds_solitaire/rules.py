@@ -17,7 +17,9 @@ from companion.games.thunderbirds_solitaire import actions as act
 from companion.games.thunderbirds_solitaire import chains, lady_penelope, manual, rescue
 from companion.games.thunderbirds_solitaire.state import GameState, Outcome
 from companion.games.thunderbirds_solitaire.words import card_name
-from companion.locale import _
+from companion.locale import domain
+
+_, ngettext = domain("thunderbirds_solitaire")
 
 Check = Callable[[GameState, Any], "str | None"]
 Do = Callable[[GameState, Any, Chance, list[object]], GameState]

@@ -20,7 +20,9 @@ from companion.games.thunderbirds_solitaire.scenario import (
     load_scenario,
     run_scenario,
 )
-from companion.locale import LANGUAGES, _, set_language
+from companion.locale import LANGUAGES, domain, set_language
+
+_, ngettext = domain("thunderbirds_solitaire")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -32,7 +32,9 @@ from companion.games.thunderbirds_solitaire.state import (
     Setup,
     SymbolFacts,
 )
-from companion.locale import _
+from companion.locale import domain
+
+_, ngettext = domain("thunderbirds_solitaire")
 
 DEALINGS: tuple[Dealing, ...] = ("companion", "table")
 
@@ -127,7 +129,11 @@ def initial_state(data: Mapping[str, Any], chance: Chance) -> GameState:
         disasters = sum(1 for card in facts.cards if card.kind == "disaster")
         if disasters < CHAINS:
             raise IllegalAction(
-                _("The deck holds {count} Disaster cards; the four chains need four.").format(count=disasters)
+                ngettext(
+                    "The deck holds {count} Disaster card; the four chains need four.",
+                    "The deck holds {count} Disaster cards; the four chains need four.",
+                    disasters,
+                ).format(count=disasters)
             )
     pod_deck: tuple[str, ...] = ()
     pods_up: tuple[str, ...] = ()

@@ -5,15 +5,9 @@ from __future__ import annotations
 
 from companion.games.thunderbirds_solitaire.definitions import Kind
 from companion.games.thunderbirds_solitaire.state import TRACY_ISLAND, Card, GameState, Side
-from companion.locale import _, language
+from companion.locale import domain, language
 
-
-def counted(n: int, one: str, many: str) -> str:
-    """`one` or `many` (both already translated, with `{n}`) as the language of the moment counts `n`: French
-    says "0 carte", "1 carte", "2 cartes"; English "0 cards", "1 card". (Written with two `_()` texts: the
-    project's catalogues hold no plural forms, so `ngettext` would answer in English.)"""
-    singular = n in (0, 1) if language() == "fr" else n == 1
-    return (one if singular else many).format(n=n)
+_, ngettext = domain("thunderbirds_solitaire")
 
 
 def kind_name(kind: Kind) -> str:

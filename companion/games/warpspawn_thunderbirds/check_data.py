@@ -8,7 +8,9 @@ from collections.abc import Sequence
 
 from companion.games.warpspawn_thunderbirds.definitions import Definitions
 from companion.games.warpspawn_thunderbirds.errors import DataError
-from companion.locale import LANGUAGES, _, set_language
+from companion.locale import LANGUAGES, domain, set_language
+
+_, ngettext = domain("warpspawn_thunderbirds")
 
 
 def facts(defs: Definitions) -> list[tuple[str, str, str]]:
@@ -47,12 +49,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     low = [f for f in marked if f[2] == "low"]
     unknown = [f for f in marked if f[2] == "unknown"]
     print(
-        _("{cards} emergencies, {responder} Responder cards: {facts} facts, {low} inferred, {unknown} unknown.").format(
+        _("{cards} emergencies, {responder} Responder cards: {facts}, {inferred}, {unknown}.").format(
             cards=len(defs.emergencies),
             responder=len(defs.responder_deck),
-            facts=len(marked),
-            low=len(low),
-            unknown=len(unknown),
+            facts=ngettext("{count} fact", "{count} facts", len(marked)).format(count=len(marked)),
+            inferred=ngettext("{count} inferred", "{count} inferred", len(low)).format(count=len(low)),
+            unknown=ngettext("{count} unknown", "{count} unknown", len(unknown)).format(count=len(unknown)),
         )
     )
     if args.list:

@@ -11,9 +11,10 @@ from typing import Any
 from companion.games.warpspawn_thunderbirds import actions as act
 from companion.games.warpspawn_thunderbirds import names as nm
 from companion.games.warpspawn_thunderbirds.definitions import Definitions
-from companion.games.warpspawn_thunderbirds.plural import ngettext
 from companion.games.warpspawn_thunderbirds.state import GameState
-from companion.locale import _
+from companion.locale import domain
+
+_, ngettext = domain("warpspawn_thunderbirds")
 
 
 def describe(action: object, state: GameState, defs: Definitions) -> str:
@@ -30,9 +31,12 @@ def describe(action: object, state: GameState, defs: Definitions) -> str:
         case act.Alert():
             return _("Turn {turn}, alert: new emergencies").format(turn=state.turn)
         case act.Organize():
-            return _("Organization: the Responder deck is shuffled, hands filled to {count}").format(
-                count=defs.numbers.hand_size
-            )
+            size = defs.numbers.hand_size
+            return ngettext(
+                "Organization: the Responder deck is shuffled, hands filled to {count} card",
+                "Organization: the Responder deck is shuffled, hands filled to {count} cards",
+                size,
+            ).format(count=size)
         case act.PlayQuickResponder(colour):
             return _("{player} plays Quick Responder: first to move").format(player=player(colour))
         case act.RollForOrder():

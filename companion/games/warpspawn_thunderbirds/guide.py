@@ -5,7 +5,9 @@ from __future__ import annotations
 from companion.games.warpspawn_thunderbirds import names as nm
 from companion.games.warpspawn_thunderbirds.definitions import Definitions
 from companion.games.warpspawn_thunderbirds.state import Setup
-from companion.locale import _
+from companion.locale import domain
+
+_, ngettext = domain("warpspawn_thunderbirds")
 
 
 def setup_lines(setup: Setup, defs: Definitions) -> tuple[str, ...]:

@@ -37,7 +37,9 @@ from companion.games.warpspawn_thunderbirds.definitions import (
     Square,
 )
 from companion.games.warpspawn_thunderbirds.errors import DataError, Problem
-from companion.locale import _
+from companion.locale import domain
+
+_, ngettext = domain("warpspawn_thunderbirds")
 
 PACK = "warpspawn_thunderbirds"
 LIST_TABLES: tuple[str, ...] = ("emergency", "responder", "colour", "layout")

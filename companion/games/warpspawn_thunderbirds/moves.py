@@ -22,7 +22,6 @@ from companion.games.warpspawn_thunderbirds import events as ev
 from companion.games.warpspawn_thunderbirds import grid
 from companion.games.warpspawn_thunderbirds import names as nm
 from companion.games.warpspawn_thunderbirds.definitions import PAWNS, THUNDERBIRDS, Definitions, Square
-from companion.games.warpspawn_thunderbirds.plural import ngettext
 from companion.games.warpspawn_thunderbirds.rescue import rescue, rescuers
 from companion.games.warpspawn_thunderbirds.state import (
     PAWN_INDEX,
@@ -36,7 +35,9 @@ from companion.games.warpspawn_thunderbirds.state import (
     pawns_with,
 )
 from companion.games.warpspawn_thunderbirds.turn import finished, wrong_phase
-from companion.locale import _
+from companion.locale import domain
+
+_, ngettext = domain("warpspawn_thunderbirds")
 
 
 def _mover_check(state: GameState, defs: Definitions) -> str | None:

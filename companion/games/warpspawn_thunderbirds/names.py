@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from companion.games.warpspawn_thunderbirds.definitions import Definitions, Solution, Square
-from companion.locale import _
+from companion.locale import domain
+
+_, ngettext = domain("warpspawn_thunderbirds")
 
 #: Pawns read the same in both languages (their printed names).
 PAWN_NAMES: dict[str, str] = {"tb1": "TB1", "tb2": "TB2", "tb3": "TB3", "tb4": "TB4", "tb5": "TB5", "fab": "FAB"}

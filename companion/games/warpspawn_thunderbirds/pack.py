@@ -20,12 +20,13 @@ from companion.games.warpspawn_thunderbirds.loader import (
     default_definitions,
     default_overlay_problems,
 )
-from companion.games.warpspawn_thunderbirds.plural import ngettext
 from companion.games.warpspawn_thunderbirds.rules import RULES
 from companion.games.warpspawn_thunderbirds.setup import definitions_for
 from companion.games.warpspawn_thunderbirds.state import GameState
 from companion.games.warpspawn_thunderbirds.views import PublicView, public_view, secret_view
-from companion.locale import _
+from companion.locale import domain
+
+_, ngettext = domain("warpspawn_thunderbirds")
 
 COMMANDS: Mapping[str, str] = {
     "simulate": "companion.games.warpspawn_thunderbirds.simulate_cli:main",

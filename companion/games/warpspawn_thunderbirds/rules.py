@@ -18,7 +18,9 @@ from companion.games.warpspawn_thunderbirds.definitions import Definitions
 from companion.games.warpspawn_thunderbirds.setup import definitions_for
 from companion.games.warpspawn_thunderbirds.setup import initial_state as _initial_state
 from companion.games.warpspawn_thunderbirds.state import GameState, Outcome
-from companion.locale import _
+from companion.locale import domain
+
+_, ngettext = domain("warpspawn_thunderbirds")
 
 Check = Callable[[GameState, Any, Definitions], "str | None"]
 Do = Callable[[GameState, Any, Definitions, Chance, list[object]], GameState]

@@ -19,7 +19,9 @@ from companion.engine.errors import IllegalAction
 from companion.games.warpspawn_thunderbirds import loader
 from companion.games.warpspawn_thunderbirds.definitions import PAWNS, Definitions, Square
 from companion.games.warpspawn_thunderbirds.state import GameState, Seat, Setup
-from companion.locale import _
+from companion.locale import domain
+
+_, ngettext = domain("warpspawn_thunderbirds")
 
 SETUP_KEYS = frozenset({"players", "size", "colours", "bases", "starts", "data_dir"})
 _DEFS_BY_DIR: dict[str, Definitions] = {}

@@ -14,7 +14,9 @@ from collections.abc import Callable, Sequence
 from typing import TextIO
 
 from companion.games.warpspawn_thunderbirds.simulate import SimulationReport, simulate
-from companion.locale import LANGUAGES, _, set_language
+from companion.locale import LANGUAGES, domain, set_language
+
+_, ngettext = domain("warpspawn_thunderbirds")
 
 BAR_WIDTH = 30
 
@@ -78,9 +80,11 @@ def render_text(reports: list[SimulationReport]) -> str:
     """One column per board size."""
     first = reports[0]
     lines = [
-        _("Warpspawn Thunderbirds, {players} players: {games} games per board size, seed {seed}.").format(
-            players=first.players, games=first.games, seed=first.seed
-        ),
+        ngettext(
+            "Warpspawn Thunderbirds, {players} players: {games} game per board size, seed {seed}.",
+            "Warpspawn Thunderbirds, {players} players: {games} games per board size, seed {seed}.",
+            first.games,
+        ).format(players=first.players, games=first.games, seed=first.seed),
     ]
     rows: list[tuple[str, Callable[[SimulationReport], str]]] = [
         (_("board"), lambda r: f"{r.size}x{r.size}"),

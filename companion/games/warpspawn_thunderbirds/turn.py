@@ -23,7 +23,9 @@ from companion.games.warpspawn_thunderbirds.state import (
     hand_with,
     hand_without,
 )
-from companion.locale import _
+from companion.locale import domain
+
+_, ngettext = domain("warpspawn_thunderbirds")
 
 
 def phase_name(phase: str) -> str:

@@ -10,9 +10,10 @@ from dataclasses import dataclass
 from companion.engine.pack import SecretView
 from companion.games.warpspawn_thunderbirds import names as nm
 from companion.games.warpspawn_thunderbirds.definitions import PAWNS, Definitions, ResponderKind, Square
-from companion.games.warpspawn_thunderbirds.plural import ngettext
 from companion.games.warpspawn_thunderbirds.state import GameState, Outcome
-from companion.locale import _
+from companion.locale import domain
+
+_, ngettext = domain("warpspawn_thunderbirds")
 
 
 @dataclass(frozen=True)

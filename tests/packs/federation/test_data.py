@@ -153,7 +153,7 @@ def test_check_data_lists_the_readings_and_the_empty_slots() -> None:
     assert "reading enigma-high (low): The page says a 5 solves the Enigma" in out
     assert "Ours: It solves the Enigma." in out
     assert "slot colony-cost (unknown, empire.toml): Cost of a colony; read it from your Warp Empires rules." in out
-    assert out.rstrip().endswith("The data is valid (files read: 5).")
+    assert out.rstrip().endswith("The data is valid (5 files read).")
 
 
 def test_check_data_on_a_missing_folder_says_so(tmp_path: Path) -> None:
@@ -169,7 +169,7 @@ def test_check_data_in_french() -> None:
     done = run(CHECK_DATA, "--list", "--lang", "fr")
     assert done.returncode == 0, done.stderr
     assert "lecture enigma-high (basse)\u00a0: La page dit qu'un 5 résout l'Énigme" in done.stdout
-    assert "Les données sont valides (fichiers lus\u00a0: 5)." in done.stdout
+    assert "Les données sont valides (5 fichiers lus)." in done.stdout
 
 
 def test_check_data_on_broken_data_names_every_problem_and_exits_2(tmp_path: Path) -> None:
@@ -183,5 +183,18 @@ def test_check_data_on_broken_data_names_every_problem_and_exits_2(tmp_path: Pat
         line.startswith(f"{folder / 'races.toml'}:") and "race.federation.diplomacy_modifier" in line for line in lines
     )
     assert any(line.startswith(f"{folder / 'tables.toml'}:") and "diplomacy.joins_at" in line for line in lines)
-    assert lines[-1] == "The data is not valid; problems found: 2"
+    assert lines[-1] == "The data is not valid: 2 problems found"
     assert "Traceback" not in done.stderr
+
+
+def test_check_data_counts_one_problem_in_the_singular_in_both_languages(tmp_path: Path) -> None:
+    from companion.locale.build import main as build
+
+    build()
+    folder = copy_data(tmp_path)
+    edit(folder, "races.toml", "diplomacy_modifier = 1", "diplomacy_modifier = 9")
+    english = run(CHECK_DATA, "--data", folder)
+    french = run(CHECK_DATA, "--data", folder, "--lang", "fr")
+    assert english.returncode == french.returncode == 2
+    assert english.stderr.splitlines()[-1] == "The data is not valid: 1 problem found"
+    assert french.stderr.splitlines()[-1] == "Les données ne sont pas valides\u00a0: 1 problème trouvé"

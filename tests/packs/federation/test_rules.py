@@ -17,6 +17,7 @@ from companion.games.federation.legal import correction_examples, legal_actions
 from companion.games.federation.rules import RULES, apply
 from companion.games.federation.state import FederationState, System, change, with_system
 from companion.locale import speaking
+from companion.locale.build import main as build
 
 DEFS = RULES.definitions
 
@@ -84,6 +85,24 @@ def test_a_bad_set_up_is_refused_with_its_reason(setup: dict[str, object], words
     with pytest.raises(IllegalAction) as raised:
         RULES.initial_state(setup, LiveChance(1))
     assert words in raised.value.reason
+
+
+@pytest.mark.parametrize(
+    ("races", "language", "ending"),
+    [
+        (["klingon"], "en", "one race each (1 race chosen)."),
+        ([], "en", "one race each (0 races chosen)."),
+        (["klingon"] * 7, "en", "one race each (7 races chosen)."),
+        (["klingon"], "fr", "une race chacun (1 race choisie)."),
+        ([], "fr", "une race chacun (0 race choisie)."),
+        (["klingon"] * 7, "fr", "une race chacun (7 races choisies)."),
+    ],
+)
+def test_the_races_chosen_are_counted_as_each_language_counts(races: list[str], language: str, ending: str) -> None:
+    build()
+    with speaking(language), pytest.raises(IllegalAction) as raised:
+        RULES.initial_state({"races": races}, LiveChance(1))
+    assert raised.value.reason.endswith(ending)
 
 
 # --- exploration and the Enigma ----------------------------------------------------------------------------

@@ -15,9 +15,12 @@ from companion.engine.session import Session
 from companion.engine.store import Store
 from companion.games.thunderbirds_solitaire import INFO, overlay
 from companion.games.thunderbirds_solitaire import actions as act
+from companion.games.thunderbirds_solitaire import events as ev
+from companion.games.thunderbirds_solitaire.describe import describe
 from companion.games.thunderbirds_solitaire.loader import default_overlay_dir
 from companion.games.thunderbirds_solitaire.pack import make_pack
 from companion.games.thunderbirds_solitaire.rules import RULES
+from companion.games.thunderbirds_solitaire.scenario import load_scenario, run_scenario
 from companion.games.thunderbirds_solitaire.words import card_name
 from companion.locale import build, speaking
 
@@ -119,6 +122,29 @@ def test_screens_reveals_and_sounds_speak_both_languages(tmp_path: Path) -> None
                 "Carte Hood retournée",
                 "Carte Catastrophe retournée",
             ]
+
+
+def test_dice_are_counted_in_the_history_and_the_reveal_in_both_languages() -> None:
+    """One die, several dice: the label of a roll and the dice a rescue ignores take the plural of the count."""
+    build.main()
+    scenario = load_scenario(Path(__file__).resolve().parent / "scenarios" / "dice-useless-symbols-ignored.toml")
+    result = run_scenario(scenario)
+    rolled = tuple(event for index, event in result.events if index == 0)
+    pack = make_pack(INFO)
+    assert result.labels[0] == "Roll 3 dice for chain 1"
+    assert describe(act.RollDice(2, ("red",)), result.state) == "Roll 1 die for chain 2"
+    reveal = pack.reveal(rolled, result.state)
+    assert reveal is not None and reveal.lines[-1] == "Ignored (no matching symbol in the chain): dice 1, 3."
+    one = pack.reveal((ev.DiceIgnored((1,)),), result.state)
+    assert one is not None and one.lines == ("Ignored (no matching symbol in the chain): die 2.",)
+    with speaking("fr"):
+        assert describe(act.RollDice(1, ("red", "blue")), result.state) == "Lancer 2 dés pour la chaîne 1"
+        assert describe(act.RollDice(2, ("red",)), result.state) == "Lancer 1 dé pour la chaîne 2"
+        french = pack.reveal(rolled, result.state)
+        assert french is not None
+        assert french.lines[-1] == "Ignorés (aucun symbole correspondant dans la chaîne)\u00a0: dés 1, 3."
+        one = pack.reveal((ev.DiceIgnored((1,)),), result.state)
+        assert one is not None and one.lines == ("Ignoré (aucun symbole correspondant dans la chaîne)\u00a0: dé 2.",)
 
 
 def test_the_public_view_never_shows_the_order_of_the_deck() -> None:

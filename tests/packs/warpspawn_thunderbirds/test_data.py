@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import re
 import shutil
 import subprocess
 import sys
@@ -224,3 +225,25 @@ def test_check_data_reports_the_inferred_facts() -> None:
     assert first.startswith("28 emergencies, 43 Responder cards: ")
     assert "  layout 12: bases (low)" in done.stdout
     assert "  false-alarm: delayable (low)" in done.stdout
+
+
+def test_check_data_counts_each_kind_of_fact_as_each_language_counts() -> None:
+    """French says "0 inconnu", "24 supposés": each count of the summary takes its own plural."""
+    from companion.locale.build import main as build
+
+    build()
+    lines = {}
+    for language in ("en", "fr"):
+        done = subprocess.run(
+            [sys.executable, "-m", "companion.games.warpspawn_thunderbirds.check_data", "--lang", language],
+            capture_output=True,
+            text=True,
+            encoding="utf-8",
+            timeout=60,
+        )
+        assert done.returncode == 0, done.stderr
+        lines[language] = done.stdout.splitlines()[0]
+    assert re.fullmatch(r"28 emergencies, 43 Responder cards: \d+ facts, \d+ inferred, 0 unknown\.", lines["en"])
+    assert re.fullmatch(
+        r"28 urgences, 43 cartes Intervention\u00a0: \d+ faits, \d+ supposés, 0 inconnu\.", lines["fr"]
+    ), lines["fr"]

@@ -7,6 +7,7 @@ import tempfile
 from pathlib import Path
 
 from companion.engine.chance import LiveChance
+from companion.engine.labels import labels_of
 from companion.engine.session import Session
 from companion.engine.store import Store
 from companion.games.warpspawn_thunderbirds import INFO
@@ -68,6 +69,18 @@ def test_saved_game_lines(french: None) -> None:
             {"status": "over", "winners": ["blue"], "players": ["red", "blue"], "rescues": [3, 9]}
         )
         assert won.text == "Over, Blue won: Red 3, Blue 9"
+
+
+def test_the_organization_label_counts_the_cards_in_a_hand(french: None) -> None:
+    with tempfile.TemporaryDirectory() as folder, Store.open(Path(folder) / "games.db") as store:
+        session = Session.new(store, RULES, pack().setup_for(2, {}), 5)
+        session.dispatch(act.Alert())
+        update = session.dispatch(act.Organize())
+    assert update.entry is not None
+    assert labels_of(update.entry.stored_label) == {
+        "en": "Organization: the Responder deck is shuffled, hands filled to 6 cards",
+        "fr": "Organisation\u00a0: la pioche Intervention est mélangée, les mains complétées à 6 cartes",
+    }
 
 
 def test_the_alert_reveals_the_new_emergencies_and_makes_its_sounds() -> None:

@@ -52,6 +52,19 @@ def test_the_command_prints_the_same_for_the_same_seed_and_covers_every_size() -
     assert any(line.startswith("rescues per player") for line in lines)
 
 
+def test_one_game_is_said_in_the_singular_in_both_languages() -> None:
+    from companion.locale.build import main as build
+
+    build()
+    english = run("--games", "1", "--seed", "9", "--size", "10", "--quiet")
+    french = run("--games", "1", "--seed", "9", "--size", "10", "--quiet", "--lang", "fr")
+    assert english.returncode == french.returncode == 0, english.stderr + french.stderr
+    assert english.stdout.splitlines()[0] == "Warpspawn Thunderbirds, 2 players: 1 game per board size, seed 9."
+    assert french.stdout.splitlines()[0] == (
+        "Thunderbirds de Warpspawn, 2 joueurs\u00a0: 1 partie par taille de plateau, graine 9."
+    )
+
+
 def test_the_command_as_json_for_one_size_with_a_progress_bar() -> None:
     done = run("--games", "3", "--seed", "2", "--size", "20", "--players", "4", "--json")
     assert done.returncode == 0, done.stderr
