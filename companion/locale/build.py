@@ -9,10 +9,14 @@ LOCALE_DIR = Path(__file__).resolve().parent
 
 
 def main() -> int:
+    from companion.files import write_atomically
     from companion.locale.msgfmt import compile_catalogue
 
     for po in sorted(LOCALE_DIR.glob("*/LC_MESSAGES/*.po")):
-        compile_catalogue(po, po.with_suffix(".mo"))
+        mo, compiled = po.with_suffix(".mo"), compile_catalogue(po)
+        # Written aside and renamed: an app starting meanwhile reads the old catalogue or the new, never half of one.
+        if not mo.exists() or mo.read_bytes() != compiled:
+            write_atomically(mo, compiled)
     return 0
 
 

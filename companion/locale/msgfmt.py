@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import ast
-import os
 import struct
 from pathlib import Path
 
@@ -44,7 +43,8 @@ def parse_po(text: str) -> dict[str, str]:
     return messages
 
 
-def compile_catalogue(po_path: Path, mo_path: Path) -> None:
+def compile_catalogue(po_path: Path) -> bytes:
+    """The .mo file of a .po file."""
     messages = parse_po(po_path.read_text(encoding="utf-8"))
     keys = sorted(messages)
     ids = b""
@@ -67,9 +67,4 @@ def compile_catalogue(po_path: Path, mo_path: Path) -> None:
     output += struct.pack(f"{len(koffsets)}i", *koffsets) if koffsets else b""
     output += struct.pack(f"{len(voffsets)}i", *voffsets) if voffsets else b""
     output += ids + strs
-    if mo_path.exists() and mo_path.read_bytes() == output:
-        return
-    # Written aside and renamed: an app starting meanwhile reads the old catalogue or the new, never half of one.
-    temporary = mo_path.with_name(f".{mo_path.name}.{os.getpid()}.tmp")
-    temporary.write_bytes(output)
-    os.replace(temporary, mo_path)
+    return output
