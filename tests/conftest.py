@@ -1,11 +1,104 @@
-"""Every test runs with its own state, data and config directories, so nothing touches the user's files."""
+"""Every test runs with its own state, data and config directories, so nothing touches the user's files.
+
+Which tests need a screen is decided here, not by memory. A test gets a screen only from a fixture:
+`xvfb_display` (the session's virtual screen) or `xvfb_program` (Xvfb itself, for a test that starts its own:
+the demo, a screen of a panel's exact size). Using one, directly or through another fixture, marks the test `ui`.
+Every other test runs with no screen at all: no DISPLAY, and `Xvfb`/`xvfb-run` on PATH are stand-ins that fail
+the test. So `pytest -m "not ui"` needs no Xvfb, and a window opened behind the fixtures' back fails at once.
+"""
 
 from __future__ import annotations
 
+import os
+import shutil
+import stat
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from companion.ui.xvfb import XvfbError, virtual_screen
+
+#: The fixtures a test gets a screen from; a test using any of them is marked `ui`.
+SCREEN_FIXTURES = frozenset({"xvfb_display", "xvfb_program"})
+#: The programs a test without a screen finds only as stand-ins that fail it.
+SCREEN_PROGRAMS = ("Xvfb", "xvfb-run")
+SCREEN_VARIABLES = ("DISPLAY", "WAYLAND_DISPLAY")
+
+#: pytest's own tester, for tests/test_marks.py: the marking above is checked on small test files.
+pytest_plugins = ["pytester"]
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Marks `ui` every test that uses a screen fixture, before `-m` selects."""
+    by_hand = [item.nodeid for item in items if item.get_closest_marker("ui") is not None]
+    if by_hand:
+        raise pytest.UsageError(
+            "the `ui` mark comes from the screen fixtures a test uses (tests/conftest.py), never by hand: "
+            + ", ".join(by_hand)
+        )
+    for item in items:
+        if SCREEN_FIXTURES.intersection(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.ui)
+
+
+@pytest.fixture(scope="session")
+def screenless_bin(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder of stand-ins for the screen programs: each notes that it was run, says why it fails, and fails."""
+    folder = tmp_path_factory.mktemp("screenless-bin")
+    calls = folder / "calls"
+    calls.touch()
+    for name in SCREEN_PROGRAMS:
+        program = folder / name
+        program.write_text(
+            "#!/bin/sh\n"
+            f'echo "$PYTEST_CURRENT_TEST" >> "{calls}"\n'
+            f'echo "{name}: this test is not marked ui; take the screen from a fixture (tests/conftest.py)" >&2\n'
+            "exit 1\n",
+            encoding="utf-8",
+        )
+        program.chmod(program.stat().st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
+    return folder
+
+
+@pytest.fixture(autouse=True)
+def no_screen_unless_ui(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """A test not marked `ui` runs as on a machine without a screen or Xvfb; starting Xvfb fails it."""
+    if request.node.get_closest_marker("ui") is not None:
+        yield
+        return
+    stand_ins: Path = request.getfixturevalue("screenless_bin")
+    for name in SCREEN_VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("PATH", f"{stand_ins}{os.pathsep}{os.environ.get('PATH', '')}")
+    calls = stand_ins / "calls"
+    before = calls.stat().st_size
+    yield
+    if calls.stat().st_size != before:
+        pytest.fail(
+            "this test started Xvfb but is not marked ui: take the screen from the xvfb_display or xvfb_program "
+            "fixture (tests/conftest.py), which marks it"
+        )
+
+
+@pytest.fixture(scope="session")
+def xvfb_display() -> Iterator[str]:
+    """The session's virtual screen (Xvfb), big enough for every window size the app is checked at."""
+    try:
+        with virtual_screen() as display:
+            yield display
+    except XvfbError as error:
+        pytest.fail(f"{error} (make test installs it: tools/system-deps.sh test)")
+
+
+@pytest.fixture(scope="session")
+def xvfb_program() -> str:
+    """Xvfb's path, for a test that starts a screen of its own (the demo does; a panel's exact size)."""
+    path = shutil.which("Xvfb")
+    if path is None:
+        pytest.fail("Xvfb is not installed (make test installs it: tools/system-deps.sh test)")
+    return path
 
 
 @pytest.fixture(autouse=True)

@@ -57,7 +57,6 @@ def kill_at_a_random_moment(db_path: Path, chooser: random.Random, from_start: b
     return first + output, errors
 
 
-@pytest.mark.slow
 @pytest.mark.timeout(400)
 def test_every_acknowledged_step_survives_200_power_cuts(tmp_path: Path) -> None:
     db_path = tmp_path / "companion.db"
