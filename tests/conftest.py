@@ -3,8 +3,9 @@
 Which tests need a screen is decided here, not by memory. A test gets a screen only from a fixture:
 `xvfb_display` (the session's virtual screen) or `xvfb_program` (Xvfb itself, for a test that starts its own:
 the demo, a screen of a panel's exact size). Using one, directly or through another fixture, marks the test `ui`.
-Every other test runs with no screen at all: no DISPLAY, and `Xvfb`/`xvfb-run` on PATH are stand-ins that fail
-the test. So `pytest -m "not ui"` needs no Xvfb, and a window opened behind the fixtures' back fails at once.
+Every other test, and every fixture set up for it, runs with no screen at all: no DISPLAY, and `Xvfb`/`xvfb-run`
+on PATH are stand-ins that fail the test. So `pytest -m "not ui"` needs no Xvfb, and a window opened behind the
+fixtures' back fails in every run.
 """
 
 from __future__ import annotations
@@ -13,11 +14,12 @@ import os
 import shutil
 import stat
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-from companion.ui.xvfb import XvfbError, virtual_screen
+from companion.ui.xvfb import XvfbError, start_xvfb, stop_xvfb
 
 #: The fixtures a test gets a screen from; a test using any of them is marked `ui`.
 SCREEN_FIXTURES = frozenset({"xvfb_display", "xvfb_program"})
@@ -43,9 +45,31 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.ui)
 
 
-@pytest.fixture(scope="session")
-def screenless_bin(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A folder of stand-ins for the screen programs: each notes that it was run, says why it fails, and fails."""
+#: The environment the run started with: what a `ui` test and the screen fixtures get back.
+REAL_ENVIRONMENT = {name: os.environ.get(name) for name in ("PATH", *SCREEN_VARIABLES)}
+
+
+def _restore(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name, value in REAL_ENVIRONMENT.items():
+        if value is None:
+            monkeypatch.delenv(name, raising=False)
+        else:
+            monkeypatch.setenv(name, value)
+
+
+@dataclass
+class StandIns:
+    """The stand-ins' record: one line per run of a screen program, and how many bytes of it were reported."""
+
+    calls: Path
+    reported: int = 0
+
+
+@pytest.fixture(scope="session", autouse=True)
+def screenless(tmp_path_factory: pytest.TempPathFactory) -> Iterator[StandIns]:
+    """From the first fixture of the run on (module and session ones too), no DISPLAY and, first on PATH,
+    stand-ins for the screen programs that note they were run, say why they fail, and fail. `ui` tests get the
+    real environment back (`screen_for_ui`)."""
     folder = tmp_path_factory.mktemp("screenless-bin")
     calls = folder / "calls"
     calls.touch()
@@ -59,23 +83,25 @@ def screenless_bin(tmp_path_factory: pytest.TempPathFactory) -> Path:
             encoding="utf-8",
         )
         program.chmod(program.stat().st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
-    return folder
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        for name in SCREEN_VARIABLES:
+            monkeypatch.delenv(name, raising=False)
+        monkeypatch.setenv("PATH", f"{folder}{os.pathsep}{os.environ.get('PATH', '')}")
+        yield StandIns(calls)
 
 
 @pytest.fixture(autouse=True)
-def no_screen_unless_ui(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """A test not marked `ui` runs as on a machine without a screen or Xvfb; starting Xvfb fails it."""
+def screen_for_ui(
+    request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch, screenless: StandIns
+) -> Iterator[None]:
+    """A `ui` test runs in the real environment; any other test (or a fixture set up for it) that ran a screen
+    program fails, naming the rule."""
     if request.node.get_closest_marker("ui") is not None:
-        yield
-        return
-    stand_ins: Path = request.getfixturevalue("screenless_bin")
-    for name in SCREEN_VARIABLES:
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("PATH", f"{stand_ins}{os.pathsep}{os.environ.get('PATH', '')}")
-    calls = stand_ins / "calls"
-    before = calls.stat().st_size
+        _restore(monkeypatch)
     yield
-    if calls.stat().st_size != before:
+    size = screenless.calls.stat().st_size
+    if size != screenless.reported:
+        screenless.reported = size
         pytest.fail(
             "this test started Xvfb but is not marked ui: take the screen from the xvfb_display or xvfb_program "
             "fixture (tests/conftest.py), which marks it"
@@ -85,17 +111,22 @@ def no_screen_unless_ui(request: pytest.FixtureRequest, monkeypatch: pytest.Monk
 @pytest.fixture(scope="session")
 def xvfb_display() -> Iterator[str]:
     """The session's virtual screen (Xvfb), big enough for every window size the app is checked at."""
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        _restore(monkeypatch)
+        try:
+            process, display = start_xvfb()
+        except XvfbError as error:
+            pytest.fail(f"{error} (make test installs it: tools/system-deps.sh test)")
     try:
-        with virtual_screen() as display:
-            yield display
-    except XvfbError as error:
-        pytest.fail(f"{error} (make test installs it: tools/system-deps.sh test)")
+        yield display
+    finally:
+        stop_xvfb(process)
 
 
 @pytest.fixture(scope="session")
 def xvfb_program() -> str:
     """Xvfb's path, for a test that starts a screen of its own (the demo does; a panel's exact size)."""
-    path = shutil.which("Xvfb")
+    path = shutil.which("Xvfb", path=REAL_ENVIRONMENT["PATH"])
     if path is None:
         pytest.fail("Xvfb is not installed (make test installs it: tools/system-deps.sh test)")
     return path

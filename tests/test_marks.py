@@ -87,6 +87,13 @@ def test_a_test_without_the_mark_has_no_screen_and_fails_when_it_starts_xvfb(
             import shutil
             import subprocess
 
+            import pytest
+
+            @pytest.fixture(scope="module")
+            def own_screen():
+                subprocess.run(["Xvfb", ":98"], capture_output=True, timeout=30)
+                return ":98"
+
             def test_sees_no_display():
                 assert "DISPLAY" not in os.environ and "WAYLAND_DISPLAY" not in os.environ
 
@@ -95,12 +102,16 @@ def test_a_test_without_the_mark_has_no_screen_and_fails_when_it_starts_xvfb(
 
             def test_starts_it_through_xvfb_run():
                 subprocess.run(["xvfb-run", "true"], capture_output=True, timeout=30)
+
+            def test_takes_a_screen_a_module_fixture_started(own_screen):
+                pass
             """
         )
     )
     result = project.runpytest("-q")
-    # The two that start it pass their own checks and fail at the teardown that looks for it.
-    result.assert_outcomes(passed=3, errors=2)
+    # The three that start it (one through a module's fixture, set up before any of the test's own) pass their
+    # own checks and fail at the teardown that looks for it.
+    result.assert_outcomes(passed=4, errors=3)
     assert result.ret == pytest.ExitCode.TESTS_FAILED
     result.stdout.fnmatch_lines(["*started Xvfb but is not marked ui*"])
 
