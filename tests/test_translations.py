@@ -1,78 +1,178 @@
-"""Every player-facing message in the code has a French translation with the same placeholders.
+"""Every player-facing message in the code has a French translation in its domain, with the same placeholders.
 
-One check for the whole project: it reads every `_("...")` and `ngettext("...", "...", n)` call under
-`companion/` and looks each message up in the French catalogues (one per area, `companion/locale/fr/LC_MESSAGES/`).
+One check for the whole project: it reads every `_("...")`, `ngettext("...", "...", n)` and
+`pgettext("context", "...")` call under `companion/` and looks each message up in the French catalogues
+(`companion/locale/fr/LC_MESSAGES/<domain>.po`) the module reads: the domain it binds with
+`_, ngettext = domain("name")` and then the shell's, or the shell's and Thunderbirds' for the module-level `_()`.
 """
 
 from __future__ import annotations
 
 import ast
+import re
 import string
+from dataclasses import dataclass
+from pathlib import Path
 
-from companion.locale import LOCALE_DIR
-from companion.locale.msgfmt import parse_po
+from babel.messages.catalog import Catalog, Message
+
+from companion.locale import DEFAULT_DOMAINS, LOCALE_DIR, domain
+from companion.locale.po import read_catalogue
 from companion.paths import ROOT
 
+FRENCH = LOCALE_DIR / "fr" / "LC_MESSAGES"
 
-def code_messages() -> dict[str, str]:
-    """Message -> the first file that uses it."""
-    found: dict[str, str] = {}
+
+@dataclass(frozen=True)
+class Use:
+    """One message as the code asks for it."""
+
+    where: str
+    domains: tuple[str, ...]
+    singular: str
+    plural: str | None = None
+    context: str | None = None
+
+
+def _domains_of(tree: ast.AST) -> tuple[str, ...]:
+    """The catalogues a module's `_` reads: those of the `domain("name")` it binds, else the module-level ones."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "domain":
+            (name,) = node.args
+            assert isinstance(name, ast.Constant) and isinstance(name.value, str)
+            return domain(name.value).domains
+    return DEFAULT_DOMAINS
+
+
+def _literal(arg: ast.expr, where: str) -> str:
+    # A computed message could never be in a catalogue: the text must be written out.
+    assert isinstance(arg, ast.Constant) and isinstance(arg.value, str), f"{where}: not a literal"
+    return arg.value
+
+
+def code_uses() -> list[Use]:
+    found: list[Use] = []
     for path in sorted((ROOT / "companion").rglob("*.py")):
         if LOCALE_DIR in path.parents:
             continue
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        domains = _domains_of(tree)
+        for node in ast.walk(tree):
             if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
                 continue
+            where = f"{path.relative_to(ROOT)}:{node.lineno}"
+            args = node.args
             if node.func.id == "_":
-                literals = node.args[:1]
+                found.append(Use(where, domains, _literal(args[0], where)))
             elif node.func.id == "ngettext":
-                literals = node.args[:2]
-            else:
-                continue
-            for arg in literals:
-                where = f"{path.relative_to(ROOT)}:{node.lineno}"
-                # A computed message could never be in a catalogue: the text must be written out.
-                assert isinstance(arg, ast.Constant) and isinstance(arg.value, str), f"{where}: not a literal"
-                found.setdefault(arg.value, where)
+                found.append(Use(where, domains, _literal(args[0], where), _literal(args[1], where)))
+            elif node.func.id == "pgettext":
+                found.append(Use(where, domains, _literal(args[1], where), context=_literal(args[0], where)))
     return found
 
 
-def french_catalogue() -> dict[str, str]:
-    merged: dict[str, str] = {}
-    for po in sorted((LOCALE_DIR / "fr" / "LC_MESSAGES").glob("*.po")):
-        merged.update(parse_po(po.read_text(encoding="utf-8")))
-    return merged
+def catalogues() -> dict[str, Catalog]:
+    return {po.stem: read_catalogue(po) for po in sorted(FRENCH.glob("*.po"))}
+
+
+def lookup(use: Use, french: dict[str, Catalog]) -> Message | None:
+    """The entry gettext would find: the first domain of the module's chain that translates the message."""
+    for name in use.domains:
+        catalogue = french.get(name)
+        entry = catalogue.get(use.singular, use.context) if catalogue is not None else None
+        if entry is not None and entry.string and not entry.fuzzy:
+            return entry
+    return None
+
+
+def forms(entry: Message) -> tuple[str, ...]:
+    """The translation's forms: one, or one per plural form."""
+    strings = entry.string if isinstance(entry.string, (tuple, list)) else (entry.string,)
+    return tuple(str(text or "") for text in strings)
+
+
+def ids(entry: Message) -> tuple[str, ...]:
+    return tuple(str(i) for i in entry.id) if isinstance(entry.id, (tuple, list)) else (str(entry.id),)
 
 
 def placeholders(text: str) -> set[str]:
     return {name for _literal, name, _spec, _conv in string.Formatter().parse(text) if name}
 
 
-def test_every_message_has_a_french_translation() -> None:
-    messages = code_messages()
-    assert len(messages) > 300
-    french = french_catalogue()
-    missing = sorted(f"{where}: {message!r}" for message, where in messages.items() if message not in french)
+def test_every_message_has_a_french_translation_in_its_domain() -> None:
+    uses = code_uses()
+    assert len(uses) > 300
+    french = catalogues()
+    missing = sorted(
+        f"{use.where}: {use.singular!r} (in {', '.join(use.domains)})" for use in uses if not lookup(use, french)
+    )
     assert missing == []
 
 
 def test_translations_keep_the_placeholders() -> None:
-    french = french_catalogue()
-    wrong = sorted(
-        f"{where}: {message!r}"
-        for message, where in code_messages().items()
-        if message in french and placeholders(french[message]) != placeholders(message)
-    )
+    french = catalogues()
+    wrong = []
+    for use in code_uses():
+        entry = lookup(use, french)
+        expected = placeholders(use.singular)
+        if entry is not None and any(placeholders(form) != expected for form in forms(entry)):
+            wrong.append(f"{use.where}: {use.singular!r}")
     assert wrong == []
+
+
+def test_every_count_has_both_french_plural_forms() -> None:
+    """`ngettext` calls find a plural entry (msgid_plural, msgstr[0] and msgstr[1]) whose two ids are the code's and
+    whose two French forms keep the placeholders of both English forms."""
+    french = catalogues()
+    counts = [use for use in code_uses() if use.plural is not None]
+    assert len(counts) >= 15
+    wrong = []
+    for use in counts:
+        assert use.plural is not None
+        if placeholders(use.plural) != placeholders(use.singular):
+            wrong.append(f"{use.where}: the English forms differ in placeholders")
+            continue
+        entry = lookup(use, french)
+        if entry is None:
+            continue  # reported by the test above
+        if not entry.pluralizable or entry.id != (use.singular, use.plural):
+            wrong.append(f"{use.where}: {use.singular!r} is not a plural entry with msgid_plural {use.plural!r}")
+        elif len(forms(entry)) != 2 or not all(forms(entry)):
+            wrong.append(f"{use.where}: {use.singular!r} needs msgstr[0] and msgstr[1]")
+        elif len(set(forms(entry))) != 2:
+            wrong.append(f"{use.where}: {use.singular!r} has the same French text for one and for many")
+    assert wrong == []
+
+
+def test_no_count_is_written_with_a_bracketed_plural() -> None:
+    """ "1 action", "3 actions": never "action(s)", in the code's messages or in any catalogue, English or French."""
+    bracketed = re.compile(r"\w\((?:s|e|es|x)\)")
+    found = [f"{use.where}: {use.singular!r}" for use in code_uses() if bracketed.search(use.singular)]
+    for name, catalogue in catalogues().items():
+        for entry in catalogue:
+            if any(bracketed.search(text) for text in ids(entry) + forms(entry)):
+                found.append(f"{name}.po: {ids(entry)[0]!r}")
+    assert found == []
+
+
+def test_french_catalogues_count_one_and_zero_in_the_singular() -> None:
+    """French says "0 action", "1 action", "2 actions": the catalogues' Plural-Forms header says so to gettext."""
+    for name, catalogue in catalogues().items():
+        assert catalogue.num_plurals == 2, name
+        assert catalogue.plural_expr.replace(" ", "") == "(n>1)", f"{name}.po: {catalogue.plural_expr}"
+        header = Path(FRENCH / f"{name}.po").read_text(encoding="utf-8")
+        assert '"Plural-Forms: nplurals=2; plural=(n > 1);\\n"' in header, name
 
 
 def test_french_high_punctuation_is_held_by_a_no_break_space() -> None:
     """French puts a space before ":", ";", "?", "!" and "%"; in every catalogue it is a no-break space, so a
     wrapped line never begins with the mark (and a terminal shows the same text)."""
-    loose = {}
-    for po in sorted((LOCALE_DIR / "fr" / "LC_MESSAGES").glob("*.po")):
-        for message, text in parse_po(po.read_text(encoding="utf-8")).items():
-            if any(f" {mark}" in text for mark in ":;?!%"):
-                loose[message] = f"{po.name}: {text!r}"
-    assert sorted(loose.values()) == []
-    assert "\u00a0:" in french_catalogue()["Unknown action {name}."]
+    loose = []
+    french = catalogues()
+    for name, catalogue in french.items():
+        for entry in catalogue:
+            if entry.id and any(f" {mark}" in text for text in forms(entry) for mark in ":;?!%"):
+                loose.append(f"{name}.po: {forms(entry)!r}")
+    assert loose == []
+    unknown_action = french["thunderbirds"].get("Unknown action {name}.")
+    assert unknown_action is not None and "\u00a0:" in forms(unknown_action)[0]

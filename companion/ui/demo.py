@@ -109,7 +109,7 @@ def _summary(args: argparse.Namespace, report: Any, outcome: dict[str, Any]) -> 
     lines = [
         "# Companion demo",
         "",
-        f"- Game: {args.players} player(s), {args.difficulty}, seed {args.seed}",
+        f"- Game: {args.players} player{'' if args.players == 1 else 's'}, {args.difficulty}, seed {args.seed}",
         f"- Screen: {args.size[0]}x{args.size[1]}, language {args.lang}",
         f"- Result: {report.outcome or 'unfinished'}" + (f" ({report.reason})" if report.reason else ""),
         f"- Score: {final.total if final else '-'}",

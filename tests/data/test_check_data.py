@@ -19,15 +19,15 @@ def row(output: str, label: str) -> list[str]:
 def test_valid_data_prints_the_summary_and_exits_0(overlay_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--data", str(SHIPPED), "--overlay", str(overlay_dir)]) == 0
     out = capsys.readouterr().out
-    # complete, partial, unknown, unverified facts
-    assert row(out, "disasters") == ["42", "2", "3", "28"]
-    assert row(out, "schemes") == ["0", "6", "14", "20"]
-    assert row(out, "events") == ["1", "5", "6", "10"]
-    assert row(out, "F.A.B.") == ["2", "3", "13", "16"]
-    assert row(out, "regions") == ["18", "0", "0", "0"]
-    assert row(out, "vehicles") == ["2", "4", "0", "4"]
-    for label in ("pods", "characters", "tokens"):
-        assert len(row(out, label)) == 4
+    # complete, partial, unknown, unverified facts, texts in our words (translations)
+    assert row(out, "disasters") == ["42", "2", "3", "28", "29"]
+    assert row(out, "schemes") == ["0", "6", "14", "20", "7"]
+    assert row(out, "events") == ["1", "5", "6", "10", "13"]
+    assert row(out, "F.A.B.") == ["2", "3", "13", "16", "18"]
+    assert row(out, "regions") == ["18", "0", "0", "0", "0"]
+    assert row(out, "vehicles") == ["2", "4", "0", "4", "0"]
+    for label in ("pods", "characters", "tokens", "glossary"):
+        assert len(row(out, label)) == 5
     assert "unknown-disaster-1" not in out
 
 
@@ -38,7 +38,11 @@ def test_list_says_which_cards_miss_what(overlay_dir: Path, capsys: pytest.Captu
         "disasters unknown-disaster-1: unknown; missing region, rescue_type, difficulty, bonuses, rewards; "
         "1 unverified" in lines
     )
-    assert "disasters lit-de-sel-pour-atterrissage: partial; missing names.en, rewards" in lines
+    assert (
+        "disasters lit-de-sel-pour-atterrissage: partial; missing rewards; "
+        "translated names.en (low), story.en (medium)" in lines
+    )
+    assert "disasters desperate-intruder: complete; translated names.fr (low); 1 unverified" in lines
     assert "vehicles tb1: partial; missing seats; 1 unverified" in lines
     assert not any(line.startswith("disasters sun-probe") for line in lines)  # complete and verified
 
@@ -46,11 +50,11 @@ def test_list_says_which_cards_miss_what(overlay_dir: Path, capsys: pytest.Captu
 def test_an_overlay_changes_the_counts(overlay_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
     (overlay_dir / "fab.toml").write_text(
         '[[fab]]\nid = "jeffs-orders"\neffects = [{ kind = "draw-disaster", value = 1 }]\ntiming = "any-time"\n'
-        'text = { en = "As printed" }\nverified = true\n',
+        'text = { en = "As printed", fr = "Comme imprimé" }\nverified = true\n',
         encoding="utf-8",
     )
     assert main(["--data", str(SHIPPED), "--overlay", str(overlay_dir)]) == 0
-    assert row(capsys.readouterr().out, "F.A.B.") == ["3", "3", "12", "15"]
+    assert row(capsys.readouterr().out, "F.A.B.") == ["3", "3", "12", "15", "18"]
 
 
 def test_invalid_data_prints_each_problem_and_exits_2(

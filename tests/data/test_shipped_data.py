@@ -103,7 +103,9 @@ def test_disaster_cards(defs: Definitions) -> None:
     salt = defs.disasters["lit-de-sel-pour-atterrissage"]
     assert salt.is_no_dice and salt.difficulty is None and salt.rewards is None
     assert {r.piece for r in salt.auto_requirements or ()} == {"fab1", "tb1", "tb2"}
-    assert salt.names.en == salt.names.fr == "Lit de sel pour atterrissage"
+    # The English name is unknown: ours, marked as a translation, never the French words standing in.
+    assert salt.names.fr == "Lit de sel pour atterrissage" and salt.names.confidence("fr") is None
+    assert salt.names.en == "Salt Bed Landing" and salt.names.confidence("en") == "low"
     assert salt.completeness == "partial"
     unknown = [c for c in defs.disasters.values() if c.completeness == "unknown"]
     assert len(unknown) == 3 and all(c.region is None and c.rewards is None for c in unknown)

@@ -69,7 +69,8 @@ def render(players: int, difficulty: str, seed: int, defs: Definitions) -> str:
         if first:
             who = ", ".join(h.character for h in state.players)
             lines += [
-                f"# Thunderbirds, {players} player(s) ({who}), {difficulty}, game seed {seed}; played by the bot.",
+                f"# Thunderbirds, {players} {'player' if players == 1 else 'players'} ({who}), {difficulty}, "
+                f"game seed {seed}; played by the bot.",
                 "# One action per line: step, turn, who acts (actions left), the history label; then the key state.",
                 "# Regenerate: COMPANION_REGENERATE_GOLDEN=1 .venv/bin/python -m pytest tests/golden",
                 f"setup: track {_track(state)} | Hood {state.hood} | Hood track {_hood_track(state)}",

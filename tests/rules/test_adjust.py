@@ -41,8 +41,8 @@ def test_give_and_take_tokens_from_the_supply() -> None:
     assert given.players[1].count("technology") == 2 and given.supply[0] == 4
     taken, _ = play(given, AdjustTokens("scott", "technology", -1))
     assert taken.players[1].count("technology") == 1 and taken.supply[0] == 5
-    assert refused(state, AdjustTokens("scott", "technology", -1)) == "Scott does not have 1 Technology token(s)."
-    assert refused(state, AdjustTokens("scott", "technology", 7)) == "Only 6 Technology token(s) left in the supply."
+    assert refused(state, AdjustTokens("scott", "technology", -1)) == "Scott does not have 1 Technology token."
+    assert refused(state, AdjustTokens("scott", "technology", 7)) == "Only 6 Technology tokens left in the supply."
     assert refused(state, AdjustTokens("alan", "technology", 1)) == "Alan is not played by anyone."
     assert "no token kind" in refused(state, AdjustTokens("scott", "money", 1))
 

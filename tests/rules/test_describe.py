@@ -47,7 +47,7 @@ EXAMPLES: dict[str, tuple[object, str]] = {
     "AdjustSeat": (act.AdjustSeat("gordon", "tb2"), "Adjust: Gordon into Thunderbird 2"),
     "AdjustSpeed": (act.AdjustSpeed("tb3", 1), "Adjust: Thunderbird 3 top speed 1"),
     "EndEffect": (act.EndEffect("rocket-malfunction"), "Adjust: Rocket Malfunction is over"),
-    "AdjustActions": (act.AdjustActions(2), "Adjust: 2 action(s) left"),
+    "AdjustActions": (act.AdjustActions(2), "Adjust: 2 actions left"),
     "AdjustRescue": (act.AdjustRescue(3), "Adjust: rescue score +3"),
 }
 

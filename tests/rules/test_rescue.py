@@ -191,7 +191,7 @@ def test_no_dice_cards_succeed_when_their_pieces_are_in_place() -> None:
     position = {"active": "lady-penelope", "vehicles": {"fab1": "africa"}, "track": {"2": "la-montee-d-assouan"}}
     missing = game(["lady-penelope", "gordon"], position=position)
     assert refused(missing, Rescue("la-montee-d-assouan")) == (
-        "La montée d'Assouan needs Thunderbird 4 in Africa; it is in South Pacific."
+        "The Rise at Aswan needs Thunderbird 4 in Africa; it is in South Pacific."
     )
     ready = game(["lady-penelope", "gordon"], position={**position, "vehicles": {"fab1": "africa", "tb4": "africa"}})
     assert Rescue("la-montee-d-assouan") in legal_actions(ready)

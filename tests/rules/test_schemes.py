@@ -59,21 +59,21 @@ def test_tokens_must_come_from_characters_in_the_required_region(known: Definiti
     state = veil(known, tokens={"alan": {"logistics": 1}, "virgil": {"logistics": 1, "teamwork": 1}})
     wrong = FoilScheme((("alan", "logistics"), ("virgil", "logistics"), ("virgil", "teamwork")))
     reason = refused(state, wrong, known)
-    assert reason.startswith("Voile de peur needs these tokens discarded at once: 2 x Logistics by characters in North")
+    assert reason.startswith("Veil of Fear needs these tokens discarded at once: 2 x Logistics by characters in North")
     assert not any(isinstance(a, FoilScheme) for a in legal_actions(state, known))
 
 
 def test_wrong_kind_too_few_or_not_held(known: Definitions) -> None:
     state = veil(known)
     assert "needs these tokens" in refused(state, FoilScheme((("alan", "logistics"), ("gordon", "logistics"))), known)
-    assert refused(state, FoilScheme((("alan", "teamwork"),)), known) == "Alan does not have 1 Teamwork token(s)."
+    assert refused(state, FoilScheme((("alan", "teamwork"),)), known) == "Alan does not have 1 Teamwork token."
     assert refused(state, FoilScheme((("scott", "teamwork"),)), known) == "Scott is not played by anyone."
 
 
 def test_pieces_must_be_in_place(known: Definitions) -> None:
     state = veil(known, pods={"mole": "south-pacific", "laser-cutter": "north-america"})
     action = FoilScheme((("alan", "logistics"), ("gordon", "logistics"), ("virgil", "teamwork")))
-    assert refused(state, action, known) == "Voile de peur needs Mole in North America; it is in South Pacific."
+    assert refused(state, action, known) == "Veil of Fear needs Mole in North America; it is in South Pacific."
     notebook = veil(known, pods={"laser-cutter": "notebook", "mole": "north-america"})
     assert refused(notebook, action, known).endswith("it is in Brains' notebook.")
 

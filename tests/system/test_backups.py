@@ -15,7 +15,7 @@ import pytest
 
 from companion import backup
 from companion.locale import set_language
-from companion.locale.msgfmt import parse_po
+from companion.locale.po import parse_po
 from companion.paths import state_dir
 
 T0 = datetime(2025, 3, 14, 15, 9, 26, tzinfo=UTC)

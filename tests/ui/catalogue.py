@@ -12,7 +12,7 @@ import re
 import sys
 from pathlib import Path
 
-from companion.locale.msgfmt import parse_po
+from companion.locale.po import parse_po
 from companion.paths import KV_DIR, ROOT
 
 UI_DIR = ROOT / "companion" / "ui"

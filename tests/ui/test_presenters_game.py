@@ -360,7 +360,7 @@ def test_presenters_speak_french() -> None:
     locale.set_language("fr")
     try:
         view = present_table(start(2), defs(), (), name, describe)
-        assert view.title == "Table" and view.deck_text.replace("\u00a0", " ").startswith("Pioche catastrophes")
+        assert view.title == "Table" and view.deck_text.replace("\u00a0", " ").startswith("Pioche Catastrophe")
         assert present_history([], False, False).title == "Historique"
     finally:
         locale.set_language("en")

@@ -218,7 +218,7 @@ def test_overlay_problems_are_told_in_french(broken_overlay: Path, french: None)
     pack = ThunderbirdsPack()
     pack.load()
     assert pack.problems[0].startswith("Correction de carte ignorée\u00a0: ")
-    assert "The Longest Day\u00a0: " in pack.problems[0] and "the-longest-day" in pack.problems[0]
+    assert "Le jour le plus long\u00a0: " in pack.problems[0] and "the-longest-day" in pack.problems[0]
 
 
 def test_a_sound_overlay_gives_no_problem(user_data: Path) -> None:
@@ -318,7 +318,7 @@ def test_an_audio_output_is_a_playback_device_or_a_sound_server(tmp_path: Path) 
 
 def test_french_punctuation_never_starts_a_line() -> None:
     """A space before ":", "%", ";" or "?" in French is a no-break space, so a line never begins with one."""
-    from companion.locale.msgfmt import parse_po
+    from companion.locale.po import parse_po
     from companion.paths import ROOT
 
     po = ROOT / "companion" / "locale" / "fr" / "LC_MESSAGES" / "ui.po"

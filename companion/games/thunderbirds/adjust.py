@@ -38,7 +38,9 @@ from companion.games.thunderbirds.state import (
 )
 from companion.games.thunderbirds.steps import give_tokens, phase_reason, supply_count, token_reason, with_hand
 from companion.games.thunderbirds.tables import tables
-from companion.locale import _
+from companion.locale import domain
+
+_, ngettext = domain("thunderbirds")
 
 MAX_ACTIONS = 9
 
@@ -128,11 +130,17 @@ def check_adjust_tokens(state: GameState, action: AdjustTokens, defs: Definition
     if action.delta == 0:
         return _("Give or take at least one token.")
     if action.delta > 0 and supply_count(state, action.kind) < action.delta:
-        return _("Only {count} {token} token(s) left in the supply.").format(
-            count=supply_count(state, action.kind), token=names.token(defs, action.kind)
-        )
+        return ngettext(
+            "Only {count} {token} token left in the supply.",
+            "Only {count} {token} tokens left in the supply.",
+            supply_count(state, action.kind),
+        ).format(count=supply_count(state, action.kind), token=names.token(defs, action.kind))
     if action.delta < 0 and state.players[index].count(action.kind) < -action.delta:
-        return _("{character} does not have {count} {token} token(s).").format(
+        return ngettext(
+            "{character} does not have {count} {token} token.",
+            "{character} does not have {count} {token} tokens.",
+            -action.delta,
+        ).format(
             character=names.character(defs, action.player), count=-action.delta, token=names.token(defs, action.kind)
         )
     return None

@@ -7,7 +7,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from companion.games.thunderbirds.definitions import Definitions, DisasterCard, SchemeCard
-from companion.locale import _
+from companion.locale import domain
+
+_, ngettext = domain("thunderbirds")
 
 
 @dataclass(frozen=True)

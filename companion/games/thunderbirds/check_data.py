@@ -1,5 +1,8 @@
 """`companion check-data`: validates the game data and the user overlay, and says what is still missing.
 
+A name or text missing in one language is missing like any other field; one in our own words rather than the
+box's (a translation, marked in the data) is counted in the "translated" column and named by `--list`.
+
 Exit status: 0 when the data is valid, 2 when it is not (every problem printed, one per line, on stderr).
 """
 
@@ -12,7 +15,9 @@ from pathlib import Path
 
 from companion.games.thunderbirds.errors import DataError
 from companion.games.thunderbirds.loader import DataReport, EntryStatus, load_report
-from companion.locale import _
+from companion.locale import domain
+
+_, ngettext = domain("thunderbirds")
 
 #: (table, label) in the order they are printed: the tables, then the decks, then the rest.
 ROWS: tuple[tuple[str, str], ...] = (
@@ -28,6 +33,7 @@ ROWS: tuple[tuple[str, str], ...] = (
     ("board", "board"),
     ("hood_track", "Hood track"),
     ("difficulty", "difficulties"),
+    ("term", "glossary"),
 )
 
 
@@ -46,13 +52,14 @@ def _labels() -> dict[str, str]:
         "board": _("board"),
         "Hood track": _("Hood track"),
         "difficulties": _("difficulties"),
+        "glossary": _("glossary"),
     }
 
 
 def summary_lines(report: DataReport) -> list[str]:
-    """One line per table and deck: entries complete, partial, unknown, and unverified facts."""
+    """One line per table and deck: entries complete, partial, unknown, unverified facts, translated texts."""
     labels = _labels()
-    headers = (_("table"), _("complete"), _("partial"), _("unknown"), _("unverified facts"))
+    headers = (_("table"), _("complete"), _("partial"), _("unknown"), _("unverified facts"), _("translated"))
     rows = []
     for table, label in ROWS:
         entries = report.table(table)
@@ -63,6 +70,7 @@ def summary_lines(report: DataReport) -> list[str]:
                 str(sum(1 for e in entries if e.completeness == "partial")),
                 str(sum(1 for e in entries if e.completeness == "unknown")),
                 str(sum(e.unverified for e in entries)),
+                str(sum(len(e.translated) for e in entries)),
             )
         )
     width = max(len(r[0]) for r in rows + [headers])
@@ -75,12 +83,12 @@ def summary_lines(report: DataReport) -> list[str]:
 
 
 def missing_lines(report: DataReport) -> list[str]:
-    """Every entry that is not complete or has unverified facts, with what it lacks."""
+    """Every entry that is not complete, has unverified facts or texts in our words, with what it lacks."""
     labels = _labels()
     out = []
     for table, label in ROWS:
         for entry in report.table(table):
-            if entry.completeness == "complete" and not entry.unverified:
+            if entry.completeness == "complete" and not entry.unverified and not entry.translated:
                 continue
             out.append(_describe(labels[label], entry))
     return out
@@ -93,9 +101,16 @@ def _describe(label: str, entry: EntryStatus) -> str:
         parts.append(_("missing {fields}").format(fields=", ".join(entry.missing)))
     elif entry.completeness != "complete":
         parts.append(_("what is missing is in its note"))
+    if entry.translated:
+        texts = ", ".join(f"{where} ({_confidence(confidence)})" for where, confidence in entry.translated)
+        parts.append(_("translated {fields}").format(fields=texts))
     if entry.unverified:
-        parts.append(_("{n} unverified").format(n=entry.unverified))
+        parts.append(ngettext("{n} unverified", "{n} unverified", entry.unverified).format(n=entry.unverified))
     return "; ".join(parts)
+
+
+def _confidence(confidence: str) -> str:
+    return {"high": _("high"), "medium": _("medium"), "low": _("low")}.get(confidence, confidence)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -112,7 +127,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except DataError as error:
         for problem in error.problems:
             print(str(problem), file=sys.stderr)
-        print(_("{n} problems: the data is not valid").format(n=len(error.problems)), file=sys.stderr)
+        count = len(error.problems)
+        print(
+            ngettext("{n} problem: the data is not valid", "{n} problems: the data is not valid", count).format(
+                n=count
+            ),
+            file=sys.stderr,
+        )
         return 2
     for text in summary_lines(report):
         print(text)
@@ -121,7 +142,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         for text in missing_lines(report):
             print(text)
     print()
-    print(_("valid: {n} files").format(n=len(definitions.sources)))
+    files = len(definitions.sources)
+    print(ngettext("valid: {n} file", "valid: {n} files", files).format(n=files))
     return 0
 
 

@@ -24,6 +24,7 @@ Domain = Literal["earth", "space"]
 Network = Literal["earth", "tb3-path", "none"]
 PieceKind = Literal["character", "vehicle", "pod"]
 Completeness = Literal["complete", "partial", "unknown"]
+Confidence = Literal["high", "medium", "low"]
 
 RESCUE_TYPES: tuple[RescueType, ...] = ("air", "sea", "land", "space")
 TOKEN_KINDS: tuple[TokenKind, ...] = ("technology", "determination", "intelligence", "teamwork", "logistics")
@@ -32,13 +33,22 @@ JOKER = "joker"  # a reward icon: the player picks any token kind
 
 @dataclass(frozen=True)
 class Names:
-    """A name in English and French; an unknown French name is "" and falls back to English."""
+    """A name (or a text) in English and French. `translated` lists the languages whose words are ours, not the
+    box's, each with its confidence: ("fr", "low") for a French name made up while the official one is unknown.
+
+    Shipped data always has both languages; a card corrected in the overlay with one language only falls back on
+    the other and `companion check-data` reports it."""
 
     en: str
     fr: str = ""
+    translated: tuple[tuple[str, Confidence], ...] = ()
 
     def text(self) -> str:
         return pick((self.en, self.fr))
+
+    def confidence(self, language: str) -> Confidence | None:
+        """How sure we are of our translation into `language`, or None when the words are the box's own."""
+        return dict(self.translated).get(language)
 
 
 @dataclass(frozen=True)
@@ -334,6 +344,18 @@ class Difficulty:
 
 
 @dataclass(frozen=True)
+class Term:
+    """A game term as the app writes it in each language, with the variants it never uses (the glossary)."""
+
+    id: str
+    names: Names
+    rejected: Mapping[str, tuple[str, ...]]  # language -> variants the app never writes
+    #: language -> phrases printed on the cards that use a rejected variant, kept as printed in card texts.
+    printed: Mapping[str, tuple[str, ...]]
+    source: Source
+
+
+@dataclass(frozen=True)
 class Definitions:
     """Everything the rules read, validated and cross-checked by `loader.py`."""
 
@@ -349,6 +371,8 @@ class Definitions:
     hood_track: HoodTrack
     difficulties: Mapping[str, Difficulty]
     disaster_track_slots: int = 7
+    #: The game terms in each language (`glossary.toml`), by id.
+    glossary: Mapping[str, Term] = field(default_factory=dict)
     #: Files the definitions came from (shipped and overlay), for messages.
     sources: tuple[str, ...] = field(default=())
 

@@ -8,7 +8,9 @@ from companion.games.thunderbirds import actions as act
 from companion.games.thunderbirds import names
 from companion.games.thunderbirds.definitions import Definitions
 from companion.games.thunderbirds.state import GameState, PendingRescue
-from companion.locale import _
+from companion.locale import domain
+
+_, ngettext = domain("thunderbirds")
 
 
 def describe(action: object, state: GameState, defs: Definitions) -> str:
@@ -104,7 +106,9 @@ def describe(action: object, state: GameState, defs: Definitions) -> str:
         case act.EndEffect(card):
             return _("Adjust: {card} is over").format(card=n("c", card))
         case act.AdjustActions(actions):
-            return _("Adjust: {count} action(s) left").format(count=actions)
+            return ngettext("Adjust: {count} action left", "Adjust: {count} actions left", actions).format(
+                count=actions
+            )
         case act.AdjustRescue(delta):
             return _("Adjust: rescue score {delta:+d}").format(delta=delta)
     return type(action).__name__

@@ -6,7 +6,9 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from companion.engine.errors import CompanionError
-from companion.locale import _
+from companion.locale import domain
+
+_, ngettext = domain("thunderbirds")
 
 
 class Problem(NamedTuple):

@@ -32,6 +32,7 @@ from companion.games.thunderbirds.definitions import (
     Bonus,
     Character,
     Completeness,
+    Confidence,
     Definitions,
     Difficulty,
     DisasterCard,
@@ -45,12 +46,15 @@ from companion.games.thunderbirds.definitions import (
     Region,
     SchemeCard,
     Source,
+    Term,
     TokenKindDef,
     TokenRequirement,
     Vehicle,
 )
 from companion.games.thunderbirds.errors import DataError, Problem
-from companion.locale import _
+from companion.locale import LANGUAGES, domain
+
+_, ngettext = domain("thunderbirds")
 
 #: Table name in the TOML files -> the word used for its entries in messages and reports.
 LIST_TABLES: tuple[str, ...] = (
@@ -64,6 +68,7 @@ LIST_TABLES: tuple[str, ...] = (
     "event",
     "fab",
     "difficulty",
+    "term",
 )
 SINGLE_TABLES: tuple[str, ...] = ("board", "hood_track")
 TABLES: tuple[str, ...] = LIST_TABLES + SINGLE_TABLES
@@ -92,6 +97,7 @@ BONUS_RANGE = (-10, 10)
 _ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 _MISSING: Any = object()
 _RANK: Mapping[str, int] = {"unknown": 0, "partial": 1, "complete": 2}
+CONFIDENCES: tuple[Confidence, ...] = ("high", "medium", "low")
 
 
 def default_data_dir() -> Path:
@@ -129,6 +135,8 @@ class EntryStatus:
     completeness: Completeness
     missing: tuple[str, ...]
     unverified: int
+    #: The texts in our words rather than the box's: (field, confidence), e.g. ("names.fr", "low").
+    translated: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -238,8 +246,27 @@ def apply_overlay(
             for name, value in data.items():
                 if name == "id":
                     continue
+                if name in _TEXT_FIELDS:
+                    value = _keep_translation_marks(target.data.get(name), value)
                 target.data[name] = value
                 target.origin[name] = display
+
+
+#: The two-language tables an overlay may replace whole.
+_TEXT_FIELDS = ("names", "story", "text")
+
+
+def _keep_translation_marks(shipped: Any, given: Any) -> Any:
+    """An overlay's `names` (or `story`, `text`) replaces the shipped one, but a language whose words it leaves
+    as they were keeps the shipped mark: correcting the English name does not make our French translation the
+    box's. The card editor writes both languages and no marks."""
+    if not (isinstance(shipped, dict) and isinstance(given, dict)) or "translated" in given:
+        return given
+    marks = shipped.get("translated")
+    if not isinstance(marks, dict):
+        return given
+    kept = {language: mark for language, mark in marks.items() if given.get(language) == shipped.get(language)}
+    return {**given, "translated": kept} if kept else given
 
 
 # --- reading fields --------------------------------------------------------------------------------------
@@ -254,15 +281,30 @@ def _got(value: Any) -> str:
         return repr(value)
 
 
+@dataclass
+class _Languages:
+    """What one entry's texts lack in a language, and which of them are our translations."""
+
+    missing: list[str] = field(default_factory=list)
+    translated: list[tuple[str, str]] = field(default_factory=list)
+
+
 class _Fields:
     """Typed access to one (possibly nested) TOML table of an entry; every failure is reported, never raised."""
 
     def __init__(
-        self, entry: RawEntry, problems: list[Problem], data: Any, prefix: str, allowed: Collection[str]
+        self,
+        entry: RawEntry,
+        problems: list[Problem],
+        data: Any,
+        prefix: str,
+        allowed: Collection[str],
+        languages: _Languages | None = None,
     ) -> None:
         self.entry = entry
         self.problems = problems
         self.prefix = prefix
+        self.languages = _Languages() if languages is None else languages
         self.ok = isinstance(data, dict)
         self.data: dict[str, Any] = data if self.ok else {}
         if not self.ok:
@@ -357,21 +399,50 @@ class _Fields:
         return value
 
     def sub(self, key: str, value: Any, allowed: Collection[str]) -> _Fields:
-        return _Fields(self.entry, self.problems, value, f"{self.path(key)}.", allowed)
+        return _Fields(self.entry, self.problems, value, f"{self.path(key)}.", allowed, self.languages)
 
-    def names(self, key: str = "names", required: bool = True) -> tuple[Names, bool]:
-        """Reads {en, fr}; returns the names and whether the English one is missing (then French stands in)."""
+    def names(self, key: str = "names", required: bool = True) -> Names:
+        """Reads {en, fr, translated}. A text missing in one language is recorded as missing (the other stands in
+        until it is completed); `translated = { fr = "low" }` marks the French words as ours, with a confidence."""
         value = self.raw(key, required)
         if value is _MISSING:
-            return Names(""), False
-        sub = self.sub(key, value, ("en", "fr"))
+            return Names("")
+        sub = self.sub(key, value, ("en", "fr", "translated"))
         en = sub.text("en", required=False)
-        fr = sub.text("fr", required=False, default="") or ""
-        if sub.ok and en is None and not fr:
+        fr = sub.text("fr", required=False)
+        if not sub.ok:
+            return Names("")
+        if not en and not fr:
             self.problem(key, _("needs an English or a French name"))
         if en == "":
             sub.problem("en", _("leave the English name out when it is unknown, rather than empty"))
-        return Names(en or fr, fr), en is None and bool(fr)
+        if fr == "":
+            sub.problem("fr", _("leave the French name out when it is unknown, rather than empty"))
+        texts = {"en": en, "fr": fr}
+        for language, text in texts.items():
+            if text is None and any(texts.values()):
+                self.languages.missing.append(sub.path(language))
+        translated = sub.translations(texts) if sub.has("translated") else ()
+        return Names(en or fr or "", fr or "", translated)
+
+    def translations(self, texts: Mapping[str, str | None]) -> tuple[tuple[str, Confidence], ...]:
+        """Reads `translated = { <language> = <confidence> }` beside the texts it marks."""
+        marks = self.sub("translated", self.data["translated"], LANGUAGES)
+        found: list[tuple[str, Confidence]] = []
+        for language in LANGUAGES:
+            confidence = marks.choice(language, CONFIDENCES, required=False)
+            if confidence is None:
+                continue
+            if not texts.get(language):
+                marks.problem(language, _("marks a translation, but there is no text in this language"))
+                continue
+            found.append((language, cast(Confidence, confidence)))
+            self.languages.translated.append((self.path(language), confidence))
+        if marks.ok and len(found) == len(LANGUAGES):
+            self.problem(
+                "translated", _("only one language can be a translation: the other is the text printed on the card")
+            )
+        return tuple(found)
 
     def source(self, verified_key: str = "verified", note_key: str = "note", note_required: bool = True) -> Source:
         return Source(verified=self.flag(verified_key), note=self.text(note_key, note_required, "") or "")
@@ -415,6 +486,8 @@ class _Status:
         self.unverified += sum(1 for s in sources if not s.verified)
 
     def finish(self, table: str, entry_id: str) -> EntryStatus:
+        # A text missing in one language is missing like any field (listed first, as the names come first).
+        self.missing[:0] = self.f.languages.missing
         derived: Completeness = "complete" if not self.missing else ("partial" if self.known_any else "unknown")
         declared = None
         if "completeness" in _TABLE_KEYS[table]:
@@ -430,12 +503,13 @@ class _Status:
                 )
             else:
                 result = cast(Completeness, declared)
-        return EntryStatus(table, entry_id, result, tuple(self.missing), self.unverified)
+        translated = tuple(self.f.languages.translated)
+        return EntryStatus(table, entry_id, result, tuple(self.missing), self.unverified, translated)
 
 
 def _parse_region(f: _Fields) -> tuple[Region, _Status]:
     st = _Status(f)
-    names, _en_missing = f.names()
+    names = f.names()
     domain = f.choice("domain", ("earth", "space"))
     st.count(f.source(note_required=False))
     return Region(f.entry.id, names, cast(Any, domain)), st
@@ -520,7 +594,7 @@ def _parse_board(f: _Fields, regions: Sequence[Region], ids: _Ids) -> tuple[Boar
 
 def _parse_vehicle(f: _Fields, ids: _Ids) -> tuple[Vehicle, _Status]:
     st = _Status(f)
-    names, _en_missing = f.names()
+    names = f.names()
     speed = f.integer("speed", 0, 10, default=0)
     seats = f.integer("seats", 1, 10, required=False)
     if seats is None:
@@ -558,7 +632,7 @@ def _parse_vehicle(f: _Fields, ids: _Ids) -> tuple[Vehicle, _Status]:
 
 def _parse_pod(f: _Fields) -> tuple[Pod, _Status]:
     st = _Status(f)
-    names, _en_missing = f.names()
+    names = f.names()
     starts_built = f.flag("starts_built", required=False)
     st.count(f.source(note_required=False))
     return Pod(f.entry.id, names, starts_built=starts_built), st
@@ -570,7 +644,7 @@ _ABILITY_KINDS = ("draw-token-action", "exchange-token-operation", "ignore-hood-
 
 def _parse_character(f: _Fields, ids: _Ids) -> tuple[Character, _Status]:
     st = _Status(f)
-    names, _en_missing = f.names()
+    names = f.names()
     colour = f.text("colour") or ""
     start_vehicle = f.ref("start_vehicle", ids.vehicles, _("vehicle")) or ""
     rescue_type = f.choice("rescue_type", RESCUE_TYPES, required=False)
@@ -635,7 +709,7 @@ def _parse_token(f: _Fields) -> tuple[TokenKindDef, _Status]:
         f.problem(
             "id", _("expected one of {choices}, got {got}").format(choices=", ".join(TOKEN_KINDS), got=_got(f.entry.id))
         )
-    names, _en_missing = f.names()
+    names = f.names()
     count = f.integer("count", 0, 30, default=0) or 0
     st.count(f.source(note_required=False))
     return TokenKindDef(cast(Any, f.entry.id), names, count), st
@@ -708,13 +782,12 @@ _PIECE_AT_KEYS = ("character", "vehicle", "pod", "region")
 def _story(f: _Fields, key: str = "story") -> Names:
     if not f.has(key):
         return Names("")
-    names, _fr_only = f.names(key)
-    return names
+    return f.names(key)
 
 
 def _parse_disaster(f: _Fields, ids: _Ids) -> tuple[DisasterCard, _Status]:
     st = _Status(f)
-    names, en_missing = f.names()
+    names = f.names()
     kind = f.choice("kind", ("disaster", "hood-advances"), required=False, default="disaster") or "disaster"
     source = f.source()
     st.count(source)
@@ -727,8 +800,6 @@ def _parse_disaster(f: _Fields, ids: _Ids) -> tuple[DisasterCard, _Status]:
             f.entry.id, names, "hood-advances", None, None, None, (), (), None, _story(f), source, "complete"
         )
         return card, st
-    if en_missing:
-        st.missing.append("names.en")
     region = f.ref("region", ids.regions, _("region"), required=False)
     st.need("region", f.has("region"))
     rescue_type = f.choice("rescue_type", RESCUE_TYPES, required=False)
@@ -780,9 +851,7 @@ _TOKEN_REQ_KEYS = ("kind", "count", "region")
 
 def _parse_scheme(f: _Fields, ids: _Ids) -> tuple[SchemeCard, _Status]:
     st = _Status(f)
-    names, en_missing = f.names()
-    if en_missing:
-        st.missing.append("names.en")
+    names = f.names()
     level = f.integer("level", min(SCHEME_LEVELS), max(SCHEME_LEVELS), default=1) or 1
     regions: list[str] = []
     for index, item in enumerate(f.items("regions", required=False) or ()):
@@ -850,7 +919,7 @@ def _parse_effect(f: _Fields, ids: _Ids, board_edges: frozenset[frozenset[str]])
         f.problem("edges", _("a block-edges effect needs at least one edge"))
     until: Names | None = None
     if f.has("until"):
-        until, _fr_only = f.names("until")
+        until = f.names("until")
     if kind is None:
         return None
     return Effect(
@@ -870,9 +939,7 @@ def _effects(f: _Fields, ids: _Ids, board_edges: frozenset[frozenset[str]]) -> t
 
 def _parse_event(f: _Fields, ids: _Ids, board_edges: frozenset[frozenset[str]]) -> tuple[EventCard, _Status]:
     st = _Status(f)
-    names, en_missing = f.names()
-    if en_missing:
-        st.missing.append("names.en")
+    names = f.names()
     effects = _effects(f, ids, board_edges)
     st.need("effects", bool(effects))
     for index, effect in enumerate(effects or ()):
@@ -887,9 +954,7 @@ def _parse_event(f: _Fields, ids: _Ids, board_edges: frozenset[frozenset[str]]) 
 
 def _parse_fab(f: _Fields, ids: _Ids, board_edges: frozenset[frozenset[str]]) -> tuple[FabCard, _Status]:
     st = _Status(f)
-    names, en_missing = f.names()
-    if en_missing:
-        st.missing.append("names.en")
+    names = f.names()
     effects = _effects(f, ids, board_edges)
     st.need("effects", bool(effects))
     timing = f.choice("timing", ("before-roll", "any-time"), required=False)
@@ -928,7 +993,7 @@ def _parse_hood_track(f: _Fields) -> tuple[HoodTrack, _Status]:
 
 def _parse_difficulty(f: _Fields) -> tuple[Difficulty, _Status]:
     st = _Status(f)
-    names, _en_missing = f.names()
+    names = f.names()
     levels: list[int] = []
     raw_levels = f.items("scheme_levels") or ()
     if f.has("scheme_levels") and len(raw_levels) != 3:
@@ -946,6 +1011,53 @@ def _parse_difficulty(f: _Fields) -> tuple[Difficulty, _Status]:
     st.count(f.source(note_required=False))
     padded = (tuple(levels) + (1, 1, 1))[:3]
     return Difficulty(f.entry.id, names, cast(Any, padded), events, win_points), st
+
+
+def _parse_term(f: _Fields) -> tuple[Term, _Status]:
+    """A glossary entry: the term in each language, the variants never to write instead, and the phrases the
+    cards print with such a variant (kept as printed in card texts)."""
+    st = _Status(f)
+    names = f.names()
+    rejected = _phrases(f, "rejected", names)
+    printed = _phrases(f, "printed", Names(""))
+    for language, phrases in printed.items():
+        for index, phrase in enumerate(phrases):
+            if not any(variant.casefold() in phrase.casefold() for variant in rejected[language]):
+                f.problem(
+                    f"printed.{language}[{index}]",
+                    _("{got} holds none of the rejected variants").format(got=_got(phrase)),
+                )
+    st.known_any = True
+    source = f.source()
+    st.count(source)
+    return Term(f.entry.id, names, rejected, printed, source), st
+
+
+def _first_lower(text: str) -> str:
+    return text[:1].lower() + text[1:]
+
+
+def _phrases(f: _Fields, key: str, term: Names) -> dict[str, tuple[str, ...]]:
+    """Reads `key = { en = [...], fr = [...] }`: phrases per language, none of them part of the term itself."""
+    found: dict[str, tuple[str, ...]] = {language: () for language in LANGUAGES}
+    if not f.has(key):
+        return found
+    lists = f.sub(key, f.data[key], LANGUAGES)
+    for language in LANGUAGES:
+        # Only the first letter's case is free ("le Hood" is "Le Hood"): "carte catastrophe" is not the term
+        # "carte Catastrophe".
+        own = _first_lower(term.fr if language == "fr" else term.en)
+        phrases: list[str] = []
+        for index, item in enumerate(lists.items(language, required=False) or ()):
+            where = f"{language}[{index}]"
+            if not isinstance(item, str) or not item.strip():
+                lists.problem(where, _("expected text, got {got}").format(got=_got(item)))
+            elif own and _first_lower(item) in own:
+                lists.problem(where, _("{got} is part of the term itself").format(got=_got(item)))
+            else:
+                phrases.append(item)
+        found[language] = tuple(phrases)
+    return found
 
 
 _TABLE_KEYS: Mapping[str, tuple[str, ...]] = {
@@ -988,6 +1100,7 @@ _TABLE_KEYS: Mapping[str, tuple[str, ...]] = {
     "fab": _CARD_KEYS + ("effects", "timing", "any_turn", "text"),
     "hood_track": ("length", "event_spaces", "scheme_spaces", "verified", "note", "completeness"),
     "difficulty": ("id", "names", "scheme_levels", "events", "win_points", "verified", "note"),
+    "term": ("id", "names", "rejected", "printed", "verified", "note"),
 }
 
 
@@ -1054,6 +1167,7 @@ def build(
     hood_track, track_status = _parse_hood_track(fields(track_entry))
     statuses.append(track_status.finish("hood_track", "hood-track"))
     difficulties = parse_all("difficulty", _parse_difficulty)
+    glossary = parse_all("term", _parse_term)
 
     _cross_check(
         tables, problems, board, vehicles, characters, tokens, disasters, schemes, hood_track, difficulties, ids
@@ -1070,6 +1184,7 @@ def build(
         fabs=fabs,
         hood_track=hood_track,
         difficulties=difficulties,
+        glossary=glossary,
         sources=tuple(sources),
     )
     return definitions, DataReport(tuple(statuses), tuple(sources))

@@ -21,7 +21,9 @@ from companion.games.thunderbirds.definitions import Definitions
 from companion.games.thunderbirds.odds import RescueOdds, advice_for, odds_for
 from companion.games.thunderbirds.rescue import is_unknown
 from companion.games.thunderbirds.state import DIE, GameState, PendingRescue
-from companion.locale import _
+from companion.locale import domain
+
+_, ngettext = domain("thunderbirds")
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -158,7 +160,11 @@ def _render_advice(data: dict[str, Any]) -> str:
     if data["advice"] == "reroll":
         advice = _("Best: re-roll die {die} with an Intelligence token.").format(die=data["die"] + 1)
     elif data["advice"] == "teamwork":
-        advice = _("Best: add {count} Teamwork token(s), then finish.").format(count=data["teamwork"])
+        advice = ngettext(
+            "Best: add {count} Teamwork token, then finish.",
+            "Best: add {count} Teamwork tokens, then finish.",
+            data["teamwork"],
+        ).format(count=data["teamwork"])
     else:
         advice = _("Best: finish the rescue now.")
     chance = _("Success from here: {success}; The Hood advances {hood:.2f} spaces on average.").format(
@@ -173,8 +179,10 @@ def _percent(value: float) -> str:
 
 def render_text(report: dict[str, Any]) -> str:
     lines = [
-        _(
-            "{character} in {region}: {actions} action(s) left, {teamwork} Teamwork, {intelligence} Intelligence."
+        ngettext(
+            "{character} in {region}: {actions} action left, {teamwork} Teamwork, {intelligence} Intelligence.",
+            "{character} in {region}: {actions} actions left, {teamwork} Teamwork, {intelligence} Intelligence.",
+            report["actions_left"],
         ).format(
             character=report["active_name"],
             region=report["region_name"],

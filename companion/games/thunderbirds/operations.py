@@ -57,7 +57,9 @@ from companion.games.thunderbirds.steps import (
     supply_count,
     token_reason,
 )
-from companion.locale import _
+from companion.locale import domain
+
+_, ngettext = domain("thunderbirds")
 
 
 def _touch(state: GameState) -> GameState:
@@ -102,9 +104,11 @@ def check_transfer(state: GameState, action: Transfer, defs: Definitions) -> str
     free = seats_free(state, defs.vehicles[action.to_vehicle])
     if free is not None and free <= 0:
         seats = defs.vehicles[action.to_vehicle].seats
-        return _("{vehicle} has {seats} seat(s), all taken: swap with someone in it.").format(
-            vehicle=names.vehicle(defs, action.to_vehicle), seats=seats
-        )
+        return ngettext(
+            "{vehicle} has {seats} seat, taken: swap with someone in it.",
+            "{vehicle} has {seats} seats, all taken: swap with someone in it.",
+            seats or 0,
+        ).format(vehicle=names.vehicle(defs, action.to_vehicle), seats=seats)
     return None
 
 
@@ -247,9 +251,11 @@ def check_foil_scheme(state: GameState, action: FoilScheme, defs: Definitions) -
             return reason
         held[(player, kind)] = held.get((player, kind), 0) + 1
         if state.players[index].count(kind) < held[(player, kind)]:
-            return _("{character} does not have {count} {token} token(s).").format(
-                character=names.character(defs, player), count=held[(player, kind)], token=names.token(defs, kind)
-            )
+            return ngettext(
+                "{character} does not have {count} {token} token.",
+                "{character} does not have {count} {token} tokens.",
+                held[(player, kind)],
+            ).format(character=names.character(defs, player), count=held[(player, kind)], token=names.token(defs, kind))
     if scheme_needs_confirmation(scheme) and not action.confirmed:
         return _("The app does not know all of {scheme}'s requirements: check them on the card, then confirm.").format(
             scheme=names.card(defs, scheme.id)

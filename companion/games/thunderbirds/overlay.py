@@ -28,7 +28,9 @@ from companion.games.thunderbirds.loader import (
     overlay_files,
     shipped_files,
 )
-from companion.locale import _
+from companion.locale import domain
+
+_, ngettext = domain("thunderbirds")
 
 #: The card editor's kinds -> (table in the TOML files, the overlay file that holds them).
 KINDS: Mapping[str, tuple[str, str]] = {

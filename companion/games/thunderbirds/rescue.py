@@ -52,7 +52,9 @@ from companion.games.thunderbirds.steps import (
     spend_action,
     supply_count,
 )
-from companion.locale import _
+from companion.locale import domain
+
+_, ngettext = domain("thunderbirds")
 
 DICE_PER_RESCUE = 2
 
@@ -336,7 +338,9 @@ def check_choose_reward(state: GameState, action: ChooseReward, defs: Definition
     assert isinstance(pending, PendingReward)
     wanted = min(pending.jokers, sum(state.supply))
     if len(action.kinds) != wanted:
-        return _("Choose {count} token(s) for the joker reward.").format(count=wanted)
+        return ngettext(
+            "Choose {count} token for the joker reward.", "Choose {count} tokens for the joker reward.", wanted
+        ).format(count=wanted)
     counts: dict[str, int] = {}  # how many of each kind, first chosen first (as a Counter, without building one)
     for kind in action.kinds:
         counts[kind] = counts.get(kind, 0) + 1

@@ -19,7 +19,9 @@ from companion.games.thunderbirds.definitions import Definitions
 from companion.games.thunderbirds.setup import definitions_for
 from companion.games.thunderbirds.setup import initial_state as _initial_state
 from companion.games.thunderbirds.state import GameState, Outcome
-from companion.locale import _
+from companion.locale import domain
+
+_, ngettext = domain("thunderbirds")
 
 Check = Callable[[GameState, Any, Definitions], "str | None"]
 Do = Callable[[GameState, Any, Definitions, Chance, list[object]], GameState]

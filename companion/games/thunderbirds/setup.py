@@ -26,7 +26,9 @@ from companion.engine.track import SlotTrack
 from companion.games.thunderbirds import loader
 from companion.games.thunderbirds.definitions import TOKEN_KINDS, Definitions
 from companion.games.thunderbirds.state import GameState, Hand, HoodCard, Setup
-from companion.locale import _
+from companion.locale import domain
+
+_, ngettext = domain("thunderbirds")
 
 SOLO_HANDS = 3
 ACTIONS_PER_TURN = 3

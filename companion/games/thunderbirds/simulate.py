@@ -29,7 +29,9 @@ from companion.games.thunderbirds.rules import apply
 from companion.games.thunderbirds.scoring import score
 from companion.games.thunderbirds.setup import initial_state
 from companion.games.thunderbirds.state import GameState, PendingRescue, PendingReward, evolve
-from companion.locale import _
+from companion.locale import domain
+
+_, ngettext = domain("thunderbirds")
 
 #: A game that has not ended after this many steps is stopped and counted as "unfinished" (never seen).
 MAX_STEPS_PER_GAME = 5000

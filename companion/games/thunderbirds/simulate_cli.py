@@ -14,7 +14,9 @@ from collections.abc import Callable, Sequence
 from typing import TextIO
 
 from companion.games.thunderbirds.simulate import SimulationReport, simulate
-from companion.locale import _
+from companion.locale import domain
+
+_, ngettext = domain("thunderbirds")
 
 BAR_WIDTH = 30
 
@@ -104,7 +106,13 @@ def render_text(report: SimulationReport, difficulty_name: str) -> str:
         )
     )
     if report.bot_errors:
-        lines.append(_("The bot made {count} choice(s) the rules refused.").format(count=report.bot_errors))
+        lines.append(
+            ngettext(
+                "The bot made {count} choice the rules refused.",
+                "The bot made {count} choices the rules refused.",
+                report.bot_errors,
+            ).format(count=report.bot_errors)
+        )
     lines.append(_("Assumptions for cards the app does not know:"))
     lines.extend(f"  - {text}" for text in report.assumptions)
     return "\n".join(lines)

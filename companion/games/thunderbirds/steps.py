@@ -13,7 +13,9 @@ from companion.games.thunderbirds.state import (
     Tokens,
     evolve,
 )
-from companion.locale import _
+from companion.locale import domain
+
+_, ngettext = domain("thunderbirds")
 
 ACTIONS_PER_TURN = 3
 

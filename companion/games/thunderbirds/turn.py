@@ -40,7 +40,9 @@ from companion.games.thunderbirds.steps import (
     with_hand,
 )
 from companion.games.thunderbirds.tables import tables
-from companion.locale import _
+from companion.locale import domain
+
+_, ngettext = domain("thunderbirds")
 
 #: Scan is done from this vehicle.
 TB5 = "tb5"

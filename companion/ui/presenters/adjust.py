@@ -13,7 +13,7 @@ from companion.games.thunderbirds import names
 from companion.games.thunderbirds.definitions import TOKEN_KINDS
 from companion.games.thunderbirds.movement import top_speed
 from companion.games.thunderbirds.state import NOTEBOOK, PendingRescue
-from companion.locale import _
+from companion.locale import _, ngettext
 from companion.ui.action_keys import action_key
 from companion.ui.presenters.words import effect_source, effect_text, joined
 
@@ -192,7 +192,9 @@ def _fab_rows(state: Any, defs: Any, character_name: Callable[[str], str]) -> li
             )
         rows.append(
             AdjustRow(
-                _("{who}: {count} F.A.B. card(s)").format(who=character_name(hand.character), count=len(hand.fabs)),
+                ngettext("{who}: {count} F.A.B. card", "{who}: {count} F.A.B. cards", len(hand.fabs)).format(
+                    who=character_name(hand.character), count=len(hand.fabs)
+                ),
                 tuple(buttons),
             )
         )

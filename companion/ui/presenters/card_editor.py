@@ -13,7 +13,7 @@ from typing import Any
 
 from companion.games.thunderbirds import names
 from companion.games.thunderbirds.definitions import JOKER, TOKEN_KINDS
-from companion.locale import _
+from companion.locale import _, ngettext
 from companion.ui.presenters.lines import ButtonView
 from companion.ui.presenters.table import ROMAN
 from companion.ui.presenters.words import completeness_label, rescue_type_label, token_label
@@ -121,7 +121,11 @@ def present_card_list(defs: Any, kind: str) -> CardListView:
         title=_("Card editor"),
         kinds=tuple((k, kind_label(k), k == kind) for k in KINDS),
         rows=tuple(rows),
-        summary=_("{count} card(s) here are not fully known: complete them from your box.").format(count=incomplete)
+        summary=ngettext(
+            "{count} card here is not fully known: complete it from your box.",
+            "{count} cards here are not fully known: complete them from your box.",
+            incomplete,
+        ).format(count=incomplete)
         if incomplete
         else _("Every card here is complete."),
     )

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.locale import _
+from companion.locale import _, ngettext
 
 
 @dataclass(frozen=True)
@@ -48,9 +48,15 @@ def present_history(entries: Sequence[Any], can_undo: bool, can_redo: bool) -> H
     ]
     undone = sum(1 for e in entries if e.is_undone)
     if undone:
-        position = _("{count} action(s) undone: redo them, or play on to drop them.").format(count=undone)
+        position = ngettext(
+            "{count} action undone: redo it, or play on to drop it.",
+            "{count} actions undone: redo them, or play on to drop them.",
+            undone,
+        ).format(count=undone)
     else:
-        position = _("{count} action(s) so far.").format(count=len(entries))
+        position = ngettext("{count} action so far.", "{count} actions so far.", len(entries)).format(
+            count=len(entries)
+        )
     return HistoryView(
         title=_("History"),
         position=position,

@@ -20,7 +20,7 @@ from companion.games.thunderbirds.definitions import TOKEN_KINDS
 from companion.games.thunderbirds.odds import best_token_use, rescue_odds
 from companion.games.thunderbirds.rescue import hood_ignorer
 from companion.games.thunderbirds.state import DIE, HOOD_FACE, PendingRescue, PendingReward
-from companion.locale import _
+from companion.locale import _, ngettext
 from companion.ui.action_keys import act
 from companion.ui.presenters.lines import ButtonView, TextLine
 from companion.ui.presenters.words import bonus_line_text, decimal, percent, rescue_type_label, token_label
@@ -274,7 +274,16 @@ def _reward(
         possible = any(_multiset_contains(c, prefix) for c in choices)
         buttons.append(ButtonView(f"reward:{kind}", token_label(defs, kind), "primary", possible))
     lines = _result_lines(defs, last_events, character_name)
-    lines += (TextLine(_("Choose {count} token(s) for the joker reward.").format(count=pending.jokers), "title"),)
+    lines += (
+        TextLine(
+            ngettext(
+                "Choose {count} token for the joker reward.",
+                "Choose {count} tokens for the joker reward.",
+                pending.jokers,
+            ).format(count=pending.jokers),
+            "title",
+        ),
+    )
     return RescueView(
         stage="reward",
         title=_("Reward: {card}").format(card=names.card(defs, pending.disaster)),

@@ -12,7 +12,7 @@ from companion.games.thunderbirds import names
 from companion.games.thunderbirds.definitions import TOKEN_KINDS
 from companion.games.thunderbirds.movement import piece_region
 from companion.games.thunderbirds.operations import scheme_needs_confirmation
-from companion.locale import _
+from companion.locale import _, ngettext
 from companion.ui.action_keys import act
 from companion.ui.presenters.lines import TextLine
 from companion.ui.presenters.table import ROMAN
@@ -108,24 +108,34 @@ def present_scheme(
             if req.kind is None:
                 held = sum(sum(h.tokens) for h in holders)
                 text = (
-                    _("{count} token(s) of the kind printed on the card, by players in {region}").format(
-                        count=req.count, region=place
-                    )
+                    ngettext(
+                        "{count} token of the kind printed on the card, by players in {region}",
+                        "{count} tokens of the kind printed on the card, by players in {region}",
+                        req.count,
+                    ).format(count=req.count, region=place)
                     if place
-                    else _("{count} token(s) of the kind printed on the card, by any players").format(count=req.count)
+                    else ngettext(
+                        "{count} token of the kind printed on the card, by any players",
+                        "{count} tokens of the kind printed on the card, by any players",
+                        req.count,
+                    ).format(count=req.count)
                 )
                 items.append(CheckItem(text, None if held >= req.count else False))
             else:
                 held = sum(h.count(req.kind) for h in holders)
                 kind = names.token(defs, req.kind)
                 text = (
-                    _("{count} {kind} token(s), by players in {region} (they hold {held})").format(
-                        count=req.count, kind=kind, region=place, held=held
-                    )
+                    ngettext(
+                        "{count} {kind} token, by players in {region} (they hold {held})",
+                        "{count} {kind} tokens, by players in {region} (they hold {held})",
+                        req.count,
+                    ).format(count=req.count, kind=kind, region=place, held=held)
                     if place
-                    else _("{count} {kind} token(s), by any players (they hold {held})").format(
-                        count=req.count, kind=kind, held=held
-                    )
+                    else ngettext(
+                        "{count} {kind} token, by any players (they hold {held})",
+                        "{count} {kind} tokens, by any players (they hold {held})",
+                        req.count,
+                    ).format(count=req.count, kind=kind, held=held)
                 )
                 items.append(CheckItem(text, held >= req.count))
     foils = tuple(FoilChoice(act(x), describe(x)) for x in legal if isinstance(x, a.FoilScheme))

@@ -1,0 +1,211 @@
+"""`companion --game thunderbirds_solitaire check-data [--list] [--rules]`: validates the Solitaire data and the
+player's overlay, and says what is still to be completed from the box.
+
+Exit status: 0 when the data is valid, 2 when it is not (every problem printed, one per line, on stderr).
+`--list` names every unknown slot; `--rules` says which rules the companion checks and which are the player's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from companion.games.thunderbirds_solitaire.definitions import Definitions
+from companion.games.thunderbirds_solitaire.errors import DataError
+from companion.games.thunderbirds_solitaire.help import checked_rules, our_readings, players_rules
+from companion.games.thunderbirds_solitaire.loader import DataReport, SlotStatus, load_report
+from companion.games.thunderbirds_solitaire.words import counted
+from companion.locale import _
+
+ENTRY_TABLES = ("card", "pod", "pilot", "thunderbird", "symbol", "die")
+
+
+def _table_label(table: str) -> str:
+    return {
+        "card": _("Emergency cards"),
+        "pod": _("Pod cards"),
+        "pilot": _("Pilot cards"),
+        "thunderbird": _("Thunderbird cards"),
+        "symbol": _("symbols"),
+        "die": _("kinds of dice"),
+    }[table]
+
+
+def _entry_label(table: str) -> str:
+    return {
+        "card": _("Emergency card"),
+        "pod": _("Pod card"),
+        "pilot": _("Pilot card"),
+        "thunderbird": _("Thunderbird card"),
+        "symbol": _("symbol"),
+        "die": _("die"),
+    }[table]
+
+
+def _field_label(field: str) -> str:
+    return {
+        "kind": _("kind"),
+        "names": _("name"),
+        "symbols": _("symbols"),
+        "ability": _("ability"),
+        "start": _("place at set-up"),
+        "wild": _("wild"),
+        "count": _("count"),
+        "faces": _("faces"),
+    }.get(field, field)
+
+
+def summary_lines(report: DataReport) -> list[str]:
+    """One line per table: entries complete, partial, unknown, and facts known only by inference."""
+    headers = (_("table"), _("complete"), _("partial"), _("unknown"), _("inferred facts"))
+    rows = []
+    for table in ENTRY_TABLES:
+        entries = report.table(table)
+        rows.append(
+            (
+                _table_label(table),
+                str(sum(1 for e in entries if e.completeness == "complete")),
+                str(sum(1 for e in entries if e.completeness == "partial")),
+                str(sum(1 for e in entries if e.completeness == "unknown")),
+                str(sum(len(e.low) for e in entries)),
+            )
+        )
+    width = max(len(r[0]) for r in [*rows, headers])
+    numbers = [max(len(h), 7) for h in headers[1:]]
+
+    def line(cells: Sequence[str]) -> str:
+        return "  ".join([cells[0].ljust(width)] + [c.rjust(n) for c, n in zip(cells[1:], numbers)]).rstrip()
+
+    return [line(headers)] + [line(r) for r in rows]
+
+
+def missing_lines(definitions: Definitions, report: DataReport) -> list[str]:
+    """Every unknown slot, one line each: the counts and lists first, then each entry with what it lacks."""
+    out = []
+    for slot in report.slots:
+        if slot.table in ENTRY_TABLES:
+            continue
+        if slot.completeness == "complete":
+            continue
+        out.append(_header_line(definitions, slot))
+    for table in ENTRY_TABLES:
+        for slot in report.table(table):
+            if slot.completeness == "complete" and not slot.low:
+                continue
+            out.append(_entry_line(slot))
+    return out
+
+
+def _header_line(definitions: Definitions, slot: SlotStatus) -> str:
+    if slot.table == "emergency" and slot.id == "basic_count":
+        return _("Emergency deck: the number of basic cards is unknown: count them and enter it in the editor.")
+    if slot.table == "emergency":
+        return _("Emergency deck: the number of advanced cards is unknown.")
+    if slot.table == "pods":
+        return _("Pod deck: the number of Pod cards is unknown.")
+    if slot.table == "symbols":
+        return _(
+            "Symbols: only the wild symbol is known; add every symbol of your dice and cards, then mark the list"
+            " complete."
+        )
+    described = sum(d.count or 0 for d in definitions.dice.values())
+    total = definitions.dice_count
+    return _("Dice: {described} of {total} described: add each kind of die (its name, how many, its faces).").format(
+        described=described, total="?" if total is None else total
+    )
+
+
+def _entry_line(slot: SlotStatus) -> str:
+    state = {"complete": _("complete"), "partial": _("partial"), "unknown": _("unknown")}[slot.completeness]
+    parts = [_("{table} {id}: {state}").format(table=_entry_label(slot.table), id=slot.id, state=state)]
+    if slot.missing:
+        parts.append(_("missing: {fields}").format(fields=", ".join(_field_label(f) for f in slot.missing)))
+    if slot.low:
+        parts.append(_("inferred, to check: {fields}").format(fields=", ".join(_field_label(f) for f in slot.low)))
+    text = parts[0]
+    for part in parts[1:]:
+        text = _("{before}; {after}").format(before=text, after=part)  # French: a no-break space before ";"
+    return text
+
+
+def dealing_lines(definitions: Definitions) -> list[str]:
+    basic = definitions.deck_is_known("basic")
+    advanced = definitions.deck_is_known("advanced")
+    yes, no = _("yes"), _("no")
+    unknown = sum(1 for card in definitions.deck("advanced") if not card.is_identified)
+    lines = [
+        _("The companion can deal the basic deck: {basic}; the advanced deck: {advanced}.").format(
+            basic=yes if basic else no, advanced=yes if advanced else no
+        )
+    ]
+    if not advanced:
+        if unknown:
+            lines.append(counted(unknown, _("{n} card still to identify."), _("{n} cards still to identify.")))
+        lines.append(
+            _(
+                "Until the deck is known you turn the physical cards and tell the companion each one's kind:"
+                " the same rules are checked."
+            )
+        )
+    return lines
+
+
+def rules_lines() -> list[str]:
+    lines = [_("Checked by the companion (the rules excerpt):")]
+    lines += [f"  - {text}" for text in checked_rules()]
+    lines += ["", _("Our readings where the excerpt is silent (applied, and said to be ours):")]
+    lines += [f"  - {text}" for text in our_readings()]
+    lines += ["", _("Yours, with the rulebook (a checklist step or a move you make):")]
+    lines += [f"  - {text}" for text in players_rules()]
+    return lines
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="companion --game thunderbirds_solitaire check-data",
+        description=_("Validate the Thunderbirds Solitaire data and your overlay; say what is still unknown."),
+    )
+    parser.add_argument("--data", type=Path, default=None, help=_("the shipped data directory"))
+    parser.add_argument("--overlay", type=Path, default=None, help=_("the overlay directory"))
+    parser.add_argument("--list", action="store_true", help=_("name every unknown slot"))
+    parser.add_argument("--rules", action="store_true", help=_("say which rules are checked and which are yours"))
+    parser.add_argument("--lang", choices=("en", "fr"), default=None, help=_("language of the report"))
+    args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+    if args.lang is not None:
+        from companion.locale import set_language
+
+        set_language(args.lang)
+    try:
+        definitions, report = load_report(args.data, args.overlay)
+    except DataError as error:
+        for problem in error.problems:
+            print(str(problem), file=sys.stderr)
+        count = len(error.problems)
+        print(
+            counted(count, _("{n} problem: the data is not valid"), _("{n} problems: the data is not valid")),
+            file=sys.stderr,
+        )
+        return 2
+    for text in summary_lines(report):
+        print(text)
+    if args.list:
+        print()
+        for text in missing_lines(definitions, report):
+            print(text)
+    print()
+    for text in dealing_lines(definitions):
+        print(text)
+    if args.rules:
+        print()
+        for text in rules_lines():
+            print(text)
+    print()
+    files = len(definitions.sources)
+    print(counted(files, _("valid: {n} file"), _("valid: {n} files")))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

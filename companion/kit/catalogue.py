@@ -1,0 +1,152 @@
+"""The kit games installed: the shipped examples (`data/kits/*.toml`) and the user's (`<user data>/kits/*.toml`).
+
+`installed_kits()` gives each valid kit's `PackInfo` and a `PackProblem` for each file that cannot be used (it is
+skipped, the others still start). `add_kit(path)` copies a kit file (from a USB stick) into the user's kits
+folder after checking it, refusing a name already taken or a file already there: nothing is ever overwritten.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+from companion.engine.errors import CompanionError
+from companion.engine.pack import PackInfo, PackProblem
+from companion.kit.definition import KitDefinition
+from companion.kit.schema import KitError, read_kit
+from companion.locale import _
+from companion.paths import DATA_DIR, ROOT, user_data_dir
+
+EXAMPLES_DIR = DATA_DIR / "kits"
+LOAD = "companion.kit.pack:make_pack"
+
+
+def user_kits_dir() -> Path:
+    return user_data_dir() / "kits"
+
+
+def python_pack_names() -> frozenset[str]:
+    """Names taken by packs written in Python (a kit may not use them): each folder of `companion/games/` or
+    `companion/packs/` that is a package."""
+    names = set()
+    for folder in (ROOT / "companion" / "games", ROOT / "companion" / "packs"):
+        if folder.is_dir():
+            names.update(child.name for child in folder.iterdir() if (child / "__init__.py").is_file())
+    return frozenset(names)
+
+
+def pack_info(definition: KitDefinition, source: Path) -> PackInfo:
+    return PackInfo(
+        name=definition.name,
+        title=definition.title,
+        blurb=definition.blurb,
+        players=definition.players,
+        support="kit",
+        hides_information=definition.hides_information,
+        has_chance=definition.has_chance,
+        options=(),
+        load=LOAD,
+        source=str(source),
+    )
+
+
+def _toml_files(folder: Path) -> list[Path]:
+    return sorted(path for path in folder.glob("*.toml") if path.is_file()) if folder.is_dir() else []
+
+
+def installed_kits() -> tuple[tuple[PackInfo, ...], tuple[PackProblem, ...]]:
+    """Every usable kit game, and a problem (file, line, field) for each kit file skipped.
+
+    A user's kit named like a shipped example replaces it (a copy completed in the data editor, see
+    `edit.user_copy`); two user kits of one name, or a kit named like a Python pack, are problems."""
+    problems: list[PackProblem] = []
+    taken = set(python_pack_names())
+    users: list[PackInfo] = []
+    for path in _toml_files(user_kits_dir()):
+        info = _info_or_problem(path, taken, problems)
+        if info is not None:
+            users.append(info)
+    examples: list[PackInfo] = []
+    for path in _toml_files(EXAMPLES_DIR):
+        try:
+            definition = read_kit(path)
+        except KitError as error:
+            problems.append(_problem(path, error))
+            continue
+        if definition.name not in taken:
+            examples.append(pack_info(definition, path))
+    return tuple(examples + users), tuple(problems)
+
+
+def _info_or_problem(path: Path, taken: set[str], problems: list[PackProblem]) -> PackInfo | None:
+    try:
+        definition = read_kit(path)
+    except KitError as error:
+        problems.append(_problem(path, error))
+        return None
+    if definition.name in taken:
+        problems.append(PackProblem(definition.name, str(path), _name_taken(definition.name), _name_line(path)))
+        return None
+    taken.add(definition.name)
+    return pack_info(definition, path)
+
+
+def _problem(path: Path, error: KitError) -> PackProblem:
+    first = error.problems[0]
+    message = f"{first.field}: {first.message}" if first.field else first.message
+    return PackProblem(path.stem, str(path), message, first.line)
+
+
+def _name_taken(name: str) -> str:
+    return "kit.name: " + _("the name {name} is already taken by another game").format(name=name)
+
+
+def _name_line(path: Path) -> int | None:
+    from companion.kit.toml_lines import key_lines
+
+    try:
+        return key_lines(path.read_text(encoding="utf-8")).get(("kit", "name"))
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
+class KitAddError(CompanionError):
+    """A kit file that cannot be added; the message says why (and where, for a file with an error)."""
+
+
+def add_kit(source: Path) -> Path:
+    """Copies a valid kit file into the user's kits folder as `<name>.toml`; returns the new file's path.
+
+    Refused, leaving everything as it was: an invalid file (its first problem, with file and line), a name a
+    game already has, or a file of that name already in the folder."""
+    try:
+        definition = read_kit(source)
+    except KitError as error:
+        raise KitAddError(error.message) from error
+    infos, _problems = installed_kits()
+    if definition.name in python_pack_names() or any(info.name == definition.name for info in infos):
+        raise KitAddError(f"{source}: {_name_taken(definition.name)}")
+    folder = user_kits_dir()
+    target = folder / f"{definition.name}.toml"
+    if target.exists():
+        raise KitAddError(
+            _("{file} already exists: remove or rename it first; nothing was copied.").format(file=target)
+        )
+    folder.mkdir(parents=True, exist_ok=True)
+    partial = folder / f".{definition.name}.toml.adding"
+    try:
+        with source.open("rb") as reader, partial.open("wb") as writer:
+            shutil.copyfileobj(reader, writer)
+            writer.flush()
+            os.fsync(writer.fileno())
+        os.link(partial, target)  # fails if the target appeared meanwhile: never overwrites
+    except FileExistsError:
+        raise KitAddError(
+            _("{file} already exists: remove or rename it first; nothing was copied.").format(file=target)
+        ) from None
+    except OSError as error:
+        raise KitAddError(_("{file} could not be copied: {reason}").format(file=source, reason=error)) from error
+    finally:
+        partial.unlink(missing_ok=True)
+    return target

@@ -1,0 +1,74 @@
+"""`companion kit`: check a kit file, add one to the user's kits, list the kits installed.
+
+companion kit check FILE   exit 0 and one summary line when valid; else the first problem on one line,
+                           FILE:LINE: field: problem, and exit 2 (`--all`: every problem, one a line)
+companion kit add FILE     check FILE and copy it into the user's kits folder (never overwriting); exit 2 if refused
+companion kit list         the kit games installed, and the files skipped with their problem
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from companion.kit.catalogue import KitAddError, add_kit, installed_kits
+from companion.kit.definition import KitDefinition
+from companion.kit.schema import KitError, read_kit
+from companion.locale import _
+
+
+def summary_line(path: Path, kit: KitDefinition) -> str:
+    # "decks: 2" rather than "2 decks": right for any count in both languages.
+    parts = [
+        _("decks: {count}").format(count=len(kit.decks)),
+        _("kinds of dice: {count}").format(count=len(kit.dice)),
+        _("bags: {count}").format(count=len(kit.bags)),
+        _("tracks: {count}").format(count=len(kit.tracks)),
+        _("counters: {count}").format(count=len(kit.counters)),
+        _("phases: {count}").format(count=len(kit.phases)),
+    ]
+    low, high = kit.players
+    return _("{file}: valid kit {name} ({title}), {low} to {high} players; {parts}").format(
+        file=path, name=kit.name, title=kit.title.text(), low=low, high=high, parts=", ".join(parts)
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="companion kit", description=__doc__.splitlines()[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    check = commands.add_parser("check", help="validate a kit file")
+    check.add_argument("file", type=Path)
+    check.add_argument("--all", action="store_true", help="print every problem, not only the first")
+    add = commands.add_parser("add", help="copy a kit file into the user's kits folder")
+    add.add_argument("file", type=Path)
+    commands.add_parser("list", help="the kit games installed")
+    args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+    if args.command == "check":
+        try:
+            kit = read_kit(args.file)
+        except KitError as error:
+            for problem in error.problems if args.all else error.problems[:1]:
+                print(problem, file=sys.stderr)
+            return 2
+        print(summary_line(args.file, kit))
+        return 0
+    if args.command == "add":
+        try:
+            target = add_kit(args.file)
+        except KitAddError as error:
+            print(error.message, file=sys.stderr)
+            return 2
+        print(_("{file} added as {target}").format(file=args.file, target=target))
+        return 0
+    infos, problems = installed_kits()
+    for info in infos:
+        print(f"{info.name}\t{info.title.text()}\t{info.source}")
+    for problem in problems:
+        print(_("skipped: {problem}").format(problem=problem), file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,89 @@
+"""`companion kit check|add|list`, called as `main(argv)` and as a process, as a café owner types it."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion.kit.cli import main
+from companion.paths import ROOT
+
+from .kits import EXAMPLES, SMALL
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "companion.kit.cli", *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=os.environ.copy(),
+        timeout=120,
+    )
+
+
+def test_check_a_broken_file_prints_one_line_and_exits_2(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.toml"
+    broken.write_text(SMALL.replace("length = 10", "length = -3").replace('face = "up"', "face = 1"), encoding="utf-8")
+    done = run("check", str(broken))
+    assert done.returncode == 2
+    assert done.stdout == ""
+    lines = done.stderr.splitlines()
+    line = SMALL[: SMALL.index('face = "up"')].count("\n") + 1
+    assert lines == [f"{broken}:{line}: deck[0].face: expected one of 'up' or 'down', got 1"]
+    every = run("check", "--all", str(broken))
+    assert len(every.stderr.splitlines()) == 2 and "track[0].length: must be at least 1, got -3" in every.stderr
+    assert "Traceback" not in done.stderr + every.stderr
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
+def test_check_a_valid_file_prints_a_summary(path: Path) -> None:
+    done = run("check", str(path))
+    assert done.returncode == 0, done.stderr
+    [line] = done.stdout.splitlines()
+    assert line.startswith(f"{path}: valid kit {path.stem} (")
+
+
+def test_check_by_main_in_french(tmp_path: Path, capsys: pytest.CaptureFixture[str], french: None) -> None:
+    broken = tmp_path / "cassé.toml"
+    broken.write_text(SMALL.replace("length = 10", "length = 0"), encoding="utf-8")
+    assert main(["check", str(broken)]) == 2
+    line = SMALL[: SMALL.index("length = 10")].count("\n") + 1
+    assert capsys.readouterr().err == f"{broken}:{line}: track[0].length: doit valoir au moins 1, trouvé 0\n"
+
+
+def test_check_a_missing_file(tmp_path: Path) -> None:
+    done = run("check", str(tmp_path / "nowhere.toml"))
+    assert done.returncode == 2 and done.stderr.startswith(f"{tmp_path / 'nowhere.toml'}: cannot be read")
+
+
+def test_add_copies_once_and_never_overwrites(tmp_path: Path) -> None:
+    stick = tmp_path / "usb"
+    stick.mkdir()
+    source = stick / "my-game.toml"
+    source.write_text(SMALL, encoding="utf-8")
+    done = run("add", str(source))
+    assert done.returncode == 0, done.stderr
+    target = Path(os.environ["COMPANION_DATA_DIR"]) / "kits" / "small.toml"
+    assert target.read_bytes() == source.read_bytes()
+    listed = run("list")
+    assert "small\tSmall\t" in listed.stdout
+    again = run("add", str(source))
+    assert again.returncode == 2 and "already taken" in again.stderr
+    source.write_text(SMALL.replace('name = "small"', 'name = "dice_race"'), encoding="utf-8")
+    clash = run("add", str(source))
+    assert clash.returncode == 2 and "kit.name: the name dice_race is already taken by another game" in clash.stderr
+    assert target.read_text(encoding="utf-8") == SMALL
+
+
+def test_add_refuses_an_invalid_file_naming_its_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    source = tmp_path / "bad.toml"
+    source.write_text(SMALL.replace("players = [1, 4]", "players = [4, 1]"), encoding="utf-8")
+    assert main(["add", str(source)]) == 2
+    line = SMALL[: SMALL.index("players = [1, 4]")].count("\n") + 1
+    assert capsys.readouterr().err.startswith(f"{source}:{line}: kit.players: ")
+    assert not (Path(os.environ["COMPANION_DATA_DIR"]) / "kits" / "small.toml").exists()

@@ -1,0 +1,125 @@
+"""The pack as the shell will host it: its static facts, the Pack object INFO.load names, New game's set-up through
+the engine's Session, the data status, the pop-ups, sounds and saved-game lines in both languages."""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+from typing import get_type_hints
+
+from companion.engine import registry
+from companion.engine.chance import LiveChance
+from companion.engine.pack import Pack, PackInfo
+from companion.engine.session import Session
+from companion.engine.store import Store
+from companion.games.federation import INFO
+from companion.games.federation import actions as act
+from companion.games.federation.checklist import checklist
+from companion.games.federation.pack import PACK, make_pack
+from companion.games.federation.rules import RULES
+from companion.locale import speaking
+
+
+def loaded_pack(info: PackInfo) -> object:
+    module, attribute = info.load.split(":")
+    return getattr(importlib.import_module(module), attribute)
+
+
+def test_the_static_facts_home_reads() -> None:
+    assert INFO.name == "federation" == RULES.name
+    assert INFO.players == (2, 6) and INFO.support == "upkeep"
+    assert INFO.hides_information is False and INFO.has_chance is True
+    assert [option.key for option in INFO.options] == ["systems", *(f"race_{seat}" for seat in range(1, 7))]
+    assert [INFO.option(f"race_{seat}").default for seat in range(1, 7)] == list(RULES.definitions.races)
+    assert INFO.option("systems").default == "12"
+    assert INFO.title.fr and INFO.blurb.fr != INFO.blurb.en and "fr" in INFO.blurb.translated
+    assert "\u00a0:" in INFO.blurb.fr
+
+
+def test_info_load_names_the_pack_and_the_registry_finds_its_rules() -> None:
+    pack = loaded_pack(INFO)
+    assert pack is PACK and PACK.info is INFO
+    assert registry.get("federation") is RULES is PACK.rules
+    for name in get_type_hints(Pack):
+        assert hasattr(PACK, name), name
+    assert PACK.screens == {} and PACK.editor_screen is None and PACK.lights is None
+    assert dict(PACK.commands) == {
+        "scenario": "companion.games.federation.scenario_cli:main",
+        "check-data": "companion.games.federation.check_data:main",
+    }
+    for target in PACK.commands.values():
+        module, attribute = target.split(":")
+        assert callable(getattr(importlib.import_module(module), attribute))
+    assert make_pack(INFO).info is INFO
+
+
+def test_new_game_s_choices_start_a_saved_game(tmp_path: Path) -> None:
+    setup = PACK.setup_for(3, {"race_1": "borg", "race_2": "ferengi", "systems": "8", "race_5": "klingon"})
+    assert setup == {"races": ["borg", "ferengi", "romulan"], "systems": 8}
+    store = Store.open(tmp_path / "games.db")
+    try:
+        session = Session.new(store, PACK.rules, setup, 5)
+        assert len(session.state.systems) == 11
+        assert PACK.first_screen() == PACK.screen_for(session.state) == "table"
+        assert PACK.public_view(session.state) is session.state and PACK.secret_view(session.state, 0) is None
+        line = PACK.saved_game_line(store.list_games()[0].summary)
+        assert line.text == "Turn 1: systems Borg 1, Ferengi 1, Romulans 1 of 11" and not line.is_over
+    finally:
+        store.close()
+
+
+def test_the_data_status_counts_the_empty_slots() -> None:
+    PACK.load()
+    assert PACK.problems == ()
+    status = PACK.data_status()
+    assert (status.known, status.total, status.is_complete) == (34, 37, False)
+    assert status.missing[0] == "Cost of a colony: unknown, read it from your Warp Empires rules"
+
+
+def test_a_roll_makes_a_pop_up_and_sounds_a_quiet_action_does_not(french: None) -> None:
+    state = RULES.initial_state({"races": ["klingon", "federation"], "systems": 3}, _chance())
+    after, events = RULES.apply(state, act.EnterSystem("s1", "klingon"), _chance(5, 5, 6))
+    with speaking("en"):
+        shown = PACK.reveal(events, after)
+    assert shown is not None and shown.title == "System 1 explored"
+    assert shown.lines == (
+        "System 1 explored, dice 5 5 6: rich resources (3); modern race (+2); an unsolved Enigma",
+        "Klingons: the stack in System 1 faces the Enigma in the Enigma phase",
+    )
+    with speaking("fr"):
+        shown = PACK.reveal(events, after)
+    assert shown is not None and shown.title == "Système 1 exploré"
+    assert shown.lines[0] == (
+        "Système 1 exploré, dés 5 5 6\u00a0: ressources riches (3)\u00a0; race moderne (+2)\u00a0; "
+        "une Énigme non résolue"
+    )
+    assert PACK.sounds(events) == ("dice",)
+    solved, events = RULES.apply(after, act.ResolveEnigma("s1", "klingon"), _chance(5))
+    assert PACK.sounds(events) == ("dice", "success")
+    quiet, events = RULES.apply(solved, act.NextPhase(), _chance())
+    assert PACK.reveal(events, quiet) is None and PACK.sounds(events) == ()
+
+
+def test_a_won_game_s_line_says_who_won() -> None:
+    summary = {"turn": 9, "races": ["klingon", "borg"], "systems": 5, "controlled": {"klingon": 4}, "winner": "klingon"}
+    line = PACK.saved_game_line(summary)
+    assert line.is_over and line.text == "Victory: Klingons; systems Klingons 4, Borg 0 of 5"
+    assert PACK.saved_game_line({"races": "damaged"}).text == "Turn ?"
+
+
+def test_the_checklist_shows_where_the_turn_is(french: None) -> None:
+    state = RULES.initial_state({"races": ["klingon", "federation"], "systems": 3}, _chance())
+    state, _events = RULES.apply(state, act.NextPhase(), _chance())
+    with speaking("fr"):
+        items = checklist(state, RULES.definitions)
+    assert [(i.phase, i.status, i.module) for i in items[:4]] == [
+        ("draw", "done", False),
+        ("move", "current", False),
+        ("exploration", "to-come", True),
+        ("enigma", "to-come", True),
+    ]
+    assert items[3].label == "Énigme"
+
+
+def _chance(*faces: int) -> LiveChance:
+    return LiveChance(7, [face - 1 for face in faces])

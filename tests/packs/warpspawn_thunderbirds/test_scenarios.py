@@ -1,0 +1,131 @@
+"""Every scenario file meets its own expectations, through the scenario command as typed (a subprocess)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion.games.warpspawn_thunderbirds.scenario import load_scenario, run_scenario
+
+HERE = Path(__file__).resolve().parent / "scenarios"
+FILES = sorted(HERE.glob("*.toml"))
+COMMAND = [sys.executable, "-m", "companion.games.warpspawn_thunderbirds.scenario_cli"]
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([*COMMAND, *args], capture_output=True, text=True, timeout=120)
+
+
+def test_every_rule_of_the_text_has_a_scenario() -> None:
+    names = {path.stem for path in FILES}
+    rules = {
+        "end-deck-empty-board-cleared",
+        "end-winner",
+        "countdown",
+        "alert-face-1-no-emergency",
+        "alert-faces-2-3-one-emergency",
+        "alert-faces-4-5-two-emergencies",
+        "alert-face-6-three-emergencies",
+        "alert-reroll-on-base",
+        "alert-reroll-on-emergency",
+        "alert-pawn-sent-to-base",
+        "organization",
+        "response-highest-first",
+        "response-ties-reroll",
+        "quick-responder",
+        "move-straight-lines",
+        "move-knight",
+        "return-to-base",
+        "false-alarm",
+        "sos",
+        "red-alert",
+        "deploy-sub",
+        "delay",
+        "discard",
+        "unused-cards-kept",
+        "move-phases-in-order",
+        "rescue-any-two-tb",
+        "rescue-fab-tb1",
+        "rescue-fab-any-tb",
+        "rescue-tb4-any-tb",
+        "rescue-two-of-tb123",
+        "rescue-any-two-pawns",
+        "rescue-tb1-any-pawn",
+        "rescue-tb2-tb4",
+        "rescue-diagonal-and-orthogonal",
+    }
+    assert rules <= names, sorted(rules - names)
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_scenario_meets_its_expectations(path: Path) -> None:
+    scenario = load_scenario(path)
+    assert scenario.expect or any(step.expect for step in scenario.actions), "a scenario must expect something"
+    result = run_scenario(scenario)
+    failed = [check for check in result.checks if not check.ok]
+    assert not failed, failed
+    if "error" not in scenario.expect:
+        assert result.error is None, result.error
+        assert result.applied == len(scenario.actions)
+
+
+def test_the_command_runs_every_file_and_exits_0() -> None:
+    for path in FILES:
+        done = run(str(path), "--json")
+        assert done.returncode == 0, (path.name, done.stdout, done.stderr)
+        output = json.loads(done.stdout)
+        assert output["ok"] is True and output["format"] == 1
+
+
+def test_an_illegal_action_exits_2_with_its_reason(tmp_path: Path) -> None:
+    text = (HERE / "move-wrong-distance.toml").read_text(encoding="utf-8")
+    case = tmp_path / "refused.toml"
+    case.write_text(text.split("[expect]")[0], encoding="utf-8")
+    done = run(str(case))
+    assert done.returncode == 2
+    assert "exactly 3 squares in a straight line" in done.stdout
+
+
+def test_the_reason_is_in_french_with_lang_fr(tmp_path: Path) -> None:
+    text = (HERE / "move-wrong-distance.toml").read_text(encoding="utf-8")
+    case = tmp_path / "refused.toml"
+    case.write_text(text.split("[expect]")[0], encoding="utf-8")
+    from companion.locale import build
+
+    build.main()
+    done = run(str(case), "--lang", "fr")
+    assert done.returncode == 2
+    assert "Déplacement 3 déplace un pion d'exactement 3 cases en ligne droite" in done.stdout
+
+
+def test_a_failed_expectation_exits_1(tmp_path: Path) -> None:
+    case = tmp_path / "wrong.toml"
+    case.write_text(
+        (HERE / "countdown.toml")
+        .read_text(encoding="utf-8")
+        .replace('"state.phase" = "alert"', '"state.phase" = "move"'),
+        encoding="utf-8",
+    )
+    done = run(str(case))
+    assert done.returncode == 1
+    assert "FAILED: state.phase = 'alert'" in done.stdout
+
+
+def test_a_malformed_file_names_the_file_and_the_field(tmp_path: Path) -> None:
+    case = tmp_path / "broken.toml"
+    case.write_text("format = 1\n[position]\npawns = { red = { tb9 = [1, 2] } }\n", encoding="utf-8")
+    done = run(str(case))
+    assert done.returncode == 2
+    assert (
+        done.stderr.strip()
+        == f"{case}: field 'position.pawns.red': expected a table of pawns (tb1, tb2, tb3, tb4, tb5, fab)"
+    )
+    case.write_text('format = 1\n[[action]]\ntype = "Fly"\n', encoding="utf-8")
+    done = run(str(case))
+    assert done.returncode == 2
+    assert f"{case}: field 'action[0]': unknown action type 'Fly'" in done.stderr
+    assert "Traceback" not in done.stderr
