@@ -1,9 +1,9 @@
 """Files written whole or not at all: the one way the companion replaces a file that matters.
 
-A Pi is unplugged without warning. Every file the app writes for later (exports, the card overlay, the settings,
-the backups, the compiled catalogues) is written to a temporary file beside it, flushed to the disk, renamed over
-the old one, and the rename itself flushed (the directory's fsync): after a power cut the file holds the old
-content or the new, never a mix, and a rename the app has reported is not lost.
+A Pi is unplugged without warning. Every file the app writes for later (exports, the card overlays, the settings,
+the backups, the compiled catalogues, the kit files) is written to a temporary file beside it, flushed to the disk,
+renamed over the old one, and the rename itself flushed (the directory's fsync): after a power cut the file holds
+the old content or the new, never a mix, and a rename the app has reported is not lost.
 """
 
 from __future__ import annotations
@@ -28,15 +28,17 @@ def write_atomically(
     *,
     encoding: str = "utf-8",
     check: Callable[[Path], object] | None = None,
+    overwrite: bool = True,
 ) -> None:
     """Replaces `path` with `data` (text is encoded with `encoding`) so that a crash leaves the old file or the new.
 
     `check`, if given, is called with the written temporary file before it takes the target's place: raising there
-    leaves the target as it was (the card overlay validates an edit this way). On any error the temporary file is
-    removed and the error raised; the target is untouched.
+    leaves the target as it was (the card overlay validates an edit this way). Without `overwrite`, an existing
+    `path` (even one that appeared meanwhile) raises FileExistsError and is left alone. On any error the temporary
+    file is removed and the error raised; the target is untouched.
     """
     raw = data.encode(encoding) if isinstance(data, str) else data
-    with replacing(path) as temporary:
+    with replacing(path, overwrite=overwrite) as temporary:
         with temporary.open("wb") as out:
             out.write(raw)
         if check is not None:
@@ -44,10 +46,10 @@ def write_atomically(
 
 
 @contextmanager
-def replacing(path: Path | str) -> Iterator[Path]:
+def replacing(path: Path | str, *, overwrite: bool = True) -> Iterator[Path]:
     """Yields an empty temporary file beside `path` for the block to fill; when the block ends without an error,
     the file is fsynced, renamed over `path` and the directory fsynced. On an error it is removed and `path` left
-    as it was.
+    as it was. Without `overwrite` the file is linked to `path` instead, which fails if `path` exists.
 
     For content another library writes by file name (SQLite's backup); `write_atomically` is this with bytes.
     The temporary name is unique (`.<name>.<random>.tmp`), so two writers at once never write into one file:
@@ -58,7 +60,11 @@ def replacing(path: Path | str) -> Iterator[Path]:
     try:
         yield temporary
         _fsync_file(temporary)
-        os.replace(temporary, target)
+        if overwrite:
+            os.replace(temporary, target)
+        else:
+            os.link(temporary, target)
+            temporary.unlink()
     except BaseException:
         temporary.unlink(missing_ok=True)
         raise

@@ -95,6 +95,17 @@ except OSError as error:
     assert names(tmp_path) == ["game.json"]
 
 
+def test_without_overwrite_an_existing_file_is_left_alone(tmp_path: Path) -> None:
+    """A kit added to the user's folder never replaces one of the same name, even one that appeared meanwhile."""
+    target = tmp_path / "my-game.toml"
+    write_atomically(target, "first", overwrite=False)
+    assert target.read_text(encoding="utf-8") == "first"
+    with pytest.raises(FileExistsError):
+        write_atomically(target, "second", overwrite=False)
+    assert target.read_text(encoding="utf-8") == "first"
+    assert names(tmp_path) == ["my-game.toml"]
+
+
 def test_a_missing_directory_is_an_error_and_creates_nothing(tmp_path: Path) -> None:
     with pytest.raises(FileNotFoundError):
         write_atomically(tmp_path / "no-such-folder" / "game.json", "{}")
@@ -149,7 +160,14 @@ def test_a_directory_that_cannot_be_synced_is_logged_not_raised(
 
 
 #: Calls that write or move a file into place. Outside companion/files.py each needs a reason here.
-FILE_PLACING_CALLS = {"os.replace", "os.rename", "os.fsync", "tempfile.mkstemp", "tempfile.NamedTemporaryFile"}
+FILE_PLACING_CALLS = {
+    "os.replace",
+    "os.rename",
+    "os.link",
+    "os.fsync",
+    "tempfile.mkstemp",
+    "tempfile.NamedTemporaryFile",
+}
 ALLOWED = {
     # An unreadable database and its side files are moved aside under a new name, not written.
     ("companion/engine/store.py", "os.rename"),
@@ -163,8 +181,8 @@ def dotted(node: ast.expr) -> str:
 
 
 def test_every_file_the_app_replaces_goes_through_companion_files() -> None:
-    """The exports, the overlay, the settings, the backups and the catalogues each had a hand-written atomic
-    write, not all of which synced the directory; a new pack copying one of them would copy that too."""
+    """The exports, the overlays, the settings, the backups, the catalogues and the kit files each had a
+    hand-written atomic write, not all of which synced the directory; a new pack copying one would copy that too."""
     found = set()
     for path in sorted((ROOT / "companion").rglob("*.py")):
         where = str(path.relative_to(ROOT))
