@@ -15,6 +15,7 @@ HERE = Path(__file__).resolve().parent
 #: Slow drills, with what they cost.
 SLOW = {
     "test_power_cut_game.py": "real games killed with SIGKILL 200 times and resumed: about a minute",
+    "test_malformed_inputs.py": "more than fifty damaged databases, exports, configs and overlays: about 14 s",
 }
 
 
