@@ -9,7 +9,7 @@ VPY := $(VENV)/bin/python
 # Reinstall when pyproject.toml changes.
 DEPS_KEY := $(shell cksum pyproject.toml | cut -d' ' -f1)
 
-.PHONY: run test lint bench demo clean
+.PHONY: run test test-fast lint bench demo clean
 
 # The app's bytecode is written up front (compileall only redoes changed files): with PYTHONDONTWRITEBYTECODE set,
 # or a read-only install as on the Pi, every start would otherwise compile the app's sources again.
@@ -27,7 +27,15 @@ test: lint
 	@$(COMPILE)
 	$(VPY) -m pytest
 
-# The linter and the format check: what `make test` (so CI) runs before the tests.
+# The fast loop: the same gates, then every test that needs no window and is no slow drill (the `ui` and `slow`
+# marks, which the tests' conftests give: docs/contributing.md). No virtual screen and no Debian packages: it runs
+# where Xvfb is not installed. Run one process: two pytest workers were slower on two cores, not faster.
+test-fast: lint
+	@$(VPY) -m companion.locale.build
+	$(VPY) -m pytest -m "not ui and not slow"
+
+# The linter and the format check: what `make test` and `make test-fast` (so CI) run before the tests. An unused
+# import, an unsorted import block or an unformatted file fails it, named (tests/system/test_make_lint.py).
 lint: $(VENV)/.test-$(DEPS_KEY)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .

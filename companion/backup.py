@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from companion.files import leftover_temporaries, replacing
 from companion.locale import _
 from companion.paths import state_dir
 
@@ -229,21 +230,18 @@ def _take_backup(
     while not replace_same_second and (directory / backup_name(taken_at)).exists():
         taken_at += timedelta(seconds=1)
     final = directory / backup_name(taken_at)
-    partial = directory / f".{final.name}.partial"
     # The copy's file time is set a little before it started: file times come from a coarse kernel clock, and
     # a write racing the copy must count as "written since the backup" (at worst one backup too many).
     started_ns = time.time_ns() - _FILE_TIME_MARGIN_NS
     try:
-        partial.unlink(missing_ok=True)
-        _copy_database(db_path, partial)
-        _fsync_file(partial)
-        os.utime(partial, ns=(started_ns, started_ns))
-        os.replace(partial, final)
-        _fsync_directory(directory)
+        # The lock is held: no other backup is being written, so a temporary file here is a killed one's.
+        for leftover in leftover_temporaries(directory, _BACKUP_NAME):
+            leftover.unlink(missing_ok=True)
+        with replacing(final) as partial:
+            _copy_database(db_path, partial)
+            os.utime(partial, ns=(started_ns, started_ns))
     except (OSError, sqlite3.Error) as error:
         raise BackupError(_("The backup failed: {reason}").format(reason=error)) from error
-    finally:
-        partial.unlink(missing_ok=True)
     if keep is not None:
         rotate(directory, keep)
     return Backup(path=final, taken_at=taken_at, size_bytes=final.stat().st_size)
@@ -313,22 +311,6 @@ def _locked(directory: Path) -> Iterator[None]:
 
 def _read_only_uri(path: Path) -> str:
     return f"file:{urllib.parse.quote(str(path.resolve()))}?mode=ro"
-
-
-def _fsync_file(path: Path) -> None:
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
-def _fsync_directory(directory: Path) -> None:
-    fd = os.open(directory, os.O_RDONLY | os.O_DIRECTORY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 def _utc_now() -> datetime:

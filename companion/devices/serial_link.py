@@ -8,15 +8,16 @@ frame. The app's thread only ever merges changes into a dictionary: it never wai
 
 from __future__ import annotations
 
-import glob
 import logging
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 import serial
+from serial.tools.list_ports import comports
+from serial.tools.list_ports_common import ListPortInfo
 
 from companion.devices import protocol as proto
 from companion.devices.backend import LightBackend
@@ -26,11 +27,16 @@ from companion.locale import _
 
 log = logging.getLogger(__name__)
 
+#: Where udev gives each USB serial device a stable name (`usb-MicroPython_Board_in_FS_mode_<serial>-if00` for a
+#: Pico): what `[lights] port` names when `auto` will not do.
 BY_ID = "/dev/serial/by-id"
-#: Names a Pico running MicroPython shows under /dev/serial/by-id.
-CONTROLLER_HINTS = ("MicroPython", "Raspberry_Pi_Pico", "RP2040", "Pico")
+#: The USB vendor ids `port = "auto"` takes for the LED controller. 0x2E8A is Raspberry Pi Ltd: a Pico, Pico W
+#: or Pico 2 running MicroPython (which the controller's firmware needs) shows as 2E8A:0005. A board of another
+#: make is named in `[lights] port` instead.
+CONTROLLER_USB_VENDORS: tuple[int, ...] = (0x2E8A,)
 
 OpenPort = Callable[[str, int], serial.SerialBase]
+ListPorts = Callable[[], Iterable[ListPortInfo]]
 
 
 @dataclass(frozen=True)
@@ -75,12 +81,20 @@ def _incompatible(theirs: object) -> str:
     )
 
 
-def find_controller(pattern: str = BY_ID + "/*") -> str | None:
-    """The stable name of the first USB serial device that looks like the Pico, if any."""
-    for path in sorted(glob.glob(pattern)):
-        if any(hint in path for hint in CONTROLLER_HINTS):
-            return path
-    return None
+def find_controller(ports: Iterable[ListPortInfo]) -> str | None:
+    """The device (`/dev/ttyACM0`) of the first serial port whose USB vendor is a controller's, in pyserial's
+    order (ttyACM2 before ttyACM10); None when there is none. `ports` is pyserial's `comports()`, which reads
+    the vendor from sysfs, rather than a guess from the names under /dev/serial/by-id."""
+    found = sorted(port for port in ports if port.vid in CONTROLLER_USB_VENDORS)
+    return found[0].device if found else None
+
+
+def no_controller_message() -> str:
+    """What the link says when `auto` finds nothing: which vendor it looked for, and how to name another board."""
+    return _(
+        "no LED controller found: no USB serial device has vendor id {vendors} (a Pico running MicroPython); "
+        "plug it in, or set [lights] port to its name under {folder}"
+    ).format(vendors=", ".join(f"{vid:04X}" for vid in CONTROLLER_USB_VENDORS), folder=BY_ID)
 
 
 def open_serial(port: str, baud: int) -> serial.SerialBase:
@@ -101,6 +115,7 @@ class SerialBackend(LightBackend):
         timing: LinkTiming = LinkTiming(),
         open_port: OpenPort = open_serial,
         clock: Callable[[], float] = time.monotonic,
+        list_ports: ListPorts = comports,
     ) -> None:
         if not indexes:
             raise ValueError("a serial build needs at least one LED")
@@ -114,6 +129,7 @@ class SerialBackend(LightBackend):
         self._timing = timing
         self._open_port = open_port
         self._clock = clock
+        self._list_ports = list_ports
 
         self._looks: dict[int, bytes] = {}
         self._dirty: set[int] = set()
@@ -223,9 +239,9 @@ class SerialBackend(LightBackend):
     def _connect(self) -> None:
         name = self._port_name
         if name == "auto":
-            found = find_controller()
+            found = find_controller(self._list_ports())
             if found is None:
-                raise LinkError(_("no LED controller under {folder}").format(folder=BY_ID))
+                raise LinkError(no_controller_message())
             name = found
         port = self._open_port(name, self._baud)
         try:

@@ -24,6 +24,7 @@ from urllib.parse import quote
 
 from companion.engine.errors import CompanionError, FormatTooNew, SaveFileError, StoreError, StoreFull
 from companion.engine.labels import labels_of, stored_labels
+from companion.files import sync_directory, write_atomically
 from companion.locale import _
 
 #: `PRAGMA user_version` of the schema this code writes.
@@ -422,15 +423,9 @@ class Store:
             }
         text = json.dumps(document, indent=2, ensure_ascii=False) + "\n"
         path = Path(path)
-        temporary = path.with_name(path.name + ".partial")
         try:
-            with temporary.open("w", encoding="utf-8") as handle:
-                handle.write(text)
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.replace(temporary, path)
+            write_atomically(path, text)
         except OSError as error:
-            temporary.unlink(missing_ok=True)
             if error.errno in (errno.ENOSPC, errno.EFBIG, errno.EDQUOT):
                 raise StoreFull(_("The game could not be exported: the storage is full.")) from error
             raise StoreError(
@@ -683,21 +678,8 @@ def _set_aside(path: Path) -> Path:
         side = path.with_name(path.name + suffix)
         if side.exists():
             os.rename(side, kept.with_name(kept.name + suffix))
-    _fsync_directory(path.parent)
+    sync_directory(path.parent)
     return kept
-
-
-def _fsync_directory(directory: Path) -> None:
-    try:
-        fd = os.open(directory, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
 
 
 # ------------------------------------------------------------------------------------------- import checking

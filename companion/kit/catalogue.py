@@ -7,12 +7,11 @@ folder after checking it, refusing a name already taken or a file already there:
 
 from __future__ import annotations
 
-import os
-import shutil
 from pathlib import Path
 
 from companion.engine.errors import CompanionError
 from companion.engine.pack import PackInfo, PackProblem
+from companion.files import write_atomically
 from companion.kit.definition import KitDefinition
 from companion.kit.schema import KitError, read_kit
 from companion.locale import domain
@@ -136,19 +135,13 @@ def add_kit(source: Path) -> Path:
             _("{file} already exists: remove or rename it first; nothing was copied.").format(file=target)
         )
     folder.mkdir(parents=True, exist_ok=True)
-    partial = folder / f".{definition.name}.toml.adding"
     try:
-        with source.open("rb") as reader, partial.open("wb") as writer:
-            shutil.copyfileobj(reader, writer)
-            writer.flush()
-            os.fsync(writer.fileno())
-        os.link(partial, target)  # fails if the target appeared meanwhile: never overwrites
+        # Never overwrites, even a file that appeared meanwhile.
+        write_atomically(target, source.read_bytes(), overwrite=False)
     except FileExistsError:
         raise KitAddError(
             _("{file} already exists: remove or rename it first; nothing was copied.").format(file=target)
         ) from None
     except OSError as error:
         raise KitAddError(_("{file} could not be copied: {reason}").format(file=source, reason=error)) from error
-    finally:
-        partial.unlink(missing_ok=True)
     return target

@@ -7,7 +7,6 @@ text is validated before it replaces the file (written aside, then renamed), so 
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -15,6 +14,7 @@ from typing import Any
 import tomlkit
 
 from companion.engine.errors import CompanionError
+from companion.files import write_atomically
 from companion.kit.catalogue import EXAMPLES_DIR, KitAddError, user_kits_dir
 from companion.kit.schema import KitError, parse_kit
 from companion.locale import domain
@@ -44,12 +44,7 @@ def edit_kit(path: Path, changes: Sequence[tuple[Loc, Any]]) -> None:
         parse_kit(text, str(path))
     except KitError as error:
         raise KitEditError(error.message) from error
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    with temporary.open("w", encoding="utf-8") as handle:
-        handle.write(text)
-        handle.flush()
-        os.fsync(handle.fileno())
-    os.replace(temporary, path)
+    write_atomically(path, text)
 
 
 def _set(document: Any, loc: tuple[str | int, ...], value: Any, path: Path) -> None:

@@ -7,13 +7,13 @@ line, and nothing is written for it.
 from __future__ import annotations
 
 import io
-import os
 import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
 from babel.messages.mofile import write_mo
 
+from companion.files import write_atomically
 from companion.locale.po import CatalogueError, read_catalogue
 
 LOCALE_DIR = Path(__file__).resolve().parent
@@ -32,15 +32,11 @@ def compiled(po: Path) -> bytes:
 
 
 def write_replacing(path: Path, data: bytes) -> None:
-    """Writes aside and renames: an app starting meanwhile reads the old catalogue or the new, never half of one."""
+    """Written atomically, and only when it changed: an app starting meanwhile reads the old catalogue or the new,
+    never half of one."""
     if path.exists() and path.read_bytes() == data:
         return
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        temporary.write_bytes(data)
-        os.replace(temporary, path)
-    finally:
-        temporary.unlink(missing_ok=True)
+    write_atomically(path, data)
 
 
 def compile_catalogue(po: Path, mo: Path) -> None:

@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import json
 import logging
-import os
-import tempfile
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
+from companion.files import write_atomically
 from companion.paths import config_dir
 
 log = logging.getLogger(__name__)
@@ -58,17 +57,8 @@ def load_settings(defaults: UiSettings | None = None, path: Path | None = None) 
 
 
 def save_settings(settings: UiSettings, path: Path | None = None) -> None:
-    """Writes atomically (temp file + rename) so a power cut leaves the old or the new file, never half. The temp
-    file's name is its own, so two processes saving at once each rename a whole file of theirs."""
+    """Written atomically, so a power cut leaves the old or the new file, never half, and two processes saving at
+    once each install a whole file of theirs."""
     target = path or settings_path()
     target.parent.mkdir(parents=True, exist_ok=True)
-    handle_fd, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(handle_fd, "w", encoding="utf-8") as handle:
-            json.dump(asdict(settings), handle, indent=2)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temporary, target)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    write_atomically(target, json.dumps(asdict(settings), indent=2))

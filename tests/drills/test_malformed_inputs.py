@@ -41,7 +41,6 @@ from companion.games.thunderbirds.pack import ThunderbirdsPack
 from companion.paths import ROOT
 from companion.ui.controller import GameController
 from companion.ui.worker import SessionWorker
-from companion.ui.xvfb import XvfbError, virtual_screen
 
 from . import malformed
 from .malformed import CONFIG_CASES, DB_CASES, EDITABLE, EXPORT_CASES, OVERLAY_CASES, Case
@@ -318,16 +317,6 @@ APP_START = Path(__file__).with_name("app_start.py")
 ARTIFACTS = ROOT / "artifacts" / "drills"
 
 
-@pytest.fixture(scope="module")
-def display() -> Iterator[str]:
-    """A virtual screen for the real app (Xvfb; `make test` installs it)."""
-    try:
-        with virtual_screen() as screen:
-            yield screen
-    except XvfbError as error:
-        pytest.fail(str(error))
-
-
 def start_the_app(display: str, out: Path) -> tuple[dict[str, object], str]:
     if out.exists():
         shutil.rmtree(out)
@@ -348,9 +337,8 @@ def start_the_app(display: str, out: Path) -> tuple[dict[str, object], str]:
     return report, output
 
 
-@pytest.mark.ui
 def test_the_app_starts_on_an_unreadable_database_a_broken_overlay_and_config(
-    display: str, isolated_dirs: Path, good_game: tuple[bytes, bytes]
+    xvfb_display: str, isolated_dirs: Path, good_game: tuple[bytes, bytes]
 ) -> None:
     state, data = Path(os.environ["COMPANION_STATE_DIR"]), Path(os.environ["COMPANION_DATA_DIR"])
     database = DB_CASES[0].build(state, good_game[0])
@@ -362,7 +350,7 @@ def test_the_app_starts_on_an_unreadable_database_a_broken_overlay_and_config(
     config = Path(os.environ["COMPANION_CONFIG"])
     config.write_text("[display]\nbrightness = 3\n", encoding="utf-8")
 
-    report, output = start_the_app(display, ARTIFACTS / "broken-start")
+    report, output = start_the_app(xvfb_display, ARTIFACTS / "broken-start")
     no_traceback(output)
     home = report["home"]
     assert isinstance(home, list)
@@ -374,9 +362,8 @@ def test_the_app_starts_on_an_unreadable_database_a_broken_overlay_and_config(
     assert digest(overlay) == overlay_digest and config.read_text(encoding="utf-8") == "[display]\nbrightness = 3\n"
 
 
-@pytest.mark.ui
 def test_the_app_refuses_to_resume_a_damaged_game_in_plain_words_and_resumes_the_others(
-    display: str, isolated_dirs: Path
+    xvfb_display: str, isolated_dirs: Path
 ) -> None:
     state = Path(os.environ["COMPANION_STATE_DIR"])
     database = state / malformed.DB_NAME
@@ -392,7 +379,7 @@ def test_the_app_refuses_to_resume_a_damaged_game_in_plain_words_and_resumes_the
     connection.close()
     original = digest(database)
 
-    report, output = start_the_app(display, ARTIFACTS / "damaged-game")
+    report, output = start_the_app(xvfb_display, ARTIFACTS / "damaged-game")
     no_traceback(output)
     resumes = {entry["key"]: entry for entry in report["resumes"]}  # type: ignore[union-attr]
     assert set(resumes) == {"resume:1", "resume:2"}

@@ -64,7 +64,6 @@ def kill_at_a_random_moment(db_path: Path, chooser: random.Random, from_start: b
     return first + output, errors
 
 
-@pytest.mark.slow
 @pytest.mark.timeout(400)
 @pytest.mark.parametrize("pack_name", drill_games())
 def test_every_acknowledged_step_survives_200_power_cuts(tmp_path: Path, pack_name: str) -> None:

@@ -45,7 +45,6 @@ def acked(output: str) -> list[int]:
     return [int(line.split()[1]) for line in output.splitlines() if line.startswith("ack ")]
 
 
-@pytest.mark.slow
 @pytest.mark.timeout(300)
 def test_no_acknowledged_action_is_lost_when_the_writer_is_killed(tmp_path: Path) -> None:
     db_path = tmp_path / "companion.db"

@@ -41,7 +41,8 @@ def test_two_processes_opening_a_new_store_at_once_both_get_it(tmp_path: Path) -
     failures = [(path, kind, detail) for path, kind, detail, _game in outcomes if kind != "ok" or detail]
     assert failures == []
     for path in paths:
-        # Nothing set aside, and both processes' games are in the one file.
-        assert sorted(os.listdir(Path(path).parent)) == ["companion.db"]
+        # Nothing set aside, and both processes' games are in the one file. The write-ahead log may stay: when the
+        # two close at the same moment, each sees the other still there and leaves it for the next open.
+        assert set(os.listdir(Path(path).parent)) - {"companion.db-wal", "companion.db-shm"} == {"companion.db"}
         with Store.open(Path(path)) as store:
             assert len(store.list_games()) == 2

@@ -25,6 +25,44 @@ def test_both_sides_frame_bytes_identically(data: bytes) -> None:
     assert proto.crc16(data) == lightproto.crc16(data)
 
 
+def bitwise_crc16(data: bytes, crc: int = 0xFFFF) -> int:
+    """CRC-16/CCITT-FALSE bit by bit, as the app computed it before it used the standard library's (and as the
+    firmware still does): the reference `binascii.crc_hqx` must match."""
+    for byte in data:
+        crc ^= byte << 8
+        for _ in range(8):
+            crc = ((crc << 1) ^ 0x1021) & 0xFFFF if crc & 0x8000 else (crc << 1) & 0xFFFF
+    return crc
+
+
+def test_the_crc_gives_the_protocols_check_value() -> None:
+    """hardware/PROTOCOL.md: CRC-16/CCITT-FALSE of "123456789" is 0x29B1."""
+    assert proto.crc16(b"123456789") == bitwise_crc16(b"123456789") == 0x29B1
+
+
+LOOKS = st.binary(min_size=5, max_size=5)
+
+
+@given(
+    looks=st.lists(LOOKS, max_size=proto.MAX_LEDS),
+    seq=st.integers(0, 255),
+    start=st.integers(0, 0xFFFF),
+)
+def test_the_standard_librarys_crc_is_the_bitwise_one_on_real_frames(looks: list[bytes], seq: int, start: int) -> None:
+    body = bytes((proto.FRAME, seq)) + proto.frame_payload(looks)
+    assert proto.crc16(body) == bitwise_crc16(body) == lightproto.crc16(body)
+    assert proto.crc16(body, start) == bitwise_crc16(body, start)
+
+
+@given(looks=st.lists(LOOKS, min_size=1, max_size=proto.MAX_LEDS), seq=st.integers(0, 255))
+def test_the_firmware_accepts_every_frame_the_app_sends(looks: list[bytes], seq: int) -> None:
+    controller = lightctl.LedController(len(looks))
+    replies = proto.Decoder().feed(controller.feed(proto.encode(proto.FRAME, seq, proto.frame_payload(looks)), 0))
+    assert [(p.kind, p.seq) for p in replies] == [(proto.ACK, seq)]
+    assert [controller.look(i) for i in range(len(looks))] == [tuple(look) for look in looks]
+    assert controller.counts["bad_checksum"] == 0
+
+
 @given(kind=st.integers(0, 255), seq=st.integers(0, 255), payload=st.binary(max_size=300))
 def test_packets_round_trip_between_pi_and_controller(kind: int, seq: int, payload: bytes) -> None:
     wire = proto.encode(kind, seq, payload)

@@ -7,11 +7,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from serial.tools.list_ports_common import ListPortInfo
 
 from companion.devices import protocol as proto
 from companion.devices.controller import LightsController
 from companion.devices.light import Frame
-from companion.devices.serial_link import LinkTiming, SerialBackend
+from companion.devices.serial_link import LinkTiming, SerialBackend, find_controller
 from companion.games.thunderbirds.lights.layout import Layout, all_leds
 from companion.games.thunderbirds.lights.view import BoardView, HoodMark
 
@@ -168,3 +169,48 @@ def test_no_controller_plugged_in_never_blocks(tmp_path: Path) -> None:
         assert not backend.status().connected
     finally:
         lights.close()
+
+
+def usb_port(device: str, vid: int, pid: int, product: str, serial_number: str) -> ListPortInfo:
+    """A port as pyserial's `comports()` describes a USB serial device (its own class, filled as sysfs would)."""
+    port = ListPortInfo(device, skip_link_detection=True)
+    port.vid, port.pid, port.serial_number, port.product = vid, pid, serial_number, product
+    port.apply_usb_info()
+    return port
+
+
+PICO = 0x2E8A, 0x0005, "Board in FS mode"
+FTDI = 0x0403, 0x6001, "FT232R USB UART"
+
+
+def test_auto_takes_the_raspberry_pi_vendors_port_and_nothing_else() -> None:
+    uart = ListPortInfo("/dev/ttyAMA0", skip_link_detection=True)  # the Pi's own UART: no USB vendor
+    ftdi = usb_port("/dev/ttyUSB0", *FTDI, "A50285BI")
+    picos = [usb_port(f"/dev/ttyACM{n}", *PICO, f"e6614c311b7e6f{n:02}") for n in (10, 2)]
+    assert find_controller([uart, ftdi, *picos]) == "/dev/ttyACM2"
+    assert find_controller([uart, ftdi]) is None
+    assert find_controller([]) is None
+
+
+def test_auto_connects_to_the_controller_pyserial_lists(device: PtyController) -> None:
+    pico = usb_port(str(device.link), *PICO, "e6614c311b7e6f35")
+    ftdi = usb_port(str(device.link.with_name("usb-FTDI")), *FTDI, "A50285BI")
+    backend = SerialBackend(INDEXES, port="auto", timing=FAST, list_ports=lambda: [ftdi, pico])
+    try:
+        assert backend.wait_for_status(lambda s: s.connected, 5)
+        assert backend.status().controller == "pico on a pty"
+    finally:
+        backend.close()
+
+
+def test_auto_without_a_controller_says_which_vendor_it_looked_for_and_where_to_name_one() -> None:
+    ftdi = usb_port("/dev/ttyUSB0", *FTDI, "A50285BI")
+    backend = SerialBackend(INDEXES, port="auto", timing=FAST, list_ports=lambda: [ftdi])
+    try:
+        assert backend.wait_for_status(lambda s: s.last_error is not None, 5)
+        status = backend.status()
+        assert not status.connected
+        assert "2E8A" in (status.last_error or "") and "/dev/serial/by-id" in (status.last_error or "")
+        assert "2E8A" in status.describe()
+    finally:
+        backend.close()

@@ -261,7 +261,7 @@ def test_a_damaged_database_is_not_backed_up_and_older_backups_stay(
 
     assert backup.list_backups() == [good]
     assert rows(good.path) == rows(db)
-    assert not list(backup.default_backups_dir().glob(".*.partial"))
+    assert not list(backup.default_backups_dir().glob(".*.tmp"))
 
 
 def test_restore_puts_a_backup_back_and_keeps_the_current_database(db: Path) -> None:

@@ -2,19 +2,16 @@
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
-import select
 import subprocess
 import sys
-import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.system.conftest import require_tool, run_installer
+from companion.ui.xvfb import virtual_screen
+from tests.system.conftest import run_installer
 
 #: Prints Kivy's configuration as JSON after Kivy has read (and, if it wanted to, rewritten) config.ini.
 DUMP_CONFIG = """
@@ -106,52 +103,18 @@ def test_config_has_every_setting_this_kivy_expects(tmp_path: Path) -> None:
     assert seen["kivy"]["config_version"] == defaults["kivy"]["config_version"]  # type: ignore[index]
 
 
-@contextlib.contextmanager
-def virtual_screen(width: int, height: int) -> Iterator[str]:
-    """An Xvfb screen of the touchscreen's size; yields its DISPLAY."""
-    xvfb = require_tool("Xvfb")
-    read_end, write_end = os.pipe()
-    process = subprocess.Popen(
-        [xvfb, "-displayfd", str(write_end), "-screen", "0", f"{width}x{height}x24", "-nolisten", "tcp"],
-        pass_fds=(write_end,),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    os.close(write_end)
-    number = b""
-    deadline = time.monotonic() + 30
-    try:
-        while not number.endswith(b"\n") and time.monotonic() < deadline:
-            ready, _, _ = select.select([read_end], [], [], 0.5)
-            if ready:
-                chunk = os.read(read_end, 16)
-                if not chunk:
-                    break
-                number += chunk
-        if not number.strip():
-            pytest.fail("Xvfb did not start")
-        yield f":{number.decode().strip()}"
-    finally:
-        os.close(read_end)
-        process.terminate()
-        try:
-            process.wait(10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(10)
-
-
-@pytest.mark.ui
 @pytest.mark.parametrize(
     ("display", "width", "height"),
     [("dsi-800x480", 800, 480), ("dsi2-720x1280", 720, 1280)],
     ids=["touch-display-1", "touch-display-2-portrait"],
 )
-def test_window_fills_the_screen_without_a_cursor(tmp_path: Path, display: str, width: int, height: int) -> None:
+def test_window_fills_the_screen_without_a_cursor(
+    xvfb_program: str, tmp_path: Path, display: str, width: int, height: int
+) -> None:
     """The real Kivy window on a screen of the panel's size (X11 here, KMS on the Pi: same config)."""
     kivy_home = Path(os.environ["KIVY_HOME"])
     (kivy_home / "config.ini").write_text(kivy_config("--display", display))
-    with virtual_screen(width, height) as screen:
+    with virtual_screen(f"{width}x{height}x24") as screen:
         seen = run_kivy(OPEN_WINDOW, kivy_home, {"DISPLAY": screen, "SDL_VIDEODRIVER": "x11"})
     assert seen["size"] == [width, height]
     assert seen["fullscreen"] == "auto"

@@ -1,6 +1,8 @@
-"""The UI test harness: one Xvfb for the session, each app scenario in its own process (tests/ui/driver.py).
+"""The UI test harness: each app scenario in its own process (tests/ui/driver.py) on the session's Xvfb.
 
-Screenshots go to `artifacts/ui/<test name>/` and are kept as test artefacts.
+Screenshots go to `artifacts/ui/<test name>/` and are kept as test artefacts. A test that runs the app uses
+`run_app` or `start_app`, which take the screen from `xvfb_display`: that marks it `ui` (tests/conftest.py). The
+presenter tests here need no screen and run in the fast loop.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ import re
 import shutil
 import subprocess
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -19,10 +21,26 @@ from typing import Any
 import pytest
 
 from companion.paths import ROOT
-from companion.ui.xvfb import XvfbError, virtual_screen
+from tests.marks import mark_modules
 
-DRIVER = Path(__file__).resolve().parent / "driver.py"
+HERE = Path(__file__).resolve().parent
+DRIVER = HERE / "driver.py"
 ARTIFACTS = ROOT / "artifacts" / "ui"
+
+#: The modules here that take long, with what they do; marked `slow` (still run by `make test`).
+SLOW = {
+    "test_ui_game.py": "whole seeded games by touch, in both languages and three window sizes",
+    "test_ui_screens.py": "every screen at every window size, with the layout check",
+    "test_ui_demo.py": "`companion demo` plays a whole game",
+    "test_ui_delete.py": "Home's Delete through the real app, in both languages",
+    "test_ui_export.py": "Home's one-tap export through the real app, in both languages",
+    "test_ui_table_scroll.py": "a game played by touch into a new turn",
+}
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    mark_modules(items, HERE, SLOW, pytest.mark.slow)
 
 
 @dataclass(frozen=True)
@@ -36,15 +54,6 @@ class Report:
 
     def layout_problems(self) -> list[str]:
         return [f"{label}: {problem}" for label, problems in self.layout.items() for problem in problems]
-
-
-@pytest.fixture(scope="session")
-def xvfb_display() -> Iterator[str]:
-    try:
-        with virtual_screen() as display:
-            yield display
-    except XvfbError as error:
-        pytest.fail(f"{error} (make test installs it: tools/system-deps.sh test)")
 
 
 def artefact_dir(request: pytest.FixtureRequest, suffix: str = "") -> Path:

@@ -21,9 +21,6 @@ from companion.paths import ROOT
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from runs import scenario_notes
 
-pytestmark = [pytest.mark.ui]
-
-
 #: The Board's frame at 800x480 with the active Thunderbird picked: 2 link meshes, a fill mesh per colour, the
 #: regions' texts and the side panel's buttons (164 draw calls before).
 BOARD_DRAW_CALLS_AT_MOST = 70

@@ -9,8 +9,6 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = [pytest.mark.ui, pytest.mark.slow]
-
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_delete_asks_first_then_removes_the_game(run_app, lang: str) -> None:

@@ -8,14 +8,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 from companion.paths import ROOT
 
-pytestmark = [pytest.mark.ui, pytest.mark.slow]
 
-
-def test_demo_plays_a_game_and_writes_screenshots_and_a_summary(tmp_path: Path) -> None:
+def test_demo_plays_a_game_and_writes_screenshots_and_a_summary(xvfb_program: str, tmp_path: Path) -> None:
     out = ROOT / "artifacts" / "ui" / "demo"
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
     completed = subprocess.run(

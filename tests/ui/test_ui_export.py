@@ -11,8 +11,6 @@ import pytest
 
 from companion.engine.store import Store
 
-pytestmark = [pytest.mark.ui, pytest.mark.slow]
-
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_one_tap_export_from_home(run_app, lang: str, tmp_path: Path) -> None:

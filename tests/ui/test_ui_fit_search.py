@@ -14,9 +14,6 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from runs import scenario_notes
 
-pytestmark = [pytest.mark.ui]
-
-
 SCENARIO = r'''
 def fit_search(pilot, out, args, notes):
     from kivy.core.text import text_sdl2

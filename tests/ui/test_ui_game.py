@@ -21,8 +21,6 @@ from companion.games.thunderbirds.simulate import steps
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from scenarios import digest
 
-pytestmark = [pytest.mark.ui, pytest.mark.slow]
-
 #: (language, window, players, seed): short games that, between them, show a foiled scheme, loads, rewards and
 #: events (checked below, so a change to the bot that loses one of them is caught).
 GAMES = [

@@ -6,10 +6,6 @@ import json
 import os
 from pathlib import Path
 
-import pytest
-
-pytestmark = pytest.mark.ui
-
 
 def test_language_switches_live_and_is_remembered(run_app) -> None:
     report = run_app("switch_language", size="800x480", lang="en")

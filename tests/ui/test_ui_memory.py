@@ -10,11 +10,7 @@ import subprocess
 import sys
 import textwrap
 
-import pytest
-
 from companion.paths import ROOT
-
-pytestmark = [pytest.mark.ui]
 
 #: Runs in its own process with a real window: a game dealt, then Adjust's Pieces section, scrolled to its end.
 ADJUST_SCRIPT = textwrap.dedent(

@@ -16,9 +16,6 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from runs import scenario_notes
 
-pytestmark = [pytest.mark.ui]
-
-
 SCENARIO = r'''
 def narrow_text(pilot, out, args, notes):
     from kivy.uix.label import Label

@@ -16,8 +16,6 @@ from companion.games.thunderbirds.simulate import steps
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from scenarios import digest
 
-pytestmark = pytest.mark.ui
-
 PLAYERS, SEED = 2, 11
 
 

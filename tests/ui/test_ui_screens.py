@@ -18,8 +18,6 @@ import pytest
 
 from companion.paths import ROOT
 
-pytestmark = [pytest.mark.ui, pytest.mark.slow]
-
 EXPECTED_SCREENS = {
     "home",
     "settings",

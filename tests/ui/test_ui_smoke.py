@@ -2,10 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
-pytestmark = pytest.mark.ui
-
 
 def test_home_then_settings_by_touch(run_app) -> None:
     report = run_app("smoke")

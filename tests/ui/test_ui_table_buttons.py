@@ -6,10 +6,6 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import pytest
-
-pytestmark = pytest.mark.ui
-
 
 def test_table_buttons_end_the_turn_and_confirm(run_app) -> None:
     config = Path(os.environ["COMPANION_CONFIG"])

@@ -2,10 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
-pytestmark = [pytest.mark.ui, pytest.mark.slow]
-
 
 def test_a_new_turn_shows_its_actions_from_the_top(run_app) -> None:
     report = run_app("table_scroll")

@@ -3,10 +3,6 @@ redone draw, and a new action dropping the redo tail."""
 
 from __future__ import annotations
 
-import pytest
-
-pytestmark = pytest.mark.ui
-
 
 def test_undo_and_redo_by_touch(run_app) -> None:
     report = run_app("undo_redo", size="800x480", lang="en")

@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import json
 import math
-import os
 import re
-import tempfile
 import tomllib
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from companion.files import sync_directory, write_atomically
 from companion.games.thunderbirds.definitions import Definitions
 from companion.games.thunderbirds.errors import DataError, Problem
 from companion.games.thunderbirds.loader import (
@@ -128,26 +127,19 @@ def replace_card(
     target = overlay_dir / file_name
     doc = _read(target)
     _store(doc, table, card_id, dict(entry))
-    text = dumps(doc)
-    overlay_dir.mkdir(parents=True, exist_ok=True)
-    handle, temp_name = tempfile.mkstemp(prefix=f".{file_name}.", suffix=".tmp", dir=overlay_dir)
-    temp = Path(temp_name)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        others = [(p, d) for p, d in overlay_files(overlay_dir) if p.name != file_name]
-        shipped = shipped_files(data_dir)
-        _definitions, accepted, _skipped = _load_accepting(shipped, others)
-        if entry or doc:
-            load_files(shipped, accepted + [(temp, str(target))])
-        os.replace(temp, target)
-    finally:
-        temp.unlink(missing_ok=True)
-    if not doc:
-        target.unlink(missing_ok=True)
-    _sync_directory(overlay_dir)
+    if doc:
+
+        def validate(written: Path) -> None:
+            """The edited file must load with the shipped data and the other overlay files that load today."""
+            others = [(p, d) for p, d in overlay_files(overlay_dir) if p.name != file_name]
+            shipped = shipped_files(data_dir)
+            _definitions, accepted, _skipped = _load_accepting(shipped, others)
+            load_files(shipped, accepted + [(written, str(target))])
+
+        overlay_dir.mkdir(parents=True, exist_ok=True)
+        write_atomically(target, dumps(doc), check=validate)
+    else:
+        _remove(target)
     clear_definitions_cache()
 
 
@@ -163,10 +155,9 @@ def clear_card(kind: str, card_id: str, overlay_dir: Path | None = None) -> dict
         return {}
     _store(doc, table, card_id, {})
     if doc:
-        _write_atomically(target, dumps(doc))
+        write_atomically(target, dumps(doc))
     else:
-        target.unlink(missing_ok=True)
-    _sync_directory(overlay_dir)
+        _remove(target)
     clear_definitions_cache()
     return previous
 
@@ -229,31 +220,13 @@ def _store(doc: dict[str, Any], table: str, card_id: str, entry: dict[str, Any])
         doc.pop(table, None)
 
 
-def _write_atomically(target: Path, text: str) -> None:
-    target.parent.mkdir(parents=True, exist_ok=True)
-    handle, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+def _remove(target: Path) -> None:
+    """Removes an overlay file left without corrections, durably (a power cut after it keeps it removed)."""
     try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temp_name, target)
-    finally:
-        Path(temp_name).unlink(missing_ok=True)
-
-
-def _sync_directory(directory: Path) -> None:
-    """Makes the rename durable (a power cut right after an edit keeps it)."""
-    try:
-        fd = os.open(directory, os.O_RDONLY)
-    except OSError:
+        target.unlink()
+    except FileNotFoundError:
         return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
+    sync_directory(target.parent)
 
 
 # --- writing TOML (the standard library only reads it) ---------------------------------------------------

@@ -9,14 +9,13 @@ written atomically, each fact marked `player`) and takes back with `clear_entry`
 from __future__ import annotations
 
 import json
-import os
 import re
-import tempfile
 import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from companion.files import sync_directory, write_atomically
 from companion.games.thunderbirds_solitaire.errors import DataError, Problem
 from companion.games.thunderbirds_solitaire.loader import (
     HEADERS,
@@ -115,23 +114,17 @@ def replace_entry(
     target = overlay_dir / file_name
     doc = _read(target)
     _store(doc, table, entry_id, dict(entry))
-    overlay_dir.mkdir(parents=True, exist_ok=True)
-    handle, temp_name = tempfile.mkstemp(prefix=f".{file_name}.", suffix=".tmp", dir=overlay_dir)
-    temp = Path(temp_name)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(dumps(doc))
-            out.flush()
-            os.fsync(out.fileno())
+
+    def validate(written: Path) -> None:
         others = [p for p in toml_files(overlay_dir) if p.name != file_name]
-        _validate(toml_files(data_dir), others, temp, target)
-        if doc:
-            os.replace(temp, target)
-        else:
-            target.unlink(missing_ok=True)
-    finally:
-        temp.unlink(missing_ok=True)
-    _sync_directory(overlay_dir)
+        _validate(toml_files(data_dir), others, written, target)
+
+    overlay_dir.mkdir(parents=True, exist_ok=True)
+    # A file left with no entry is validated too (what the others need must still be there), then removed.
+    write_atomically(target, dumps(doc), check=validate)
+    if not doc:
+        target.unlink()
+        sync_directory(overlay_dir)
     clear_definitions_cache()
 
 
@@ -221,20 +214,6 @@ def _store(doc: dict[str, Any], table: str, entry_id: str, entry: dict[str, Any]
         doc[table] = items
     else:
         doc.pop(table, None)
-
-
-def _sync_directory(directory: Path) -> None:
-    """Makes the rename durable: a power cut right after an edit keeps it."""
-    try:
-        fd = os.open(directory, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
 
 
 # --- writing TOML (the standard library only reads it) ---------------------------------------------------
