@@ -35,6 +35,7 @@ SLOW = {
     "test_ui_delete.py": "Home's Delete through the real app, in both languages",
     "test_ui_export.py": "Home's one-tap export through the real app, in both languages",
     "test_ui_table_scroll.py": "a game played by touch into a new turn",
+    "test_ui_packs.py": "two games played, resumed and exported through the real app",
 }
 
 

@@ -17,8 +17,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: the test packs
 from runs import scenario_notes
 
-pytestmark = [pytest.mark.ui, pytest.mark.slow]
-
 SCENARIO = r"""
 def two_games(pilot, out, args, notes):
     import sys
