@@ -331,7 +331,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     directory = db_path.parent / BACKUPS_DIR_NAME
     try:
         if args.command == "list":
-            for backup in list_backups(directory):
+            backups = list_backups(directory)
+            if not backups:
+                print(_("No backups yet in {folder}.").format(folder=directory))
+            for backup in backups:
                 print(f"{backup.path}\t{backup.taken_at.isoformat()}\t{backup.size_bytes} bytes")
         elif args.command == "now":
             print(make_backup(db_path, directory, keep=args.keep).path)
