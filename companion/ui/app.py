@@ -20,7 +20,7 @@ from kivy.uix.screenmanager import ScreenManager
 
 from companion import locale, paths
 from companion.engine import registry
-from companion.locale import _
+from companion.locale import _, ngettext
 from companion.paths import KV_DIR
 from companion.ui.action_keys import act
 from companion.ui.controller import GameController, GameSnapshot
@@ -111,6 +111,9 @@ class CompanionApp(App):
         self._first_frame_drawn = False
         #: The seed of the next new game (the demo and the tests fix it); None draws a fresh one.
         self.next_seed: int | None = None
+        #: Every problem of the config file (each bad key left out), read when the lights start: Home shows them.
+        self.config_problems: tuple[str, ...] = ()
+        self._config_problems_told = False
 
     # --- start-up -----------------------------------------------------------------------------------------
 
@@ -601,6 +604,8 @@ class CompanionApp(App):
     def _lights_ready(self, link: LightsLink) -> None:
         from companion.ui.widgets.led_strip import LedStrip, strip_height
 
+        self._config_read(link.config_problems)
+
         holder = self.root.ids.led_strip_holder
         holder.clear_widgets()
         mirror = link.mirror
@@ -617,6 +622,22 @@ class CompanionApp(App):
             state = snapshot.state
             self.worker.submit(lambda: link.update(state, ()))
         self.refresh_current()
+
+    def _config_read(self, problems: tuple[str, ...]) -> None:
+        """The config file's problems go on Home (as a broken card overlay's do); the notice bar says so once, at
+        start (Settings lists them too)."""
+        self.config_problems = problems
+        if problems and not self._config_problems_told:
+            self._config_problems_told = True
+            count = len(problems)
+            self.show_notice(
+                ngettext(
+                    "The config file has {count} problem: see Home.",
+                    "The config file has {count} problems: see Home.",
+                    count,
+                ).format(count=count),
+                OVERLAY_NOTICE_SECONDS,
+            )
 
     def _physical_command(self, command: str) -> None:
         """A button on the table (called on gpiozero's thread): the same as touching the screen's button."""

@@ -23,6 +23,7 @@ class HomeScreen(BaseScreen):
             self.app.pack.info.name,
             self.app.installed,
             self.app.pack_problems,
+            self.app.config_problems,
         )
 
     def on_pre_enter(self, *args: object) -> None:
@@ -39,7 +40,7 @@ class HomeScreen(BaseScreen):
             str,
             str,
             app.controller.recovery_notice,
-            (*pack.problems, *(str(problem) for problem in app.pack_problems)),
+            (*app.config_problems, *pack.problems, *(str(problem) for problem in app.pack_problems)),
             line_for=app.saved_game_line,
             installed=installed if len(installed) > 1 else (),
             chosen=pack.info.name,
