@@ -51,9 +51,10 @@ SCREENS: dict[str, tuple[str, str]] = {
 }
 
 
-#: Backups of the game database: at the end of each game, and when the last one is an hour old.
-BACKUP_EVERY_SECONDS = 3600
-BACKUP_CHECK_SECONDS = 600
+#: Backups of the game database: at the end of each game, and when the last one is five minutes old and the
+#: database changed since (`companion.backup`); looked for every minute, on a thread of their own.
+BACKUP_EVERY_SECONDS = 300
+BACKUP_CHECK_SECONDS = 60
 #: How long the notice bar names the card overlay's skipped cards at start-up.
 OVERLAY_NOTICE_SECONDS = 20.0
 
@@ -119,7 +120,8 @@ class CompanionApp(App):
 
     def build(self) -> Any:
         self.worker = SessionWorker(deliver=self._deliver)
-        self.controller = GameController(self.worker, self.pack, self._store_path)
+        self.backup_worker = SessionWorker(deliver=self._deliver, name="backup-worker")
+        self.controller = GameController(self.worker, self.pack, self._store_path, self.backup_worker)
         self.controller.on_snapshot(self._on_snapshot)
         self.controller.on_error(self._on_error)
         settings = self.worker.call(self._load_settings)
@@ -158,7 +160,7 @@ class CompanionApp(App):
         self.worker.submit(self.pack.load, self._pack_loaded, self._on_error)
         self.controller.open_store(self._store_opened)
         self.list_games()
-        # A look for a due backup every ten minutes, kept up even when this open fails: a later one may not.
+        # A look for a due backup every minute, kept up even when this open fails: a later one may not.
         Clock.schedule_interval(lambda _dt: self.controller.backup_if_due(BACKUP_EVERY_SECONDS), BACKUP_CHECK_SECONDS)
         pack = self.pack
         self.worker.submit(lambda: self.lights.start(pack), self._lights_ready, self._on_error)
@@ -190,8 +192,8 @@ class CompanionApp(App):
 
     def _store_opened(self, _notice: str | None) -> None:
         self.refresh_current()
-        # A backup now when the last one is over an hour old: a kiosk restarted daily still gets its backups,
-        # and an idle café does not rotate away its history (nothing changed).
+        # A backup now when the last one is older than the interval: a kiosk restarted daily still gets its
+        # backups, and an idle café does not rotate away its history (nothing changed).
         self.controller.backup_if_due(BACKUP_EVERY_SECONDS)
 
     def ensure_screen(self, name: str) -> Any:
@@ -309,6 +311,9 @@ class CompanionApp(App):
             if lights is not None:
                 self.worker.submit(lights.close)
             self.worker.stop()
+        backups = getattr(self, "backup_worker", None)
+        if backups is not None:
+            backups.stop()
 
     def _deliver(self, callback: Callable[[], None]) -> None:
         Clock.schedule_once(lambda _dt: callback(), 0)

@@ -68,8 +68,17 @@ class _WorkerSide:
 
 
 class GameController:
-    def __init__(self, worker: SessionWorker, pack: GamePack, store_path: Path | None = None) -> None:
+    def __init__(
+        self,
+        worker: SessionWorker,
+        pack: GamePack,
+        store_path: Path | None = None,
+        backup_worker: SessionWorker | None = None,
+    ) -> None:
         self.worker = worker
+        #: Where backups are taken: a thread of their own in the app, so copying the whole database every few
+        #: minutes never holds up the save of a touch (the session worker when none is given).
+        self.backup_worker = backup_worker or worker
         self.pack = pack
         self._store_path = store_path
         self._side = _WorkerSide()
@@ -77,6 +86,8 @@ class GameController:
         self.snapshot: GameSnapshot | None = None
         self.saved_games: tuple[SavedGame, ...] = ()
         self.recovery_notice: str | None = None
+        #: The game database's path, once the store has opened (the backups sit beside it).
+        self.database: Path | None = None
         self.last_error: str | None = None
         self._listeners: list[Callable[[GameSnapshot], None]] = []
         self._in_flight = 0
@@ -107,14 +118,14 @@ class GameController:
     # --- store ---------------------------------------------------------------------------------------------
 
     def open_store(self, on_done: Callable[[str | None], None] | None = None) -> None:
-        def work() -> tuple[str | None, tuple[SavedGame, ...]]:
+        def work() -> tuple[str | None, tuple[SavedGame, ...], Path]:
             from companion.engine.store import Store
 
             self._side.store = Store.open(self._store_path)
-            return self._side.store.recovery_notice, self._list()
+            return self._side.store.recovery_notice, self._list(), Path(self._side.store.path)
 
-        def done(result: tuple[str | None, tuple[SavedGame, ...]]) -> None:
-            self.recovery_notice, self.saved_games = result
+        def done(result: tuple[str | None, tuple[SavedGame, ...], Path]) -> None:
+            self.recovery_notice, self.saved_games, self.database = result
             if on_done:
                 on_done(self.recovery_notice)
 
@@ -162,19 +173,20 @@ class GameController:
         self.worker.submit(work, on_done, self._fail)
 
     def backup_if_due(self, every_seconds: float, on_done: Callable[[Path | None], None] | None = None) -> None:
-        """A rotating backup of the database beside it (`backups/`), on the worker, when one is due.
+        """A rotating backup of the database beside it (`backups/`), on the backup worker, when one is due.
 
-        `every_seconds=0` at the end of a game (a backup unless nothing changed since the last one); the
-        hourly check passes an hour. A backup that fails is reported like any worker error; play goes on.
+        `every_seconds=0` at the end of a game (a backup unless nothing changed since the last one); the regular
+        check passes the interval (`companion.backup.DEFAULT_EVERY_SECONDS`). A backup that fails is reported like
+        any worker error; play goes on. The backup reads the database through connections of its own (SQLite's
+        write-ahead log lets the session write meanwhile).
         """
+        db_path = self.database
 
         def work() -> Path | None:
             from companion import backup
 
-            store = self._side.store
-            if store is None:
+            if db_path is None:
                 return None
-            db_path = Path(store.path)
             taken = backup.backup_if_due(
                 db_path, every_seconds=every_seconds, directory=db_path.parent / backup.BACKUPS_DIR_NAME
             )
@@ -182,7 +194,7 @@ class GameController:
                 log.info("backup taken: %s", taken.path)
             return None if taken is None else taken.path
 
-        self.worker.submit(work, on_done or (lambda _path: None), self._fail)
+        self.backup_worker.submit(work, on_done or (lambda _path: None), self._fail)
 
     def _open_store(self) -> Any:
         """The store, opened again when the start-up open failed: what stopped it may have passed (another
