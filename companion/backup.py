@@ -189,6 +189,8 @@ def backup_if_due(
     with _locked(directory):
         if not is_due(db_path, every_seconds, directory, now):
             return None
+        if games_in(db_path) == 0:  # nothing to lose (a fresh database after a damaged one): no backup to pick
+            return None
         return _take_backup(db_path, directory, keep, now)
 
 

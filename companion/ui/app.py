@@ -48,6 +48,7 @@ SCREENS: dict[str, tuple[str, str]] = {
     "new_game": ("plain", "PlainNewGameScreen"),
     "play": ("plain", "PlayScreen"),
     "handover": ("plain", "HandoverScreen"),
+    "backups": ("backups", "BackupsScreen"),
 }
 
 
@@ -457,6 +458,28 @@ class CompanionApp(App):
         self.controller.export_game(
             game_id, None, lambda path: self.show_notice(_("Game exported to {file}").format(file=path), 12.0)
         )
+
+    def restore_backup(self, path: Path, line: Any) -> None:
+        """The Backups screen's Restore, once confirmed: the saved games put back (the game in play closed, the
+        current ones kept as a backup set aside), then Home with them."""
+        assert self.controller is not None
+
+        def restored(_games: Any) -> None:
+            self.show_notice(_("The saved games are back as they were on {when}.").format(when=line.when), 12.0)
+            self.go("home")
+
+        self.controller.restore_backup(path, restored)
+
+    def import_export(self, path: Path) -> None:
+        """The Backups screen's Import: the exported game added as a new saved game (or the reason it is not)."""
+        assert self.controller is not None
+
+        def imported(game_id: int) -> None:
+            self.show_notice(_("{file} imported as saved game {number}.").format(file=path.name, number=game_id), 12.0)
+            if self.screen_manager is not None and self.screen_manager.current == "home":
+                self.refresh_current()
+
+        self.controller.import_export(path, imported)
 
     def delete_game(self, row: Any) -> None:
         """Home's Delete: asks first (a deleted game cannot be brought back), then deletes on the worker; Home

@@ -196,6 +196,86 @@ class GameController:
 
         self.backup_worker.submit(work, on_done or (lambda _path: None), self._fail)
 
+    def list_backups(self, on_done: Callable[[tuple[Any, ...]], None]) -> None:
+        """The backups beside the database, newest first, each with how many saved games it holds (on the backup
+        worker: reading them never holds up play). `BackupRow`s of `companion.ui.presenters.backups`."""
+        database = self.database or self._default_database()
+
+        def work() -> tuple[Any, ...]:
+            from companion import backup
+            from companion.ui.presenters.backups import BackupRow
+
+            return tuple(
+                BackupRow(found.path, found.taken_at, found.before_restore, backup.games_in(found.path))
+                for found in backup.list_backups(database.parent / backup.BACKUPS_DIR_NAME)
+            )
+
+        self.backup_worker.submit(work, on_done, self._fail)
+
+    def restore_backup(self, path: Path, on_done: Callable[[tuple[SavedGame, ...]], None]) -> None:
+        """Puts the backup at `path` back as the saved games, on the session worker: the game in play is closed,
+        the store closed, the current database kept as a backup set aside (`companion.backup.restore`), and the
+        store opened again (also when the restore fails, so play goes on with the games as they were)."""
+
+        def work() -> tuple[SavedGame, ...]:
+            from companion import backup
+            from companion.engine.store import Store
+
+            self._close_session()
+            store = self._side.store
+            database = Path(store.path) if store is not None else self._default_database()
+            if store is not None:
+                store.close()
+                self._side.store = None
+            try:
+                backup.restore(path, database, database.parent / backup.BACKUPS_DIR_NAME)
+            except backup.BackupError as error:
+                raise CompanionError(str(error)) from error
+            finally:
+                self._side.store = Store.open(self._store_path)
+            return self._list()
+
+        def done(games: tuple[SavedGame, ...]) -> None:
+            self.snapshot = None
+            self.saved_games = games
+            self.recovery_notice = None
+            on_done(games)
+
+        self.worker.submit(work, done, self._fail)
+
+    def find_exports(self, on_done: Callable[[tuple[list[Any], list[Path]]], None]) -> None:
+        """The exported games on a USB stick (or in the state directory's exports/), and where they were looked
+        for; on the backup worker (a slow stick never holds up play)."""
+
+        def work() -> tuple[list[Any], list[Path]]:
+            from companion.imports import export_folders, exports_found
+
+            folders = export_folders()
+            return exports_found(folders), folders
+
+        self.backup_worker.submit(work, on_done, self._fail)
+
+    def import_export(self, path: Path, on_done: Callable[[int], None]) -> None:
+        """Adds the exported game at `path` as a new saved game (`companion.imports.import_game`: refused with the
+        reason when it cannot be); hands back its number, the list of saved games refreshed."""
+
+        def work() -> tuple[int, tuple[SavedGame, ...]]:
+            from companion.imports import import_game
+
+            game_id = import_game(self._open_store(), path)
+            return game_id, self._list()
+
+        def done(result: tuple[int, tuple[SavedGame, ...]]) -> None:
+            game_id, self.saved_games = result
+            on_done(game_id)
+
+        self.worker.submit(work, done, self._fail)
+
+    def _default_database(self) -> Path:
+        from companion.backup import default_db_path
+
+        return Path(self._store_path) if self._store_path is not None else default_db_path()
+
     def _open_store(self) -> Any:
         """The store, opened again when the start-up open failed: what stopped it may have passed (another
         program held the file, a full SD card has been freed), and if not, the player reads why once more."""

@@ -383,3 +383,15 @@ def test_what_a_restore_set_aside_is_never_rotated_away(db: Path) -> None:
         backup.make_backup(now=T0 + timedelta(hours=i * 12))
     assert safety.path.exists() and rows(safety.path)[-1][1] == "the games of the afternoon"
     assert safety in backup.list_backups()
+
+
+def test_a_database_without_any_saved_game_is_not_backed_up_by_the_app(tmp_path: Path) -> None:
+    """After a damaged file the app starts a fresh, empty database: a backup of it would only be one more line,
+    newest of all, above the backups that hold the games."""
+    from companion.engine.store import Store
+
+    database = tmp_path / "companion.db"
+    Store.open(database).close()
+    assert backup.games_in(database) == 0
+    assert backup.backup_if_due(database, directory=tmp_path / "backups", now=T0) is None
+    assert backup.list_backups(tmp_path / "backups") == []

@@ -500,3 +500,76 @@ def config_problems_on_home(pilot: Any, out: Path, args: dict[str, str], notes: 
     notes["settings_problems"] = settings.ids.config_problems.text
     yield pilot.screenshot(out / "settings.png")
     pilot.check_layout("settings")
+
+
+def _texts(pilot: Any) -> list[str]:
+    return [w.text for w in pilot.widgets() if isinstance(getattr(w, "text", None), str) and w.text]
+
+
+def restore_from_home(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, Any]) -> Script:
+    """The saved games file could not be read at start: Home offers the backups; one is restored by touch, after
+    its question."""
+    app = pilot.app
+    yield pilot.button("open:backups")
+    yield pilot.settle()
+    notes["home_before"] = _texts(pilot)
+    notes["games_before"] = len(app.controller.saved_games)
+    yield pilot.screenshot(out / "01-home.png")
+    pilot.check_layout("home")
+    pilot.tap("open:backups")
+    yield pilot.until(lambda: bool(pilot.keys("restore:")), "the backups listed")
+    yield pilot.until(lambda: not app.screen_manager.get_screen("backups").reading, "the lists read")
+    yield pilot.settle()
+    notes["backups_screen"] = _texts(pilot)
+    notes["restore_keys"] = pilot.keys("restore:")
+    yield pilot.screenshot(out / "02-backups.png")
+    pilot.check_layout("backups")
+    pilot.tap(f"restore:{args['backup']}")
+    yield pilot.button("restore:confirm")
+    yield pilot.settle()
+    notes["question"] = _texts(pilot)
+    yield pilot.screenshot(out / "03-question.png")
+    pilot.check_layout("restore-question")
+    pilot.tap("restore:confirm")
+    yield pilot.until(lambda: pilot.screen_name() == "home" and bool(app.controller.saved_games), "Home, restored")
+    yield pilot.settle()
+    notes["notice"] = app.notice
+    notes["games_after"] = len(app.controller.saved_games)
+    notes["home_after"] = _texts(pilot)
+    yield pilot.screenshot(out / "04-home-restored.png")
+    pilot.check_layout("home-restored")
+    key = pilot.keys("resume:")[0]
+    pilot.tap(key)
+    yield pilot.until(lambda: app.controller.snapshot is not None, "the restored game resumed")
+    notes["resumed_actions"] = len(app.controller.snapshot.history)
+
+
+def import_from_home(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, Any]) -> Script:
+    """Home, Backups and import: the exported games found are listed (those that cannot be imported say why);
+    one is imported by touch and appears on Home."""
+    app = pilot.app
+    yield pilot.button("backups")
+    pilot.tap("backups")
+    yield pilot.until(lambda: pilot.screen_name() == "backups", "the Backups screen")
+    yield pilot.until(lambda: bool(pilot.keys("import:")), "the exports listed")
+    yield pilot.until(lambda: not app.screen_manager.get_screen("backups").reading, "the lists read")
+    yield pilot.settle()
+    notes["listed"] = _texts(pilot)
+    notes["import_keys"] = pilot.keys("import:")
+    notes["enabled"] = [
+        w.action_key for w in pilot.widgets() if getattr(w, "action_key", "").startswith("import:") and not w.disabled
+    ]
+    yield pilot.screenshot(out / "01-backups.png")
+    pilot.check_layout("backups")
+    pilot.tap(notes["enabled"][0])
+    yield pilot.until(lambda: bool(app.notice), "the import's notice")
+    notes["notice"] = app.notice
+    pilot.tap("back")
+    yield pilot.until(lambda: pilot.screen_name() == "home" and bool(pilot.keys("resume:")), "Home with the game")
+    yield pilot.settle()
+    notes["resume_keys"] = pilot.keys("resume:")
+    yield pilot.screenshot(out / "02-home.png")
+    pilot.check_layout("home")
+    pilot.tap(notes["resume_keys"][0])
+    yield pilot.until(lambda: app.controller.snapshot is not None, "the imported game resumed")
+    notes["resumed_actions"] = len(app.controller.snapshot.history)

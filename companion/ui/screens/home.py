@@ -50,6 +50,7 @@ class HomeScreen(BaseScreen):
         ids.title.text = view.title
         ids.new_game.text = view.new_game
         ids.settings.text = view.settings
+        ids.backups.text = view.backups
         ids.card_editor.text = view.card_editor
         ids.card_editor.disabled = not view.has_editor
         ids.help.text = view.help
@@ -59,6 +60,12 @@ class HomeScreen(BaseScreen):
         self._picker(view.picker)
         box = ids.games
         box.clear_widgets()
+        if view.go_to_backups:  # the saved games file could not be read: its games may be in a backup
+            offer = TouchButton(text=view.go_to_backups, role="primary", action_key="open:backups")
+            offer.size_hint_y = None
+            offer.height = app.target
+            offer.bind(on_release=lambda _b: app.go("backups"))
+            box.add_widget(offer)
         if not view.games:
             box.add_widget(Factory.EmptyLine(text=view.empty_text))
         several = len({row.game for row in view.games}) > 1 or len(view.picker) > 1
