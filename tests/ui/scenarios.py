@@ -116,7 +116,7 @@ def every_screen(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, A
         yield from player.visit(label)
 
     yield from look("home")
-    for key in ("settings", "back", "help", "back", "card_editor"):
+    for key in ("settings", "back", "backups", "back", "help", "back", "card_editor"):
         yield from tap(key)
     for kind in ("scheme", "event", "fab", "vehicle", "hood-track", "disaster"):
         yield from tap(f"kind:{kind}")
