@@ -362,6 +362,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--db", type=Path, default=None, help=f"the game database (default: state dir / {DB_NAME})")
     parser.add_argument("--keep", type=int, default=DEFAULT_KEEP, help="how many backups to keep")
     args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+    if args.db is None:  # the app's saved games: the state directory the config file names, as the app reads it
+        from companion.config import use_configured_state_dir
+
+        problem = use_configured_state_dir()
+        if problem:
+            print(f"companion.backup: {problem}", file=sys.stderr)
+            return 2
     db_path = default_db_path() if args.db is None else args.db
     directory = db_path.parent / BACKUPS_DIR_NAME
     try:

@@ -254,6 +254,20 @@ def load_general_or_default(path: Path | None = None, environ: Mapping[str, str]
     return _general(_Reader(str(path), "general", doc.get("general", {})), path.parent)
 
 
+def use_configured_state_dir(environ: Mapping[str, str] | None = None) -> str | None:
+    """For a command that works on the saved games (`companion import`, `python -m companion.backup`): the config
+    file's `[general] state_dir` becomes the one `paths.state_dir()` gives, as in the app (COMPANION_STATE_DIR still
+    wins). Returns the problem in one line when COMPANION_CONFIG names a file that does not exist, else None."""
+    from companion import paths
+
+    env = os.environ if environ is None else environ
+    path = config_path(env)
+    if env.get(ENV_CONFIG) and not path.exists():
+        return str(ConfigError(f"{ENV_CONFIG}={path}", "", _("there is no such file")))
+    paths.use_state_dir(load_general_or_default(path, env).state_dir)
+    return None
+
+
 def _read(path: Path) -> dict[str, Any] | None:
     try:
         text = path.read_text(encoding="utf-8")

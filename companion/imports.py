@@ -146,6 +146,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("file", type=Path, help="the exported game (a .json file)")
     parser.add_argument("--db", type=Path, default=None, help="the game database (default: the app's)")
     args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+    if args.db is None:  # the app's saved games: the state directory the config file names, as the app reads it
+        from companion.config import use_configured_state_dir
+
+        problem = use_configured_state_dir()
+        if problem:
+            print(f"companion import: {problem}", file=sys.stderr)
+            return 2
     try:
         with Store.open(args.db) as store:
             game_id = import_game(store, args.file)

@@ -58,3 +58,28 @@ def test_the_dry_run_without_a_config_file_names_only_files_that_exist(tmp_path:
             assert "pin 14 is reserved for the serial console" in result.stdout
         else:
             assert result.returncode == 0, output
+
+
+def test_the_saved_games_commands_read_the_state_directory_the_config_names(tmp_path: Path) -> None:
+    """`companion import` and `python -m companion.backup` work on the games the app keeps where the config file
+    says (`[general] state_dir`), and say so in one line when COMPANION_CONFIG names no file."""
+    config = tmp_path / "config.toml"
+    config.write_text('[general]\nstate_dir = "games"\n', encoding="utf-8")
+    env = {k: v for k, v in os.environ.items() if k != "COMPANION_STATE_DIR"}
+    env["COMPANION_CONFIG"] = str(config)
+    listing = subprocess.run(
+        [sys.executable, "-m", "companion.backup", "list"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=ROOT,
+        env=env,
+    )
+    assert listing.stdout.strip() == f"No backups yet in {tmp_path / 'games' / 'backups'}."
+    env["COMPANION_CONFIG"] = str(tmp_path / "missing.toml")
+    for command in (["-m", "companion.backup", "list"], ["-m", "companion", "import", str(config)]):
+        result = subprocess.run(
+            [sys.executable, *command], capture_output=True, text=True, timeout=60, cwd=ROOT, env=env
+        )
+        assert result.returncode == 2
+        assert result.stderr.strip().endswith(f"COMPANION_CONFIG={tmp_path / 'missing.toml'}: there is no such file")
