@@ -1,7 +1,10 @@
 """Cost of durability: one action committed through `Session.dispatch` against a bare SQLite insert+commit with
-the same durability (WAL, synchronous=FULL) in the same directory; and resuming a game of 10,000 actions.
+the same durability (WAL, synchronous=FULL) in the same directory; resuming a game of 10,000 actions; and what
+one rotating backup costs (`companion.backup.make_backup`: time, and bytes written, read from /proc/self/io) for a
+database of bot-played Thunderbirds games, at two sizes, so the cost per saved game can be read off.
 
-Goals: dispatch within 1.5x of the bare commit (median); resume under 100 ms.
+Goals: dispatch within 1.5x of the bare commit (median); resume under 100 ms. The backup figures choose how often
+the app takes one (docs/raspberry-pi.md, "Backups").
 """
 
 from __future__ import annotations
@@ -103,15 +106,75 @@ def _resume_times(directory: Path) -> tuple[list[float], list[float]]:
     return resume_ms, open_and_resume_ms
 
 
+#: Saved games in the two databases backed up: a few weeks of a café's play, and a few months of it.
+BACKUP_SIZES = (200, 1000)
+BACKUP_RUNS = 5
+
+
+def _bot_games(path: Path, games: int) -> None:
+    """`games` bot-played Thunderbirds games (1 to 4 players, Standard), stored through `Session` as the app
+    stores them (their snapshots included), written without fsync: building is not what is measured."""
+    from companion.engine import registry
+    from companion.games.thunderbirds.loader import default_definitions
+    from companion.games.thunderbirds.simulate import steps
+
+    rules = registry.get("thunderbirds")
+    defs = default_definitions()
+    with Store.open(path) as store:
+        store._db.execute("PRAGMA synchronous = OFF")
+        for game in range(games):
+            players, seed = 1 + game % 4, 90_000 + game
+            session = Session.new(store, rules, {"players": players, "difficulty": "standard"}, seed)
+            for step in steps(players, "standard", seed, defs):
+                session.dispatch(step.action)
+        store._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+
+
+def _written_bytes() -> tuple[int, int]:
+    """(bytes handed to write(), bytes sent to storage) by this process so far (Linux's /proc/self/io)."""
+    fields = dict(line.split(": ") for line in Path("/proc/self/io").read_text().splitlines())
+    return int(fields["wchar"]), int(fields["write_bytes"])
+
+
+def _backup_figures(directory: Path) -> dict[str, float]:
+    from companion import backup
+
+    figures: dict[str, float] = {}
+    for games in BACKUP_SIZES:
+        path = directory / f"games-{games}.db"
+        _bot_games(path, games)
+        size = path.stat().st_size
+        times: list[float] = []
+        written: list[int] = []
+        stored: list[int] = []
+        for run in range(BACKUP_RUNS):
+            folder = directory / f"backups-{games}-{run}"
+            before = _written_bytes()
+            started = time.perf_counter()
+            backup.make_backup(path, folder, keep=backup.DEFAULT_KEEP)
+            times.append((time.perf_counter() - started) * 1000)
+            after = _written_bytes()
+            written.append(after[0] - before[0])
+            stored.append(after[1] - before[1])
+        figures[f"db_{games}_games_mb"] = size / 1e6
+        figures["db_bytes_per_game"] = size / games
+        figures[f"backup_{games}_games_ms_median"] = statistics.median(times)
+        figures[f"backup_{games}_games_written_mb_median"] = statistics.median(written) / 1e6
+        figures[f"backup_{games}_games_to_storage_mb_median"] = statistics.median(stored) / 1e6
+    return figures
+
+
 def run() -> dict[str, float]:
     RESULTS_DIR.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=RESULTS_DIR, prefix="bench-store-") as folder:
         directory = Path(folder)
         bare_ms, dispatch_ms = _commit_times(directory)
         resume_ms, open_and_resume_ms = _resume_times(directory)
+        backups = _backup_figures(directory)
     bare_median = statistics.median(bare_ms)
     dispatch_median = statistics.median(dispatch_ms)
     return {
+        **backups,
         "bare_commit_ms_median": bare_median,
         "bare_commit_ms_p99": _percentile(bare_ms, 0.99),
         "dispatch_commit_ms_median": dispatch_median,

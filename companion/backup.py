@@ -1,10 +1,13 @@
-"""Rotating backups of the game database, so a worn SD card or a bad day costs at most one hour of play.
+"""Rotating backups of the game database, so a worn SD card or a bad day costs minutes of play, not more.
 
 Backups use SQLite's online backup API, which copies a consistent snapshot even while the app is writing,
 into `state_dir()/backups/companion-YYYYmmdd-HHMMSS.db` (UTC). Each copy is checked (`PRAGMA quick_check`)
-before it replaces anything, the newest `keep` are kept, and nothing but those files is ever deleted.
-The app calls `backup_if_due` off the UI thread at each game end and every hour; it does nothing when the
-database has not been written since the last backup, so an idle café does not rotate away its history.
+before it replaces anything; the newest `keep` are kept, and the newest of each of the `days` latest days that
+had one (a mistake noticed days later can still be undone); nothing but those files is ever deleted.
+The app calls `backup_if_due` off the UI thread at each game end and every five minutes of play
+(`DEFAULT_EVERY_SECONDS`); it does nothing when the database has not been written since the last backup, so an
+idle café does not rotate away its history. Each backup writes the whole database once (`bench/bench_store.py`
+measures it; docs/raspberry-pi.md says what it costs an SD card).
 
     python -m companion.backup list | now | hint | restore FILE   [--db PATH] [--keep N]
 """
@@ -31,11 +34,17 @@ from companion.paths import state_dir
 
 DB_NAME = "companion.db"
 BACKUPS_DIR_NAME = "backups"
-DEFAULT_KEEP = 10
-DEFAULT_EVERY_SECONDS = 3600
+#: The newest backups kept: an hour of play at one every five minutes.
+DEFAULT_KEEP = 12
+#: And the newest of each of this many earlier days that had a backup.
+DEFAULT_DAYS = 7
+#: A backup every five minutes of play (when the database changed): a corruption costs at most that.
+DEFAULT_EVERY_SECONDS = 300
 _STAMP_FORMAT = "%Y%m%d-%H%M%S"
-#: Only files with exactly this name are ever deleted by the rotation.
-_BACKUP_NAME = re.compile(r"^companion-(\d{8}-\d{6})\.db$")
+#: A backup's name; only files with exactly this name are ever deleted by the rotation, and never those set aside
+#: before a restore (`-before-restore`): they are the way back from a restore, kept until a person removes them.
+_BACKUP_NAME = re.compile(r"^companion-(\d{8}-\d{6})(-before-restore)?\.db$")
+SET_ASIDE_SUFFIX = "-before-restore"
 _LOCK_NAME = ".lock"
 _FILE_TIME_MARGIN_NS = 1_000_000_000
 
@@ -50,6 +59,8 @@ class Backup:
     #: When the snapshot was taken (UTC), read from the file name.
     taken_at: datetime
     size_bytes: int
+    #: The saved games as they were just before a restore (never rotated away).
+    before_restore: bool = False
 
 
 def default_db_path() -> Path:
@@ -60,8 +71,9 @@ def default_backups_dir() -> Path:
     return state_dir() / BACKUPS_DIR_NAME
 
 
-def backup_name(taken_at: datetime) -> str:
-    return f"companion-{taken_at.astimezone(UTC).strftime(_STAMP_FORMAT)}.db"
+def backup_name(taken_at: datetime, before_restore: bool = False) -> str:
+    suffix = SET_ASIDE_SUFFIX if before_restore else ""
+    return f"companion-{taken_at.astimezone(UTC).strftime(_STAMP_FORMAT)}{suffix}.db"
 
 
 def list_backups(directory: Path | None = None) -> list[Backup]:
@@ -81,7 +93,7 @@ def list_backups(directory: Path | None = None) -> list[Backup]:
         except FileNotFoundError:  # rotated away by another process meanwhile
             continue
         taken_at = datetime.strptime(match.group(1), _STAMP_FORMAT).replace(tzinfo=UTC)
-        found.append(Backup(path=Path(entry.path), taken_at=taken_at, size_bytes=size_bytes))
+        found.append(Backup(Path(entry.path), taken_at, size_bytes, before_restore=match.group(2) is not None))
     found.sort(key=lambda backup: backup.taken_at, reverse=True)
     return found
 
@@ -91,15 +103,35 @@ def latest_backup(directory: Path | None = None) -> Backup | None:
     return backups[0] if backups else None
 
 
-def rotate(directory: Path | None = None, keep: int = DEFAULT_KEEP) -> list[Path]:
-    """Deletes all but the newest `keep` backups and returns what it deleted."""
+def rotate(directory: Path | None = None, keep: int = DEFAULT_KEEP, days: int = DEFAULT_DAYS) -> list[Path]:
+    """Deletes every backup but the newest `keep` and the newest of each of the `days` latest days (UTC) that
+    have one; returns what it deleted."""
     if keep < 1:
         raise ValueError(f"keep must be at least 1, not {keep}")
+    backups = [backup for backup in list_backups(directory) if not backup.before_restore]
+    kept = {backup.path for backup in backups[:keep]}
+    newest_of_day: dict[object, Path] = {}
+    for backup in backups:  # newest first: the first seen of a day is its newest
+        newest_of_day.setdefault(backup.taken_at.date(), backup.path)
+    kept.update(list(newest_of_day.values())[:days])
     deleted: list[Path] = []
-    for backup in list_backups(directory)[keep:]:
-        backup.path.unlink(missing_ok=True)
-        deleted.append(backup.path)
+    for backup in backups:
+        if backup.path not in kept:
+            backup.path.unlink(missing_ok=True)
+            deleted.append(backup.path)
     return deleted
+
+
+def games_in(backup: Path) -> int | None:
+    """How many saved games a backup holds (None when it cannot be read): what Home shows beside its date."""
+    try:
+        connection = sqlite3.connect(_read_only_uri(backup), uri=True)
+        try:
+            return int(connection.execute("SELECT count(*) FROM games").fetchone()[0])
+        finally:
+            connection.close()
+    except sqlite3.Error:
+        return None
 
 
 def make_backup(
@@ -157,6 +189,8 @@ def backup_if_due(
     with _locked(directory):
         if not is_due(db_path, every_seconds, directory, now):
             return None
+        if games_in(db_path) == 0:  # nothing to lose (a fresh database after a damaged one): no backup to pick
+            return None
         return _take_backup(db_path, directory, keep, now)
 
 
@@ -165,9 +199,9 @@ def restore(
 ) -> Backup | None:
     """Puts `backup` back as the game database; call it with the app's store closed.
 
-    The current database is first backed up into `directory`, so a restore can itself be undone; that
-    backup is returned (None when there was no database). It is not rotated and never takes the name of an
-    existing backup, so the backup being restored stays. Uses the backup API in reverse: a stale
+    The current database is first backed up into `directory` as `companion-<time>-before-restore.db`, so a
+    restore can itself be undone; that backup is returned (None when there was no database). The rotation never
+    deletes it, and it never takes the name of an existing file. Uses the backup API in reverse: a stale
     write-ahead log cannot be replayed over the restored pages, and the database keeps its journal mode.
     """
     db_path = default_db_path() if db_path is None else db_path
@@ -176,7 +210,7 @@ def restore(
     with _locked(directory):
         safety = None
         if db_path.exists():
-            safety = _take_backup(db_path, directory, keep=None, now=now, replace_same_second=False)
+            safety = _take_backup(db_path, directory, keep=None, now=now, before_restore=True)
         db_path.parent.mkdir(parents=True, exist_ok=True)
         source = sqlite3.connect(_read_only_uri(backup), uri=True)
         try:
@@ -199,7 +233,7 @@ def restore_hint(backup: Backup | None = None, db_path: Path | None = None, dire
     db_path = default_db_path() if db_path is None else db_path
     backup = latest_backup(directory) if backup is None else backup
     if backup is None:
-        return _("No backup yet: one is taken at the end of each game and every hour of play.")
+        return _("No backup yet: one is taken at the end of each game and every five minutes of play.")
     return _(
         "Latest backup: {name} ({when}). To go back to it: stop the app (sudo systemctl stop companion), "
         "delete {db}-wal and {db}-shm (sudo -u companion rm -f {db}-wal {db}-shm), copy the backup over the "
@@ -216,20 +250,21 @@ def restore_hint(backup: Backup | None = None, db_path: Path | None = None, dire
 
 
 def _take_backup(
-    db_path: Path, directory: Path, keep: int | None, now: datetime | None, replace_same_second: bool = True
+    db_path: Path, directory: Path, keep: int | None, now: datetime | None, before_restore: bool = False
 ) -> Backup:
     """Copies, checks, publishes under the final name, then rotates (unless `keep` is None).
 
-    Without `replace_same_second`, a name already taken moves the time stamp on by a second until it is free.
+    A backup `before_restore` never takes the name of an existing file: its time stamp moves on by a second until
+    the name is free (a backup of the same second otherwise replaces the older one).
     """
     if keep is not None and keep < 1:
         raise ValueError(f"keep must be at least 1, not {keep}")
     if not db_path.exists():
         raise BackupError(_("There is no game database to back up at {path}.").format(path=db_path))
     taken_at = (_utc_now() if now is None else now).astimezone(UTC).replace(microsecond=0)
-    while not replace_same_second and (directory / backup_name(taken_at)).exists():
+    while before_restore and (directory / backup_name(taken_at, before_restore)).exists():
         taken_at += timedelta(seconds=1)
-    final = directory / backup_name(taken_at)
+    final = directory / backup_name(taken_at, before_restore)
     # The copy's file time is set a little before it started: file times come from a coarse kernel clock, and
     # a write racing the copy must count as "written since the backup" (at worst one backup too many).
     started_ns = time.time_ns() - _FILE_TIME_MARGIN_NS
@@ -244,7 +279,7 @@ def _take_backup(
         raise BackupError(_("The backup failed: {reason}").format(reason=error)) from error
     if keep is not None:
         rotate(directory, keep)
-    return Backup(path=final, taken_at=taken_at, size_bytes=final.stat().st_size)
+    return Backup(final, taken_at, final.stat().st_size, before_restore=before_restore)
 
 
 def _copy_database(db_path: Path, target_path: Path) -> None:
@@ -327,11 +362,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--db", type=Path, default=None, help=f"the game database (default: state dir / {DB_NAME})")
     parser.add_argument("--keep", type=int, default=DEFAULT_KEEP, help="how many backups to keep")
     args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+    if args.db is None:  # the app's saved games: the state directory the config file names, as the app reads it
+        from companion.config import use_configured_state_dir
+
+        problem = use_configured_state_dir()
+        if problem:
+            print(f"companion.backup: {problem}", file=sys.stderr)
+            return 2
     db_path = default_db_path() if args.db is None else args.db
     directory = db_path.parent / BACKUPS_DIR_NAME
     try:
         if args.command == "list":
-            for backup in list_backups(directory):
+            backups = list_backups(directory)
+            if not backups:
+                print(_("No backups yet in {folder}.").format(folder=directory))
+            for backup in backups:
                 print(f"{backup.path}\t{backup.taken_at.isoformat()}\t{backup.size_bytes} bytes")
         elif args.command == "now":
             print(make_backup(db_path, directory, keep=args.keep).path)

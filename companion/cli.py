@@ -8,6 +8,7 @@ companion scenario FILE      apply a scenario file and print the result (its `ga
 companion odds FILE          exact rescue odds for a scenario's position
 companion simulate           bot-played games: win rate, causes of defeat, score
 companion hw-test            walk every LED, echo button presses, report the serial link
+companion import FILE        add an exported game (a .json file) as a new saved game
 companion check-data         validate the game data and the user overlay; report what is missing
 
 demo, scenario, odds, simulate, check-data and hw-test take --game NAME (Thunderbirds when not given); a game
@@ -27,6 +28,7 @@ COMMANDS: dict[str, str] = {
     "run": "companion.ui.launch:main",
     "games": "companion.cli:games",
     "hw-test": "companion.devices.hw_test:main",
+    "import": "companion.imports:main",
 }
 #: Sub-commands a game's pack answers (`Pack.commands`), for the game `--game` names.
 GAME_COMMANDS: tuple[str, ...] = ("demo", "scenario", "odds", "simulate", "check-data")

@@ -4,6 +4,10 @@ Where it is found: `$COMPANION_CONFIG` if set, else `/etc/companion/config.toml`
 installer puts it there), else `config_dir()/config.toml`. A missing file means the defaults. The
 environment variable `COMPANION_LIGHTS` overrides `[lights] backend`, as `GPIOZERO_PIN_FACTORY` does for
 gpiozero. Every key is documented in `docs/config.md`; `config/companion.example.toml` shows them all.
+
+Each key is read on its own: a bad key is left out with a message naming the file, the section and the key, and
+the rest of the file still applies (`Config.problems` lists every message). Only a file that cannot be read as
+TOML at all gives the defaults throughout.
 """
 
 from __future__ import annotations
@@ -47,7 +51,22 @@ class ConfigError(ValueError):
 
     def __init__(self, file: str, key: str, problem: str) -> None:
         self.file, self.key, self.problem = file, key, problem
-        super().__init__(f"{file}: {key}: {problem}" if key else f"{file}: {problem}")
+        text = _("{head}: {detail}").format(head=key, detail=problem) if key else problem
+        super().__init__(_("{head}: {detail}").format(head=file, detail=text))  # French: "fichier : clé : …"
+
+    @property
+    def section(self) -> str:
+        """The section at fault ("lights" for `[lights] map`, "lights" for COMPANION_LIGHTS), "" for the file."""
+        if self.file == ENV_LIGHTS:
+            return "lights"
+        if self.key.startswith("["):
+            return self.key[1:].split("]", 1)[0].split(".", 1)[0]
+        return ""
+
+    @property
+    def is_about_the_board(self) -> bool:
+        """A problem of the lights or the buttons (what Settings explains beside the board lights)."""
+        return self.section in ("lights", "buttons", "gpio", "")
 
 
 @dataclass(frozen=True)
@@ -76,6 +95,8 @@ class LightsConfig:
     colour: bool | None = None
     #: Set when COMPANION_LIGHTS chose the back-end.
     backend_from_env: bool = False
+    #: Who chose the back-end: "chosen" (the Settings screen), "env" (COMPANION_LIGHTS), "file", "default".
+    backend_source: str = "default"
     #: `[lights.maps]`: a build name, path or table per game other than Thunderbirds (whose map is `map`),
     #: resolved against that game's LEDs when one of its games is opened (`game_light_map`).
     maps: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
@@ -98,6 +119,8 @@ class Config:
     buttons: ButtonsConfig = ButtonsConfig()
     #: The file read, or None when there was none (defaults).
     source: Path | None = None
+    #: Every problem found, each key at fault left out (the rest applies); () when the file is fine.
+    problems: tuple[ConfigError, ...] = ()
 
 
 def config_path(environ: Mapping[str, str] | None = None) -> Path:
@@ -110,28 +133,35 @@ def config_path(environ: Mapping[str, str] | None = None) -> Path:
 
 
 class _Reader:
-    """Reads one section, naming `[section] key` in every error."""
+    """Reads one section key by key, naming `[section] key` in every problem; a bad key is noted in `problems`
+    and reads as its default, so one typo never costs the rest of the file."""
 
-    def __init__(self, file: str, section: str, table: Any) -> None:
+    def __init__(self, file: str, section: str, table: Any, problems: list[ConfigError] | None = None) -> None:
         self.file, self.section = file, section
+        self.problems: list[ConfigError] = [] if problems is None else problems
         if not isinstance(table, Mapping):
-            raise ConfigError(file, f"[{section}]", _("expected a table"))
+            self.problems.append(ConfigError(file, f"[{section}]", _("expected a table")))
+            table = {}
         self.table: Mapping[str, Any] = table
 
     def fail(self, key: str, problem: str) -> ConfigError:
         return ConfigError(self.file, f"[{self.section}] {key}", problem)
 
+    def note(self, key: str, problem: str) -> None:
+        self.problems.append(self.fail(key, problem))
+
     def only(self, keys: tuple[str, ...]) -> None:
         for key in self.table:
             if key not in keys:
-                raise self.fail(key, _("unknown key (expected one of: {keys})").format(keys=", ".join(keys)))
+                self.note(key, _("unknown key (expected one of: {keys})").format(keys=", ".join(keys)))
 
     def get(self, key: str, default: Any, check: Callable[[Any], bool], expected: str) -> Any:
         if key not in self.table:
             return default
         value = self.table[key]
         if not check(value):
-            raise self.fail(key, _("expected {expected}, got {value!r}").format(expected=expected, value=value))
+            self.note(key, _("expected {expected}, got {value!r}").format(expected=expected, value=value))
+            return default
         return value
 
 
@@ -147,21 +177,55 @@ def _is_text(v: Any) -> bool:
     return isinstance(v, str) and v != ""
 
 
-def load_config(
+def read_config(
     path: Path | None = None,
     environ: Mapping[str, str] | None = None,
     hood_length: int | Callable[[], int] | None = None,
+    must_exist: bool = False,
+    chosen_backend: str | None = None,
 ) -> Config:
-    """Reads and checks the config file. Raises `ConfigError` naming the file and the key at fault.
+    """Reads the config file key by key and never raises: every problem is in `Config.problems`, each bad key left
+    out (so its default applies) and the rest of the file kept. A file that is not TOML gives every default.
+
+    A file named on purpose must exist: the one `COMPANION_CONFIG` names (when `path` is None), or `path` with
+    `must_exist` (`companion hw-test --config FILE`). The file found by default may be absent: the defaults.
 
     `[lights] map` is Thunderbirds' map: it is checked against Thunderbirds' LEDs, whose Hood track has
     `hood_length` spaces (a number, or a function asked only when a light map must be checked; None: the length
     in the game data). Other games' maps (`[lights.maps]`) are checked when one of their games is opened.
+    `chosen_backend` is the back-end the players chose on the Settings screen: it wins over COMPANION_LIGHTS and
+    the file.
     """
     env = os.environ if environ is None else environ
+    named_by_env = path is None and bool(env.get(ENV_CONFIG))
     path = config_path(env) if path is None else path
-    doc = _read(path)
-    return _build(doc, str(path), path.parent, env, hood_length, source=path if doc is not None else None)
+    problems: list[ConfigError] = []
+    try:
+        doc = _read(path)
+    except ConfigError as error:
+        problems.append(error)
+        doc = {}
+    if doc is None and (must_exist or named_by_env):
+        where = f"{ENV_CONFIG}={path}" if named_by_env else str(path)
+        problems.append(ConfigError(where, "", _("there is no such file")))
+    # A problem of the defaults (a back-end chosen by COMPANION_LIGHTS alone) never names a file that is not there.
+    file = str(path) if doc is not None else _("no config file (the defaults)")
+    source = path if doc is not None else None
+    return _build(doc or {}, file, path.parent, env, hood_length, source, problems, chosen_backend)
+
+
+def load_config(
+    path: Path | None = None,
+    environ: Mapping[str, str] | None = None,
+    hood_length: int | Callable[[], int] | None = None,
+    must_exist: bool = False,
+) -> Config:
+    """Reads and checks the config file strictly: raises the first `ConfigError` (naming the file and the key at
+    fault) when there is any. `read_config` gives the config with only the bad keys left out."""
+    config = read_config(path, environ, hood_length, must_exist)
+    if config.problems:
+        raise config.problems[0]
+    return config
 
 
 def load_config_or_default(
@@ -169,37 +233,39 @@ def load_config_or_default(
     environ: Mapping[str, str] | None = None,
     hood_length: int | Callable[[], int] | None = None,
 ) -> tuple[Config, str | None]:
-    """The config, or, when it has a problem, the best config without its hardware sections and the problem.
+    """The config with its bad keys left out, and its problems in one line (None when there are none).
 
-    The app starts either way: with a broken `[lights]` or `[buttons]` it runs with the on-screen mirror and
-    no physical buttons, and shows the returned message.
-    """
-    env = os.environ if environ is None else environ
-    path = config_path(env) if path is None else path
-    try:
-        return load_config(path, env, hood_length), None
-    except ConfigError as exc:
-        problem = str(exc)
-    try:
-        doc = _read(path) or {}
-        safe = {k: v for k, v in doc.items() if k in ("general", "gpio")}
-        calm_env = {k: v for k, v in env.items() if k != ENV_LIGHTS}
-        return _build(safe, str(path), path.parent, calm_env, hood_length, source=path), problem
-    except ConfigError:
-        return Config(), problem
+    The app starts either way: a bad key in `[lights]` leaves the lights on the screen's mirror (or without the
+    setting at fault), a bad button is left out, the rest of the file applies."""
+    config = read_config(path, environ, hood_length)
+    return config, "; ".join(str(problem) for problem in config.problems) or None
 
 
 def load_general_or_default(path: Path | None = None, environ: Mapping[str, str] | None = None) -> GeneralConfig:
     """Only the `[general]` section (language, state directory, screen, sounds): what the app needs before its
-    first frame, without checking light maps or pins. A problem in it gives the defaults; the full load, made
-    later for the lights, reports it."""
+    first frame, without checking light maps or pins. A bad key reads as its default; the full load, made later
+    for the lights, reports it."""
     env = os.environ if environ is None else environ
     path = config_path(env) if path is None else path
     try:
         doc = _read(path) or {}
-        return _general(_Reader(str(path), "general", doc.get("general", {})), path.parent)
     except ConfigError:
         return GeneralConfig()
+    return _general(_Reader(str(path), "general", doc.get("general", {})), path.parent)
+
+
+def use_configured_state_dir(environ: Mapping[str, str] | None = None) -> str | None:
+    """For a command that works on the saved games (`companion import`, `python -m companion.backup`): the config
+    file's `[general] state_dir` becomes the one `paths.state_dir()` gives, as in the app (COMPANION_STATE_DIR still
+    wins). Returns the problem in one line when COMPANION_CONFIG names a file that does not exist, else None."""
+    from companion import paths
+
+    env = os.environ if environ is None else environ
+    path = config_path(env)
+    if env.get(ENV_CONFIG) and not path.exists():
+        return str(ConfigError(f"{ENV_CONFIG}={path}", "", _("there is no such file")))
+    paths.use_state_dir(load_general_or_default(path, env).state_dir)
+    return None
 
 
 def _read(path: Path) -> dict[str, Any] | None:
@@ -218,25 +284,29 @@ def _read(path: Path) -> dict[str, Any] | None:
 
 
 def _build(
-    doc: Mapping[str, Any] | None,
+    doc: Mapping[str, Any],
     file: str,
     folder: Path,
     env: Mapping[str, str],
     hood_length: int | Callable[[], int] | None,
     source: Path | None,
+    problems: list[ConfigError],
+    chosen_backend: str | None = None,
 ) -> Config:
-    doc = doc or {}
     for section in doc:
         if section not in KEYS:
-            raise ConfigError(
-                file, f"[{section}]", _("unknown section (expected {sections})").format(sections=", ".join(KEYS))
+            problems.append(
+                ConfigError(
+                    file, f"[{section}]", _("unknown section (expected {sections})").format(sections=", ".join(KEYS))
+                )
             )
-    general = _general(_Reader(file, "general", doc.get("general", {})), folder)
-    gpio = _gpio(_Reader(file, "gpio", doc.get("gpio", {})))
-    buttons = _buttons(_Reader(file, "buttons", doc.get("buttons", {})), gpio)
-    lights = _lights(_Reader(file, "lights", doc.get("lights", {})), folder, env, gpio, hood_length)
-    _check_shared_pins(file, lights, buttons)
-    return Config(general=general, gpio=gpio, lights=lights, buttons=buttons, source=source)
+    general = _general(_Reader(file, "general", doc.get("general", {}), problems), folder)
+    gpio = _gpio(_Reader(file, "gpio", doc.get("gpio", {}), problems))
+    buttons = _buttons(_Reader(file, "buttons", doc.get("buttons", {}), problems), gpio)
+    lights_reader = _Reader(file, "lights", doc.get("lights", {}), problems)
+    lights = _lights(lights_reader, folder, env, gpio, hood_length, chosen_backend)
+    buttons = _without_shared_pins(file, lights, buttons, problems)
+    return Config(general=general, gpio=gpio, lights=lights, buttons=buttons, source=source, problems=tuple(problems))
 
 
 def _general(r: _Reader, folder: Path) -> GeneralConfig:
@@ -265,15 +335,17 @@ def _buttons(r: _Reader, gpio: GpioConfig) -> ButtonsConfig:
         if command in r.table:
             problem = pin_problem(r.table[command], gpio.serial_console)
             if problem:
-                raise r.fail(command, problem)
+                r.note(command, problem)
+                continue
             pins[command] = r.table[command]
     by_pin: dict[int, list[str]] = {}
-    for command, pin in pins.items():
+    for command, pin in list(pins.items()):
         by_pin.setdefault(pin, []).append(command)
     for pin, commands in by_pin.items():
         short = [c for c in commands if c != LONG_PRESS_COMMAND]
-        if len(short) > 1:
-            raise r.fail(short[1], pin_clash(pin, f"[buttons] {short[0]}", f"[buttons] {short[1]}"))
+        for extra in short[1:]:  # the first keeps its pin; the next are left out, named
+            r.note(extra, pin_clash(pin, f"[buttons] {short[0]}", f"[buttons] {extra}"))
+            del pins[extra]
     long_press = r.get("long_press", 1.5, lambda v: _is_number(v) and 0.2 <= v <= 10, _("seconds, from 0.2 to 10"))
     bounce = r.get("bounce_time", 0.05, lambda v: _is_number(v) and 0 <= v <= 1, _("seconds, from 0 to 1"))
     return ButtonsConfig(pins=MappingProxyType(pins), long_press=float(long_press), bounce_time=float(bounce))
@@ -285,35 +357,52 @@ def _lights(
     env: Mapping[str, str],
     gpio: GpioConfig,
     hood_length: int | Callable[[], int] | None,
+    chosen: str | None = None,
 ) -> LightsConfig:
+    """`[lights]`, with the back-end `chosen` on the Settings screen over COMPANION_LIGHTS over the file's."""
     r.only(KEYS["lights"])
     choices = ", ".join(LIGHT_BACKENDS)
     backend = r.get("backend", "mirror", lambda v: v in LIGHT_BACKENDS, _("one of {choices}").format(choices=choices))
-    from_env = bool(env.get(ENV_LIGHTS))
-    if from_env:
-        backend = env[ENV_LIGHTS].strip().lower()
-        if backend not in LIGHT_BACKENDS:
-            raise ConfigError(
-                ENV_LIGHTS,
-                "",
-                _("{value!r} is not a lights back-end (expected one of {choices})").format(
-                    value=env[ENV_LIGHTS], choices=choices
-                ),
+    source = "file" if "backend" in r.table and backend == r.table["backend"] else "default"
+    from_env = False
+    if env.get(ENV_LIGHTS):
+        wanted = env[ENV_LIGHTS].strip().lower()
+        if wanted in LIGHT_BACKENDS:
+            backend, source, from_env = wanted, "env", True
+        else:
+            r.problems.append(
+                ConfigError(
+                    ENV_LIGHTS,
+                    "",
+                    _("{value!r} is not a lights back-end (expected one of {choices})").format(
+                        value=env[ENV_LIGHTS], choices=choices
+                    ),
+                )
             )
+    if chosen in LIGHT_BACKENDS:
+        backend, source = chosen, "chosen"
     port = r.get("port", "auto", _is_text, _('a device path such as /dev/serial/by-id/..., or "auto"'))
     baud = r.get("baud", 115200, lambda v: isinstance(v, int) and not isinstance(v, bool) and v > 0, _("a baud rate"))
     brightness = r.get("brightness", 0.6, lambda v: _is_number(v) and 0 <= v <= 1, _("a number from 0 to 1"))
     colour = r.get("colour", None, _is_bool, _("true or false"))
     raw_map = r.table.get("map")
-    if raw_map is not None and not isinstance(raw_map, str | Mapping):
-        raise r.fail("map", _("expected a build name, a file path or a table"))
+    map_is_bad = raw_map is not None and not isinstance(raw_map, str | Mapping)
+    if map_is_bad:
+        r.note("map", _("expected a build name, a file path or a table"))
     maps = r.table.get("maps", {})
     if not isinstance(maps, Mapping) or not all(isinstance(v, str | Mapping) for v in maps.values()):
-        raise r.fail("maps", _("expected a table of game names and build names, file paths or tables"))
+        r.note("maps", _("expected a table of game names and build names, file paths or tables"))
+        maps = {}
     light_map = None
     if backend in BACKENDS:
-        light_map = _light_map(r, raw_map, backend, folder, gpio, lambda: _default_scene(hood_length))
-        if colour is not None:
+        if not map_is_bad:
+            try:
+                light_map = _light_map(r, raw_map, backend, folder, gpio, lambda: _default_scene(hood_length))
+            except ConfigError as error:
+                r.problems.append(error)
+        if light_map is None:  # no build to drive: the lights show on the screen, and the problem says why
+            backend = "mirror"
+        elif colour is not None:
             light_map = replace(light_map, rgb=colour)
     return LightsConfig(
         maps=MappingProxyType(dict(maps)),
@@ -325,6 +414,7 @@ def _lights(
         baud=baud,
         brightness=float(brightness),
         backend_from_env=from_env,
+        backend_source=source,
     )
 
 
@@ -405,12 +495,20 @@ def game_light_map(config: Config, game: str, scene: Any) -> tuple[LightMap | No
     return light_map, None
 
 
-def _check_shared_pins(file: str, lights: LightsConfig, buttons: ButtonsConfig) -> None:
+def _without_shared_pins(
+    file: str, lights: LightsConfig, buttons: ButtonsConfig, problems: list[ConfigError]
+) -> ButtonsConfig:
+    """The buttons whose pin no LED uses: a button on an LED's pin is left out, named."""
     from companion.devices.lightmap import pin_clash
 
     owners: dict[int, str] = {}
     if lights.map is not None and lights.backend in ("gpio", "shift595"):
         owners = {pin: what for pin, what in lights.map.pins()}
+    pins = dict(buttons.pins)
     for command, pin in buttons.pins.items():
         if pin in owners:
-            raise ConfigError(file, f"[buttons] {command}", pin_clash(pin, owners[pin], f"[buttons] {command}"))
+            problems.append(
+                ConfigError(file, f"[buttons] {command}", pin_clash(pin, owners[pin], f"[buttons] {command}"))
+            )
+            del pins[command]
+    return replace(buttons, pins=MappingProxyType(pins)) if len(pins) != len(buttons.pins) else buttons

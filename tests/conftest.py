@@ -143,6 +143,9 @@ def isolated_dirs(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.
     ):
         (base / sub).mkdir()
         monkeypatch.setenv(name, str(base / sub))
+    # An empty config file (every default): a file COMPANION_CONFIG names must exist, and naming one keeps the
+    # machine's own /etc/companion/config.toml out of the tests. A test writes its own over it.
+    (base / "config" / "config.toml").write_text("", encoding="utf-8")
     monkeypatch.setenv("COMPANION_CONFIG", str(base / "config" / "config.toml"))
     monkeypatch.setenv("KIVY_NO_ARGS", "1")
     monkeypatch.setenv("KIVY_NO_CONSOLELOG", "1")

@@ -13,6 +13,7 @@ from gpiozero.pins import Factory
 
 from companion.devices.backend import ChangeWriter, LightBackend
 from companion.devices.light import Light
+from companion.locale import _
 
 Pin = int | tuple[int, int, int]
 
@@ -75,7 +76,8 @@ class GpioBackend(LightBackend):
                     self._rgb[name].value = (int(r > 0), int(g > 0), int(b > 0))
 
     def describe(self) -> str:
-        return f"gpio: {len(self._pins)} LEDs on pins {sorted(_flat(self._pins.values()))}"
+        count, pins = len(self._pins), ", ".join(str(pin) for pin in sorted(_flat(self._pins.values())))
+        return _("gpio: {count} LEDs on pins {pins}").format(count=count, pins=pins)  # French: "LED" either way
 
     def close(self) -> None:
         self._writer.close()

@@ -21,7 +21,7 @@ from typing import TextIO
 
 from gpiozero.pins import Factory
 
-from companion.config import ButtonsConfig, ConfigError, load_config
+from companion.config import ButtonsConfig, read_config
 from companion.devices.backend import LightBackend
 from companion.devices.board import open_backend
 from companion.devices.buttons import ButtonPanel
@@ -62,10 +62,10 @@ def main(
     def say(text: str) -> None:
         print(text, file=out, flush=True)
 
-    try:
-        config = load_config(args.config)
-    except ConfigError as exc:
-        say(_("Config problem: {problem}").format(problem=exc))
+    config = read_config(args.config, must_exist=args.config is not None)
+    if config.problems:  # every one, one line each: a builder fixes them in one go
+        for problem in config.problems:
+            say(_("Config problem: {problem}").format(problem=problem))
         return 2
     lights = config.lights
     if args.game is not None:

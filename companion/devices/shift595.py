@@ -16,6 +16,7 @@ from gpiozero.pins import Factory
 
 from companion.devices.backend import ChangeWriter, LightBackend
 from companion.devices.light import Light
+from companion.locale import ngettext
 
 OUTPUTS_PER_REGISTER = 8
 
@@ -53,7 +54,7 @@ class Shift595Backend(LightBackend):
         self._shift_out()  # clear whatever the registers woke up with, then let the outputs show
         if self._enable is not None:
             self._enable.value = brightness if isinstance(self._enable, PWMOutputDevice) else 1
-        self._description = f"shift595: {registers} registers on data {data_pin}, clock {clock_pin}, latch {latch_pin}"
+        self._wiring = (registers, data_pin, clock_pin, latch_pin)
         self._writer = ChangeWriter(self._write, name="lights-595")
 
     def apply(self, changes: Mapping[str, Light]) -> None:
@@ -76,7 +77,12 @@ class Shift595Backend(LightBackend):
         self._latch.off()
 
     def describe(self) -> str:
-        return self._description
+        registers, data, clock, latch = self._wiring
+        return ngettext(
+            "shift595: {count} register on data {data}, clock {clock}, latch {latch}",
+            "shift595: {count} registers on data {data}, clock {clock}, latch {latch}",
+            registers,
+        ).format(count=registers, data=data, clock=clock, latch=latch)
 
     def close(self) -> None:
         """Darkens the chain, then releases the pins (a pull-up on /OE keeps it dark while nothing drives it)."""

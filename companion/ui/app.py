@@ -20,7 +20,7 @@ from kivy.uix.screenmanager import ScreenManager
 
 from companion import locale, paths
 from companion.engine import registry
-from companion.locale import _
+from companion.locale import _, ngettext
 from companion.paths import KV_DIR
 from companion.ui.action_keys import act
 from companion.ui.controller import GameController, GameSnapshot
@@ -48,12 +48,14 @@ SCREENS: dict[str, tuple[str, str]] = {
     "new_game": ("plain", "PlainNewGameScreen"),
     "play": ("plain", "PlayScreen"),
     "handover": ("plain", "HandoverScreen"),
+    "backups": ("backups", "BackupsScreen"),
 }
 
 
-#: Backups of the game database: at the end of each game, and when the last one is an hour old.
-BACKUP_EVERY_SECONDS = 3600
-BACKUP_CHECK_SECONDS = 600
+#: Backups of the game database: at the end of each game, and when the last one is five minutes old and the
+#: database changed since (`companion.backup`); looked for every minute, on a thread of their own.
+BACKUP_EVERY_SECONDS = 300
+BACKUP_CHECK_SECONDS = 60
 #: How long the notice bar names the card overlay's skipped cards at start-up.
 OVERLAY_NOTICE_SECONDS = 20.0
 
@@ -111,12 +113,16 @@ class CompanionApp(App):
         self._first_frame_drawn = False
         #: The seed of the next new game (the demo and the tests fix it); None draws a fresh one.
         self.next_seed: int | None = None
+        #: Every problem of the config file (each bad key left out), read when the lights start: Home shows them.
+        self.config_problems: tuple[str, ...] = ()
+        self._config_problems_told = False
 
     # --- start-up -----------------------------------------------------------------------------------------
 
     def build(self) -> Any:
         self.worker = SessionWorker(deliver=self._deliver)
-        self.controller = GameController(self.worker, self.pack, self._store_path)
+        self.backup_worker = SessionWorker(deliver=self._deliver, name="backup-worker")
+        self.controller = GameController(self.worker, self.pack, self._store_path, self.backup_worker)
         self.controller.on_snapshot(self._on_snapshot)
         self.controller.on_error(self._on_error)
         settings = self.worker.call(self._load_settings)
@@ -155,7 +161,7 @@ class CompanionApp(App):
         self.worker.submit(self.pack.load, self._pack_loaded, self._on_error)
         self.controller.open_store(self._store_opened)
         self.list_games()
-        # A look for a due backup every ten minutes, kept up even when this open fails: a later one may not.
+        # A look for a due backup every minute, kept up even when this open fails: a later one may not.
         Clock.schedule_interval(lambda _dt: self.controller.backup_if_due(BACKUP_EVERY_SECONDS), BACKUP_CHECK_SECONDS)
         pack = self.pack
         self.worker.submit(lambda: self.lights.start(pack), self._lights_ready, self._on_error)
@@ -187,8 +193,8 @@ class CompanionApp(App):
 
     def _store_opened(self, _notice: str | None) -> None:
         self.refresh_current()
-        # A backup now when the last one is over an hour old: a kiosk restarted daily still gets its backups,
-        # and an idle café does not rotate away its history (nothing changed).
+        # A backup now when the last one is older than the interval: a kiosk restarted daily still gets its
+        # backups, and an idle café does not rotate away its history (nothing changed).
         self.controller.backup_if_due(BACKUP_EVERY_SECONDS)
 
     def ensure_screen(self, name: str) -> Any:
@@ -306,6 +312,9 @@ class CompanionApp(App):
             if lights is not None:
                 self.worker.submit(lights.close)
             self.worker.stop()
+        backups = getattr(self, "backup_worker", None)
+        if backups is not None:
+            backups.stop()
 
     def _deliver(self, callback: Callable[[], None]) -> None:
         Clock.schedule_once(lambda _dt: callback(), 0)
@@ -449,6 +458,28 @@ class CompanionApp(App):
         self.controller.export_game(
             game_id, None, lambda path: self.show_notice(_("Game exported to {file}").format(file=path), 12.0)
         )
+
+    def restore_backup(self, path: Path, line: Any) -> None:
+        """The Backups screen's Restore, once confirmed: the saved games put back (the game in play closed, the
+        current ones kept as a backup set aside), then Home with them."""
+        assert self.controller is not None
+
+        def restored(_games: Any) -> None:
+            self.show_notice(_("The saved games are back as they were on {when}.").format(when=line.when), 12.0)
+            self.go("home")
+
+        self.controller.restore_backup(path, restored)
+
+    def import_export(self, path: Path) -> None:
+        """The Backups screen's Import: the exported game added as a new saved game (or the reason it is not)."""
+        assert self.controller is not None
+
+        def imported(game_id: int) -> None:
+            self.show_notice(_("{file} imported as saved game {number}.").format(file=path.name, number=game_id), 12.0)
+            if self.screen_manager is not None and self.screen_manager.current == "home":
+                self.refresh_current()
+
+        self.controller.import_export(path, imported)
 
     def delete_game(self, row: Any) -> None:
         """Home's Delete: asks first (a deleted game cannot be brought back), then deletes on the worker; Home
@@ -601,6 +632,8 @@ class CompanionApp(App):
     def _lights_ready(self, link: LightsLink) -> None:
         from companion.ui.widgets.led_strip import LedStrip, strip_height
 
+        self._config_read(link.config_problems)
+
         holder = self.root.ids.led_strip_holder
         holder.clear_widgets()
         mirror = link.mirror
@@ -617,6 +650,22 @@ class CompanionApp(App):
             state = snapshot.state
             self.worker.submit(lambda: link.update(state, ()))
         self.refresh_current()
+
+    def _config_read(self, problems: tuple[str, ...]) -> None:
+        """The config file's problems go on Home (as a broken card overlay's do); the notice bar says so once, at
+        start (Settings lists them too)."""
+        self.config_problems = problems
+        if problems and not self._config_problems_told:
+            self._config_problems_told = True
+            count = len(problems)
+            self.show_notice(
+                ngettext(
+                    "The config file has {count} problem: see Home.",
+                    "The config file has {count} problems: see Home.",
+                    count,
+                ).format(count=count),
+                OVERLAY_NOTICE_SECONDS,
+            )
 
     def _physical_command(self, command: str) -> None:
         """A button on the table (called on gpiozero's thread): the same as touching the screen's button."""

@@ -68,8 +68,17 @@ class _WorkerSide:
 
 
 class GameController:
-    def __init__(self, worker: SessionWorker, pack: GamePack, store_path: Path | None = None) -> None:
+    def __init__(
+        self,
+        worker: SessionWorker,
+        pack: GamePack,
+        store_path: Path | None = None,
+        backup_worker: SessionWorker | None = None,
+    ) -> None:
         self.worker = worker
+        #: Where backups are taken: a thread of their own in the app, so copying the whole database every few
+        #: minutes never holds up the save of a touch (the session worker when none is given).
+        self.backup_worker = backup_worker or worker
         self.pack = pack
         self._store_path = store_path
         self._side = _WorkerSide()
@@ -77,6 +86,8 @@ class GameController:
         self.snapshot: GameSnapshot | None = None
         self.saved_games: tuple[SavedGame, ...] = ()
         self.recovery_notice: str | None = None
+        #: The game database's path, once the store has opened (the backups sit beside it).
+        self.database: Path | None = None
         self.last_error: str | None = None
         self._listeners: list[Callable[[GameSnapshot], None]] = []
         self._in_flight = 0
@@ -107,14 +118,14 @@ class GameController:
     # --- store ---------------------------------------------------------------------------------------------
 
     def open_store(self, on_done: Callable[[str | None], None] | None = None) -> None:
-        def work() -> tuple[str | None, tuple[SavedGame, ...]]:
+        def work() -> tuple[str | None, tuple[SavedGame, ...], Path]:
             from companion.engine.store import Store
 
             self._side.store = Store.open(self._store_path)
-            return self._side.store.recovery_notice, self._list()
+            return self._side.store.recovery_notice, self._list(), Path(self._side.store.path)
 
-        def done(result: tuple[str | None, tuple[SavedGame, ...]]) -> None:
-            self.recovery_notice, self.saved_games = result
+        def done(result: tuple[str | None, tuple[SavedGame, ...], Path]) -> None:
+            self.recovery_notice, self.saved_games, self.database = result
             if on_done:
                 on_done(self.recovery_notice)
 
@@ -162,19 +173,20 @@ class GameController:
         self.worker.submit(work, on_done, self._fail)
 
     def backup_if_due(self, every_seconds: float, on_done: Callable[[Path | None], None] | None = None) -> None:
-        """A rotating backup of the database beside it (`backups/`), on the worker, when one is due.
+        """A rotating backup of the database beside it (`backups/`), on the backup worker, when one is due.
 
-        `every_seconds=0` at the end of a game (a backup unless nothing changed since the last one); the
-        hourly check passes an hour. A backup that fails is reported like any worker error; play goes on.
+        `every_seconds=0` at the end of a game (a backup unless nothing changed since the last one); the regular
+        check passes the interval (`companion.backup.DEFAULT_EVERY_SECONDS`). A backup that fails is reported like
+        any worker error; play goes on. The backup reads the database through connections of its own (SQLite's
+        write-ahead log lets the session write meanwhile).
         """
+        db_path = self.database
 
         def work() -> Path | None:
             from companion import backup
 
-            store = self._side.store
-            if store is None:
+            if db_path is None:
                 return None
-            db_path = Path(store.path)
             taken = backup.backup_if_due(
                 db_path, every_seconds=every_seconds, directory=db_path.parent / backup.BACKUPS_DIR_NAME
             )
@@ -182,7 +194,87 @@ class GameController:
                 log.info("backup taken: %s", taken.path)
             return None if taken is None else taken.path
 
-        self.worker.submit(work, on_done or (lambda _path: None), self._fail)
+        self.backup_worker.submit(work, on_done or (lambda _path: None), self._fail)
+
+    def list_backups(self, on_done: Callable[[tuple[Any, ...]], None]) -> None:
+        """The backups beside the database, newest first, each with how many saved games it holds (on the backup
+        worker: reading them never holds up play). `BackupRow`s of `companion.ui.presenters.backups`."""
+        database = self.database or self._default_database()
+
+        def work() -> tuple[Any, ...]:
+            from companion import backup
+            from companion.ui.presenters.backups import BackupRow
+
+            return tuple(
+                BackupRow(found.path, found.taken_at, found.before_restore, backup.games_in(found.path))
+                for found in backup.list_backups(database.parent / backup.BACKUPS_DIR_NAME)
+            )
+
+        self.backup_worker.submit(work, on_done, self._fail)
+
+    def restore_backup(self, path: Path, on_done: Callable[[tuple[SavedGame, ...]], None]) -> None:
+        """Puts the backup at `path` back as the saved games, on the session worker: the game in play is closed,
+        the store closed, the current database kept as a backup set aside (`companion.backup.restore`), and the
+        store opened again (also when the restore fails, so play goes on with the games as they were)."""
+
+        def work() -> tuple[SavedGame, ...]:
+            from companion import backup
+            from companion.engine.store import Store
+
+            self._close_session()
+            store = self._side.store
+            database = Path(store.path) if store is not None else self._default_database()
+            if store is not None:
+                store.close()
+                self._side.store = None
+            try:
+                backup.restore(path, database, database.parent / backup.BACKUPS_DIR_NAME)
+            except backup.BackupError as error:
+                raise CompanionError(str(error)) from error
+            finally:
+                self._side.store = Store.open(self._store_path)
+            return self._list()
+
+        def done(games: tuple[SavedGame, ...]) -> None:
+            self.snapshot = None
+            self.saved_games = games
+            self.recovery_notice = None
+            on_done(games)
+
+        self.worker.submit(work, done, self._fail)
+
+    def find_exports(self, on_done: Callable[[tuple[list[Any], list[Path]]], None]) -> None:
+        """The exported games on a USB stick (or in the state directory's exports/), and where they were looked
+        for; on the backup worker (a slow stick never holds up play)."""
+
+        def work() -> tuple[list[Any], list[Path]]:
+            from companion.imports import export_folders, exports_found
+
+            folders = export_folders()
+            return exports_found(folders), folders
+
+        self.backup_worker.submit(work, on_done, self._fail)
+
+    def import_export(self, path: Path, on_done: Callable[[int], None]) -> None:
+        """Adds the exported game at `path` as a new saved game (`companion.imports.import_game`: refused with the
+        reason when it cannot be); hands back its number, the list of saved games refreshed."""
+
+        def work() -> tuple[int, tuple[SavedGame, ...]]:
+            from companion.imports import import_game
+
+            game_id = import_game(self._open_store(), path)
+            return game_id, self._list()
+
+        def done(result: tuple[int, tuple[SavedGame, ...]]) -> None:
+            game_id, self.saved_games = result
+            on_done(game_id)
+
+        self.worker.submit(work, done, self._fail)
+
+    def _default_database(self) -> Path:
+        from companion.backup import default_db_path
+
+        return Path(self._store_path) if self._store_path is not None else default_db_path()
 
     def _open_store(self) -> Any:
         """The store, opened again when the start-up open failed: what stopped it may have passed (another

@@ -6,15 +6,17 @@ Kivy reads its environment when first imported, so everything here happens befor
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 import sys
 from collections.abc import Sequence
 
 NO_SCREEN_EXIT = 3
 
+#: Names the commands that work from a fresh clone: `companion` itself is in `.venv/bin`, not on PATH.
 NO_SCREEN_MESSAGE = (
     "companion: no screen found (DISPLAY, WAYLAND_DISPLAY and SDL_VIDEODRIVER are unset); "
-    "to see the app without one, run: companion demo --out artifacts/demo"
+    "to see the app without one, run: make demo (or .venv/bin/companion demo --out artifacts/demo)"
 )
 
 
@@ -34,7 +36,10 @@ def parse_size(text: str) -> tuple[int, int]:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from companion import __version__
+
     parser = argparse.ArgumentParser(prog="companion run", description="Start the touchscreen app.")
+    parser.add_argument("--version", action="version", version=f"companion {__version__}")
     parser.add_argument("--fullscreen", action="store_true", help="fill the screen (the kiosk)")
     parser.add_argument("--size", type=parse_size, default=None, help="window size, e.g. 800x480 (default)")
     parser.add_argument("--lang", choices=("en", "fr"), default=None, help="language (default: settings)")
@@ -64,6 +69,48 @@ def prepare_kivy(size: tuple[int, int], fullscreen: bool, dpi: float | None) -> 
     # A kiosk has no keyboard: text fields (the card editor) bring up Kivy's docked on-screen keyboard.
     Config.set("kivy", "keyboard_mode", "systemanddock")
     Config.set("input", "mouse", mouse_provider(fullscreen))
+    load_input_providers()
+
+
+#: What Kivy logs, with a traceback, when the mtdev library is missing (kivy/input/providers/__init__.py).
+MTDEV_MISSING = "Input: MTDev is not supported by your version of linux"
+
+
+class _MissingMtdev(logging.Filter):
+    """Drops Kivy's one record about the missing mtdev library, and nothing else."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return record.getMessage() != MTDEV_MISSING
+
+
+def load_input_providers() -> None:
+    """Loads Kivy's input providers now, quietly about mtdev where its library is missing.
+
+    Kivy imports every Linux input provider when its input package is first imported, whatever `[input]` says,
+    and the mtdev one loads `libmtdev.so.1` at import: on a desktop without that library, every start printed an
+    ERROR with a traceback, although nothing here reads a touch panel through mtdev. The Pi has the library (the
+    installer puts in libmtdev1, Debian's), so there the provider loads as before. Where it is missing, that one
+    record is dropped during this import only, and one line says why the provider is not there.
+    """
+    import ctypes
+
+    try:
+        ctypes.CDLL("libmtdev.so.1")  # what Kivy loads: found here, Kivy finds it too
+    except OSError:
+        missing = sys.platform.startswith("linux")
+    else:
+        missing = False
+    from kivy.logger import Logger
+
+    quiet = _MissingMtdev()
+    if missing:
+        Logger.addFilter(quiet)
+    try:
+        import kivy.input.providers  # noqa: F401 (registers the providers)
+    finally:
+        Logger.removeFilter(quiet)
+    if missing:
+        Logger.info("Input: no libmtdev.so.1 here, so no mtdev touch panels (Debian's libmtdev1 provides it)")
 
 
 def mouse_provider(fullscreen: bool) -> str:

@@ -1,6 +1,7 @@
 """The app's link to the physical board: the lights (or their on-screen mirror) and the table's buttons.
 
-Built by the App from the config file and the Settings screen's choice of back-end, for the open game's
+Built by the App from the config file and the Settings screen's choice of back-end (when the players made one:
+it wins over COMPANION_LIGHTS, which wins over the config file's `[lights] backend`), for the open game's
 `LightScene` (its LED names and light map); fed the game's public view after every update, on the session
 worker (computing a frame is pure and quick, and back-ends write on their own threads), so the lights never
 cost a frame. Opening a game of another pack switches the scene: one game's lights never show in another's.
@@ -30,6 +31,12 @@ class LightsLink:
         self._choice = choice
         self.board: Any = None
         self.problems: tuple[str, ...] = ()
+        #: Every problem of the config file (Home and the notice bar say so; Settings lists them).
+        self.config_problems: tuple[str, ...] = ()
+        #: The config file read (None: there was none) and who chose the back-end ("chosen", "env", "file",
+        #: "default"; see `LightsConfig.backend_source`).
+        self.config_file: Any = None
+        self.backend_source = "default"
         self.hood_length = 15
         self.pack: Any = None
         self.scene: Any = None
@@ -42,7 +49,7 @@ class LightsLink:
     def start(self, game: Any) -> LightsLink:
         """Starts the lights for `game`: a pack (`companion.engine.pack.Pack`), or a number, the Hood track's
         length of Thunderbirds' lights. A game without lights gets no board (its reason in `status`)."""
-        from companion.config import game_light_map, load_config_or_default
+        from companion.config import game_light_map, read_config
         from companion.devices.board import start_board
         from companion.devices.scene import default_scene, scene_of
 
@@ -57,8 +64,9 @@ class LightsLink:
                 self.no_lights_reason = _("This game does not use the board lights.")
             return self
         self.hood_length = int(scene.sizes.get("hood", 0))
-        config, problem = load_config_or_default(hood_length=self.hood_length or None)
-        problems = [problem] if problem else []
+        config = read_config(hood_length=self.hood_length or None, chosen_backend=self._choice)
+        # Only the problems of the lights and the buttons explain the board; Home shows them all.
+        problems = [str(problem) for problem in config.problems if problem.is_about_the_board]
         lights = config.lights
         game_map, why = game_light_map(config, scene.game, scene)
         if why:
@@ -66,23 +74,19 @@ class LightsLink:
         lights = dataclasses.replace(lights, map=game_map)
         if lights.backend in HARDWARE_BACKENDS and game_map is None:
             lights = dataclasses.replace(lights, backend="mirror")
-        choice = self._choice
-        if choice and choice != lights.backend and not lights.backend_from_env:
-            if choice in HARDWARE_BACKENDS and lights.map is None:
-                problems.append(
-                    _("no light map is configured for {backend}: see docs/config.md").format(backend=choice)
-                )
-                choice = "mirror"
-            lights = dataclasses.replace(lights, backend=choice)
         config = dataclasses.replace(config, lights=lights)
         board = start_board(config, scene, self._on_command, "; ".join(problems) or None)
         with self._lock:
             self.board = board
             self.problems = board.problems
+            self.config_problems = tuple(str(problem) for problem in config.problems)
+            self.config_file = config.source
+            self.backend_source = config.lights.backend_source
             self.no_lights_reason = ""
         return self
 
-    def restart(self, choice: str) -> LightsLink:
+    def restart(self, choice: str | None) -> LightsLink:
+        """Starts again with the players' choice of back-end (None: the config file's)."""
         self.close()
         self._choice = choice
         return self.start(self.pack if self.pack is not None else self.hood_length)
@@ -109,16 +113,29 @@ class LightsLink:
     def is_hardware(self) -> bool:
         return self.board is not None and self.mirror is None
 
+    def origin(self) -> str:
+        """Who chose the back-end in use, in a few words for Settings."""
+        file = self.config_file
+        if self.backend_source == "chosen":
+            return _("chosen here")
+        if self.backend_source == "env":
+            return _("from COMPANION_LIGHTS")
+        if self.backend_source == "file":
+            return _("from the config file {file}").format(file=file)
+        if file is not None:
+            return _("the config file {file} names no back-end").format(file=file)
+        return _("there is no config file")
+
     def status(self) -> str:
+        """One line for Settings: the lights in use and why (who chose them, or what went wrong)."""
         board = self.board
         if board is None:
             return self.no_lights_reason or _("The board lights are starting.")
         if self.mirror is not None:
             text = _("No board lights: the strip below the screen shows what they would.")
-            if self.problems:
-                text += " " + _("Why: {reason}").format(reason=self.problems[0])
-            return text
-        return _("Board lights: {backend}").format(backend=board.backend.describe())
+            reason = self.problems[0] if self.problems else self.origin()
+            return text + " " + _("Why: {reason}").format(reason=reason)
+        return _("Board lights: {backend} ({origin})").format(backend=board.backend.describe(), origin=self.origin())
 
     # --- feeding (on the worker) ---------------------------------------------------------------------------
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from companion import config as config_module
-from companion.config import ConfigError, config_path, load_config, load_config_or_default
+from companion.config import ConfigError, config_path, load_config, load_config_or_default, read_config
 from companion.paths import ROOT
 
 LENGTH = 15
@@ -261,12 +261,12 @@ def test_a_map_wired_for_another_back_end(tmp_path: Path) -> None:
 # --- starting anyway --------------------------------------------------------------------------------------------
 
 
-def test_a_broken_lights_section_falls_back_to_the_mirror(tmp_path: Path) -> None:
+def test_a_broken_light_map_falls_back_to_the_mirror_and_keeps_the_rest(tmp_path: Path) -> None:
     path = write(tmp_path, '[general]\nlanguage = "fr"\n[lights]\nbackend = "gpio"\n[buttons]\nroll = 6\n')
     config, problem = load_config_or_default(path, environ={}, hood_length=LENGTH)
     assert problem is not None and "pin 14 is reserved" in problem
-    assert config.lights.backend == "mirror" and not config.buttons.pins
-    assert config.general.language == "fr", "the rest of the file still counts"
+    assert config.lights.backend == "mirror" and config.lights.map is None, "no build to drive: the mirror"
+    assert config.general.language == "fr" and dict(config.buttons.pins) == {"roll": 6}, "the rest still counts"
 
 
 def test_a_broken_environment_falls_back_too(tmp_path: Path) -> None:
@@ -287,3 +287,105 @@ def test_the_hood_length_comes_from_the_game_data(tmp_path: Path) -> None:
     length = default_definitions().hood_track.length
     config = load_config(write(tmp_path, '[lights]\nbackend = "serial"\n'), environ={})
     assert config.lights.map is not None and config.lights.map.hood_length == length
+
+
+# --- one bad key loses only that key ------------------------------------------------------------------------
+
+
+def test_an_unknown_key_in_general_loses_only_that_key(tmp_path: Path) -> None:
+    """A typo in [general] used to throw away the whole file: the language, the lights and the buttons."""
+    path = write(
+        tmp_path,
+        '[general]\nlanguage = "fr"\nvolume = 11\n[lights]\nbackend = "shift595"\n[buttons]\nroll = 6\n',
+    )
+    config = read_config(path, environ={}, hood_length=LENGTH)
+    assert [str(p) for p in config.problems] == [
+        f"{path}: [general] volume: unknown key (expected one of: language, state_dir, keep_awake, sounds)"
+    ]
+    assert config.general.language == "fr"
+    assert config.lights.backend == "shift595" and config.lights.map is not None
+    assert dict(config.buttons.pins) == {"roll": 6}
+    assert config.source == path
+
+
+def test_every_problem_is_reported_and_each_bad_key_alone_is_left_out(tmp_path: Path) -> None:
+    path = write(
+        tmp_path,
+        """
+        [general]
+        language = "de"
+        sounds = false
+        [display]
+        width = 3
+        [lights]
+        backend = "serial"
+        brightness = 3
+        port = "/dev/ttyACM0"
+        [buttons]
+        end_turn = 99
+        roll = 6
+        confirm = 6
+        long_press = 0
+        """,
+    )
+    config = read_config(path, environ={}, hood_length=LENGTH)
+    keys = [problem.key for problem in config.problems]
+    assert keys == [
+        "[display]",
+        "[general] language",
+        "[buttons] end_turn",
+        "[buttons] confirm",
+        "[buttons] long_press",
+        "[lights] brightness",
+    ]
+    assert all(str(problem).startswith(f"{path}: ") for problem in config.problems)
+    assert config.general.language == "en" and config.general.sounds is False
+    assert (
+        config.lights.backend == "serial" and config.lights.port == "/dev/ttyACM0" and config.lights.brightness == 0.6
+    )
+    assert dict(config.buttons.pins) == {"roll": 6} and config.buttons.long_press == 1.5
+    with pytest.raises(ConfigError) as first:
+        load_config(path, environ={}, hood_length=LENGTH)
+    assert first.value is not None and str(first.value) == str(config.problems[0])
+
+
+def test_a_button_on_an_led_pin_is_left_out_and_the_lights_kept(tmp_path: Path) -> None:
+    path = write(tmp_path, '[gpio]\nserial_console = false\n[lights]\nbackend = "gpio"\n[buttons]\nend_turn = 4\n')
+    config = read_config(path, environ={}, hood_length=LENGTH)
+    assert [p.key for p in config.problems] == ["[buttons] end_turn"]
+    assert "pin 4 is used twice (hood.0, [buttons] end_turn)" in str(config.problems[0])
+    assert config.lights.backend == "gpio" and config.lights.map is not None and not config.buttons.pins
+
+
+def test_a_bad_environment_variable_keeps_the_files_back_end(tmp_path: Path) -> None:
+    path = write(tmp_path, '[lights]\nbackend = "shift595"\n')
+    config = read_config(path, environ={"COMPANION_LIGHTS": "laser"}, hood_length=LENGTH)
+    assert [str(p) for p in config.problems][0].startswith("COMPANION_LIGHTS: 'laser' is not a lights back-end")
+    assert config.lights.backend == "shift595" and config.lights.backend_source == "file"
+
+
+def test_who_chose_the_back_end(tmp_path: Path) -> None:
+    path = write(tmp_path, '[lights]\nbackend = "shift595"\n')
+    assert read_config(path, environ={}, hood_length=LENGTH).lights.backend_source == "file"
+    from_env = read_config(path, environ={"COMPANION_LIGHTS": "serial"}, hood_length=LENGTH).lights
+    assert (from_env.backend, from_env.backend_source) == ("serial", "env")
+    chosen = read_config(path, {"COMPANION_LIGHTS": "serial"}, LENGTH, chosen_backend="mirror").lights
+    assert (chosen.backend, chosen.backend_source, chosen.map) == ("mirror", "chosen", None)
+    assert read_config(tmp_path / "none.toml", environ={}, hood_length=LENGTH).lights.backend_source == "default"
+
+
+def test_a_config_file_named_by_the_environment_must_exist(tmp_path: Path) -> None:
+    missing = tmp_path / "missing.toml"
+    config = read_config(environ={"COMPANION_CONFIG": str(missing)}, hood_length=LENGTH)
+    assert [str(p) for p in config.problems] == [f"COMPANION_CONFIG={missing}: there is no such file"]
+    assert config.source is None and config.lights.backend == "mirror"
+    assert read_config(missing, environ={}, must_exist=True).problems[0].key == ""
+    assert read_config(missing, environ={}, hood_length=LENGTH).problems == (), "the default place may be empty"
+
+
+def test_a_problem_of_the_defaults_names_no_file_that_does_not_exist(tmp_path: Path) -> None:
+    absent = tmp_path / "config.toml"
+    config = read_config(absent, environ={"COMPANION_LIGHTS": "gpio"}, hood_length=LENGTH)
+    (problem,) = config.problems
+    assert str(absent) not in str(problem)
+    assert str(problem).startswith("no config file (the defaults): [lights] map: pins.disaster[7]: pin 14 is reserved")

@@ -14,7 +14,7 @@ def test_config_errors_read_in_french(french: None, tmp_path: Path) -> None:
     path.write_text("[buttons]\nroll = 14\n")
     with pytest.raises(ConfigError) as caught:
         load_config(path, environ={}, hood_length=15)
-    assert str(caught.value).endswith(
-        "[buttons] roll: la broche 14 est réservée à la console série "
+    assert str(caught.value) == (
+        f"{path}\u00a0: [buttons] roll\u00a0: la broche 14 est réservée à la console série "
         "(mettez [gpio] serial_console = false si elle est désactivée)"
     )

@@ -107,6 +107,23 @@ def test_a_config_problem_is_reported(tmp_path: Path) -> None:
 
 
 def test_without_hardware(tmp_path: Path) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text('[general]\nlanguage = "en"\n')
     out = io.StringIO()
-    assert hw_test.main(["--config", str(tmp_path / "none.toml")], out=out) == 0
+    assert hw_test.main(["--config", str(config)], out=out) == 0
     assert "No LED hardware is configured" in out.getvalue()
+
+
+def test_a_config_file_named_that_does_not_exist_is_one_line(tmp_path: Path) -> None:
+    out = io.StringIO()
+    assert hw_test.main(["--config", str(tmp_path / "none.toml")], out=out) == 2
+    assert out.getvalue() == f"Config problem: {tmp_path / 'none.toml'}: there is no such file\n"
+
+
+def test_every_config_problem_is_printed_one_per_line(tmp_path: Path) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text('[general]\nlangage = "fr"\n[lights]\nbackend = 3\n')
+    out = io.StringIO()
+    assert hw_test.main(["--config", str(config)], out=out) == 2
+    lines = out.getvalue().splitlines()
+    assert len(lines) == 2 and "[general] langage: unknown key" in lines[0] and "[lights] backend" in lines[1]

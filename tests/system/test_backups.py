@@ -124,13 +124,20 @@ def test_rotation_keeps_the_newest_and_never_touches_other_files(db: Path) -> No
     assert (directory / "companion-20000101-000000.db").is_dir()
 
 
-def test_default_keeps_ten(db: Path) -> None:
-    for i in range(12):
-        backup.make_backup(now=T0 + timedelta(hours=i))
-    kept = backup.list_backups()
-    assert len(kept) == backup.DEFAULT_KEEP == 10
-    assert kept[0].taken_at == T0 + timedelta(hours=11)
-    assert kept[-1].taken_at == T0 + timedelta(hours=2)
+def test_default_keeps_the_last_hour_of_play_and_the_newest_of_each_of_seven_days(db: Path) -> None:
+    """A backup every five minutes: the newest 12 (an hour of play), and the last of each of the 7 days before
+    (days that had a backup: an idle week does not use them up), so a mistake noticed days later can be undone."""
+    start = T0.replace(hour=10, minute=0, second=0)
+    for day in range(9):
+        for minute in range(0, 90, 5):  # an hour and a half of play each day
+            backup.make_backup(now=start + timedelta(days=day * 3, minutes=minute))
+    kept = [b.taken_at for b in backup.list_backups()]
+    last_day = start + timedelta(days=24)
+    newest = [last_day + timedelta(minutes=m) for m in range(85, 25, -5)]
+    assert kept[:12] == newest and backup.DEFAULT_KEEP == 12
+    earlier_days = [start + timedelta(days=d, minutes=85) for d in (21, 18, 15, 12, 9, 6)]
+    assert kept[12:] == earlier_days, "the newest of each day, seven days in all (the last day's counted)"
+    assert len(kept) == 18 and backup.DEFAULT_DAYS == 7
 
 
 def test_rotate_refuses_to_keep_nothing(db: Path) -> None:
@@ -166,8 +173,9 @@ def test_backup_if_due_waits_for_the_interval(db: Path) -> None:
     first = backup.backup_if_due(now=T0)
     assert first is not None
     add_row(db, "played on")
-    assert backup.backup_if_due(now=T0 + timedelta(minutes=59)) is None
-    later = backup.backup_if_due(now=T0 + timedelta(minutes=60))
+    assert backup.DEFAULT_EVERY_SECONDS == 300, "a corruption costs at most five minutes of play"
+    assert backup.backup_if_due(now=T0 + timedelta(minutes=4, seconds=59)) is None
+    later = backup.backup_if_due(now=T0 + timedelta(minutes=5))
     assert later is not None and rows(later.path)[-1][1] == "played on"
 
 
@@ -284,8 +292,10 @@ def test_restoring_a_backup_taken_the_same_second_keeps_it(db: Path) -> None:
     expected = rows(just_taken.path)
     add_row(db, "a mistake")
     safety = backup.restore(just_taken.path, now=T0)
-    assert safety is not None and safety.path != just_taken.path
-    assert safety.taken_at == T0 + timedelta(seconds=1)
+    assert safety is not None and safety.path != just_taken.path and safety.before_restore
+    assert safety.path.name == "companion-20250314-150926-before-restore.db"
+    again = backup.restore(just_taken.path, now=T0)
+    assert again is not None and again.taken_at == T0 + timedelta(seconds=1), "never over an existing file"
     assert rows(just_taken.path) == expected == rows(db)
     assert rows(safety.path)[-1][1] == "a mistake"
 
@@ -362,3 +372,26 @@ def test_every_message_has_a_french_translation_with_the_same_placeholders() -> 
     for message in messages:
         assert message in french, message
         assert placeholders(french[message]) == placeholders(message), message
+
+
+def test_what_a_restore_set_aside_is_never_rotated_away(db: Path) -> None:
+    old = backup.make_backup(now=T0)
+    add_row(db, "the games of the afternoon")
+    safety = backup.restore(old.path, now=T0 + timedelta(minutes=1))
+    assert safety is not None
+    for i in range(30):  # days of play after the restore
+        backup.make_backup(now=T0 + timedelta(hours=i * 12))
+    assert safety.path.exists() and rows(safety.path)[-1][1] == "the games of the afternoon"
+    assert safety in backup.list_backups()
+
+
+def test_a_database_without_any_saved_game_is_not_backed_up_by_the_app(tmp_path: Path) -> None:
+    """After a damaged file the app starts a fresh, empty database: a backup of it would only be one more line,
+    newest of all, above the backups that hold the games."""
+    from companion.engine.store import Store
+
+    database = tmp_path / "companion.db"
+    Store.open(database).close()
+    assert backup.games_in(database) == 0
+    assert backup.backup_if_due(database, directory=tmp_path / "backups", now=T0) is None
+    assert backup.list_backups(tmp_path / "backups") == []

@@ -116,7 +116,7 @@ def every_screen(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, A
         yield from player.visit(label)
 
     yield from look("home")
-    for key in ("settings", "back", "help", "back", "card_editor"):
+    for key in ("settings", "back", "backups", "back", "help", "back", "card_editor"):
         yield from tap(key)
     for kind in ("scheme", "event", "fab", "vehicle", "hood-track", "disaster"):
         yield from tap(f"kind:{kind}")
@@ -400,3 +400,176 @@ def table_scroll(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, A
     notes["scrolled_after"] = scroll.scroll_y
     # Pixels between the top of the area and the top of the list (Kivy rounds its scroll to whole pixels).
     notes["gap_at_top_after"] = scroll.top - (scroll.g_translate.y + actions.height)
+
+
+def chain_outputs(pins: dict[str, Any], outputs: int) -> list[bool]:
+    """What a chain of 74HC595s wired to these mock pins shows: the bits clocked in on the clock's rising edges,
+    the last `outputs` of them latched on the latch's rising edge (the first bit clocked travels furthest: it ends
+    on the last output). Read from the pins' own histories (gpiozero's MockPin records each change)."""
+
+    def changes(pin: Any) -> list[tuple[float, bool]]:
+        # MockPin stores each change with the time since the one before; the last change's time is kept.
+        when, found = pin._last_change, []
+        for entry in reversed(pin.states):
+            found.append((when, bool(entry.state)))
+            when -= entry.timestamp
+        return list(reversed(found))
+
+    order = {"data": 0, "clock": 1, "latch": 2}  # the data is set before the clock rises, both before the latch
+    events = sorted((t, order[name], name, state) for name, pin in pins.items() for t, state in changes(pin))
+    data, clock, latch = False, False, False
+    shifted: list[bool] = []
+    shown = [False] * outputs
+    for _t, _order, name, state in events:
+        if name == "data":
+            data = state
+        elif name == "clock":
+            if state and not clock:
+                shifted.append(data)
+            clock = state
+        else:
+            if state and not latch and len(shifted) >= outputs:
+                last = shifted[-outputs:]
+                shown = [last[outputs - 1 - i] for i in range(outputs)]
+            latch = state
+    return shown
+
+
+def lights_from_config(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, Any]) -> Script:
+    """A Thunderbirds game opened by touch on an app whose lights only the config file names: what the board's
+    LEDs hold once it is dealt (gpio: the mock pins' states; shift595: what the chain latched from the pins' bit
+    stream; serial: read by the test from the controller), then what Settings says, reached by touch."""
+    from companion.games.thunderbirds.ui.autoplay import AutoPlayer, PlayReport
+
+    app = pilot.app
+    player = AutoPlayer(pilot, out, PlayReport())
+    yield from player.start(2, "introduction", 34)
+    yield pilot.until(lambda: app.lights.board is not None and app.lights.scene is not None, "the lights")
+    board = app.lights.board
+    backend = board.backend
+    notes["backend"] = backend.kind
+    if backend.kind == "serial":
+        yield pilot.until(lambda: backend.wait_connected(0), "the LED controller", timeout=20)
+    yield pilot.until(lambda: backend.flush(0), "the lights written")
+    yield pilot.settle(frames=5)
+    yield pilot.until(lambda: backend.flush(0), "the lights written")
+    state = app.controller.snapshot.state
+    notes["hood"] = state.hood
+    notes["occupied"] = [slot for slot, _card in state.track.occupied()]
+    if backend.kind in ("gpio", "shift595"):
+        from gpiozero import Device
+
+        factory = Device.pin_factory
+        notes["factory"] = type(factory).__name__
+        notes["pins"] = {str(pin): int(factory.pin(pin).state) for pin in range(2, 28)}
+        if backend.kind == "shift595":
+            wiring = {name: int(args[name]) for name in ("data", "clock", "latch")}
+            chain = chain_outputs({name: factory.pin(pin) for name, pin in wiring.items()}, int(args["outputs"]))
+            notes["chain"] = [int(bit) for bit in chain]
+    yield from player.tap("open:menu")
+    yield from player.tap("open:settings")
+    settings = app.screen_manager.get_screen("settings")
+    notes["status"] = settings.ids.lights_status.text
+    notes["chosen"] = [
+        b.action_key
+        for b in pilot.widgets()
+        if getattr(b, "action_key", "").startswith("lights:") and b.text.startswith("✓")
+    ]
+    notes["home_problems"] = list(getattr(app, "config_problems", ()))
+
+
+def config_problems_on_home(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, Any]) -> Script:
+    """The app started on a config file with mistakes: what Home and the notice bar say, what still applies."""
+    from companion import locale
+
+    app = pilot.app
+    yield pilot.until(lambda: app.lights.board is not None, "the lights (they read the config file)")
+    yield pilot.until(lambda: bool(app.notice), "the notice bar")
+    notes["notice"] = app.notice
+    yield pilot.settle()
+    home = app.screen_manager.get_screen("home")
+    notes["home"] = home.ids.recovery.text
+    notes["home_height"] = home.ids.recovery.height
+    notes["language"] = locale.language()
+    notes["backend"] = app.lights.board.backend.kind
+    yield pilot.screenshot(out / "home.png")
+    pilot.check_layout("home")
+    pilot.tap("settings")
+    yield pilot.settle()
+    settings = app.screen_manager.get_screen("settings")
+    notes["settings_problems"] = settings.ids.config_problems.text
+    yield pilot.screenshot(out / "settings.png")
+    pilot.check_layout("settings")
+
+
+def _texts(pilot: Any) -> list[str]:
+    return [w.text for w in pilot.widgets() if isinstance(getattr(w, "text", None), str) and w.text]
+
+
+def restore_from_home(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, Any]) -> Script:
+    """The saved games file could not be read at start: Home offers the backups; one is restored by touch, after
+    its question."""
+    app = pilot.app
+    yield pilot.button("open:backups")
+    yield pilot.settle()
+    notes["home_before"] = _texts(pilot)
+    notes["games_before"] = len(app.controller.saved_games)
+    yield pilot.screenshot(out / "01-home.png")
+    pilot.check_layout("home")
+    pilot.tap("open:backups")
+    yield pilot.until(lambda: bool(pilot.keys("restore:")), "the backups listed")
+    yield pilot.until(lambda: not app.screen_manager.get_screen("backups").reading, "the lists read")
+    yield pilot.settle()
+    notes["backups_screen"] = _texts(pilot)
+    notes["restore_keys"] = pilot.keys("restore:")
+    yield pilot.screenshot(out / "02-backups.png")
+    pilot.check_layout("backups")
+    pilot.tap(f"restore:{args['backup']}")
+    yield pilot.button("restore:confirm")
+    yield pilot.settle()
+    notes["question"] = _texts(pilot)
+    yield pilot.screenshot(out / "03-question.png")
+    pilot.check_layout("restore-question")
+    pilot.tap("restore:confirm")
+    yield pilot.until(lambda: pilot.screen_name() == "home" and bool(app.controller.saved_games), "Home, restored")
+    yield pilot.settle()
+    notes["notice"] = app.notice
+    notes["games_after"] = len(app.controller.saved_games)
+    notes["home_after"] = _texts(pilot)
+    yield pilot.screenshot(out / "04-home-restored.png")
+    pilot.check_layout("home-restored")
+    key = pilot.keys("resume:")[0]
+    pilot.tap(key)
+    yield pilot.until(lambda: app.controller.snapshot is not None, "the restored game resumed")
+    notes["resumed_actions"] = len(app.controller.snapshot.history)
+
+
+def import_from_home(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, Any]) -> Script:
+    """Home, Backups and import: the exported games found are listed (those that cannot be imported say why);
+    one is imported by touch and appears on Home."""
+    app = pilot.app
+    yield pilot.button("backups")
+    pilot.tap("backups")
+    yield pilot.until(lambda: pilot.screen_name() == "backups", "the Backups screen")
+    yield pilot.until(lambda: bool(pilot.keys("import:")), "the exports listed")
+    yield pilot.until(lambda: not app.screen_manager.get_screen("backups").reading, "the lists read")
+    yield pilot.settle()
+    notes["listed"] = _texts(pilot)
+    notes["import_keys"] = pilot.keys("import:")
+    notes["enabled"] = [
+        w.action_key for w in pilot.widgets() if getattr(w, "action_key", "").startswith("import:") and not w.disabled
+    ]
+    yield pilot.screenshot(out / "01-backups.png")
+    pilot.check_layout("backups")
+    pilot.tap(notes["enabled"][0])
+    yield pilot.until(lambda: bool(app.notice), "the import's notice")
+    notes["notice"] = app.notice
+    pilot.tap("back")
+    yield pilot.until(lambda: pilot.screen_name() == "home" and bool(pilot.keys("resume:")), "Home with the game")
+    yield pilot.settle()
+    notes["resume_keys"] = pilot.keys("resume:")
+    yield pilot.screenshot(out / "02-home.png")
+    pilot.check_layout("home")
+    pilot.tap(notes["resume_keys"][0])
+    yield pilot.until(lambda: app.controller.snapshot is not None, "the imported game resumed")
+    notes["resumed_actions"] = len(app.controller.snapshot.history)

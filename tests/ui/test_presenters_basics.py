@@ -23,6 +23,13 @@ def test_settings_view_marks_the_current_choices() -> None:
     assert [c.key for c in view.languages if c.selected] == ["fr"]
     assert [c.key for c in view.lights if c.selected] == ["serial"]
     assert not view.keep_awake.selected and view.sounds.selected
+    # No choice stored: the config file's back-end applies, and that is the choice shown.
+    unchosen = present_settings(UiSettings(), "Board lights: gpio (from the config file /etc/c.toml)")
+    assert [c.key for c in unchosen.lights] == ["config", "mirror", "gpio", "shift595", "serial"]
+    assert [c.key for c in unchosen.lights if c.selected] == ["config"]
+    assert unchosen.lights_status.endswith("(from the config file /etc/c.toml)") and unchosen.config_problems == ""
+    problems = ("c.toml: [general] volume: unknown key", "c.toml: [buttons] roll: pin 99 does not exist")
+    assert present_settings(UiSettings(), "", problems).config_problems == "\n".join(problems)
     # Each language is named in itself so a player who cannot read the current one still finds theirs.
     assert {c.label for c in view.languages} == {"English", "Français"}
 
@@ -35,6 +42,25 @@ def test_settings_round_trip_and_bad_files(tmp_path) -> None:
     assert load_settings(path=path) == UiSettings()
     path.write_text('{"language": "de", "lights_backend": "laser", "sounds": "yes", "extra": 1}', encoding="utf-8")
     assert load_settings(path=path) == UiSettings()
+    path.write_text("[1, 2]", encoding="utf-8")
+    assert load_settings(path=path) == UiSettings()
+
+
+def test_the_lights_are_stored_only_when_chosen_and_old_files_lose_their_default(tmp_path) -> None:
+    """Before, any save wrote the default "mirror", which then beat the config file's [lights] backend."""
+    import json
+
+    path = tmp_path / "ui-settings.json"
+    save_settings(UiSettings(language="fr"), path)
+    assert json.loads(path.read_text(encoding="utf-8"))["lights_backend"] is None
+    assert load_settings(path=path).lights_backend is None
+    save_settings(UiSettings(lights_backend="mirror"), path)
+    assert load_settings(path=path).lights_backend == "mirror", "a choice of the mirror is a choice"
+    old = {"language": "fr", "lights_backend": "mirror", "keep_awake": True, "sounds": True}  # no "version"
+    path.write_text(json.dumps(old), encoding="utf-8")
+    assert load_settings(path=path) == UiSettings(language="fr", lights_backend=None)
+    path.write_text(json.dumps({**old, "lights_backend": "serial"}), encoding="utf-8")
+    assert load_settings(path=path).lights_backend == "serial", "only a tap could have stored another back-end"
 
 
 def test_settings_saved_by_two_at_once_stay_whole(tmp_path) -> None:

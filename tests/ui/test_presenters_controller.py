@@ -129,12 +129,19 @@ def test_lights_follow_the_game_on_the_mirror(controller: Any) -> None:
         link.close()
 
 
-def test_a_hardware_choice_without_a_light_map_falls_back_to_the_mirror_and_says_why() -> None:
+def test_a_hardware_choice_takes_its_builds_own_map_or_says_why_it_cannot() -> None:
+    """Chosen in Settings, a back-end drives its own build's map from hardware/maps when the config file names
+    none (as COMPANION_LIGHTS does); one whose build the config forbids shows on the mirror, saying why."""
     link = LightsLink(on_command=lambda _command: None, choice="serial")
     link.start(15)
     try:
-        assert link.mirror is not None
-        assert "no light map" in link.status()
+        assert link.board.backend.kind == "serial" and link.status().endswith("(chosen here)")
+    finally:
+        link.close()
+    link = LightsLink(on_command=lambda _command: None, choice="gpio")
+    link.start(15)
+    try:
+        assert link.mirror is not None and "pin 14 is reserved for the serial console" in link.status()
     finally:
         link.close()
 

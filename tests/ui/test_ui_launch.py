@@ -108,3 +108,38 @@ def test_windowed_mouse_is_the_only_pointer_and_always_counts(tmp_path) -> None:
     provider = _mouse_provider_after_prepare(False, tmp_path)
     assert provider["on_activity"] is False, provider
     assert provider["multitouch"] is True, provider
+
+
+def test_a_desktop_start_prints_no_traceback_and_no_mtdev_error(xvfb_display: str, tmp_path) -> None:
+    """The app started as typed on a desktop (here without libmtdev, as most desktops are), with Kivy's console log
+    shown as a user sees it: it reaches its main loop without an ERROR line or a traceback."""
+    import select
+    import time
+
+    env = {k: v for k, v in os.environ.items() if k not in ("KIVY_NO_CONSOLELOG", "WAYLAND_DISPLAY")}
+    env.update(DISPLAY=xvfb_display, KIVY_HOME=str(tmp_path / "kivy"))
+    process = subprocess.Popen(
+        [sys.executable, "-m", "companion", "run"],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        cwd=ROOT,
+    )
+    printed: list[str] = []
+    try:
+        deadline = time.monotonic() + 90
+        while time.monotonic() < deadline and not any("Start application main loop" in line for line in printed):
+            ready, _, _ = select.select([process.stdout], [], [], 1.0)
+            if ready:
+                line = process.stdout.readline()
+                if not line:
+                    break
+                printed.append(line)
+    finally:
+        process.kill()
+        process.wait(10)
+    text = "".join(printed)
+    assert "Start application main loop" in text, text
+    assert "Traceback" not in text and "ERROR" not in text, text
+    assert "MTDev is not supported" not in text, text

@@ -1351,12 +1351,15 @@ def overlay_files(overlay_dir: Path) -> list[tuple[Path, str]]:
 
 
 def load_files(
-    shipped: Sequence[tuple[Path, str]], overlay: Sequence[tuple[Path, str]]
+    shipped: Sequence[tuple[Path, str]], overlay: Sequence[tuple[Path, str]], data_dir: Path | None = None
 ) -> tuple[Definitions, DataReport]:
-    """Loads the given shipped and overlay files; raises `DataError` listing every problem."""
+    """Loads the given shipped and overlay files; raises `DataError` listing every problem. `data_dir` is the
+    folder the shipped files were looked for in, named when there are none."""
     problems: list[Problem] = []
     if not shipped:
-        raise DataError([Problem("data/thunderbirds", "", "", _("no data files found"))])
+        where = "data/thunderbirds" if data_dir is None else str(data_dir)
+        missing = data_dir is not None and not data_dir.is_dir()
+        raise DataError([Problem(where, "", "", _("no such folder") if missing else _("no data files found"))])
     tables = collect_shipped(read_docs(shipped, problems), problems)
     apply_overlay(tables, read_docs(overlay, problems), problems)
     definitions, report = build(tables, problems, [d for _p, d in shipped] + [d for _p, d in overlay])
@@ -1368,7 +1371,7 @@ def load_files(
 def load_report(data_dir: Path | None = None, overlay_dir: Path | None = None) -> tuple[Definitions, DataReport]:
     data_dir = default_data_dir() if data_dir is None else data_dir
     overlay_dir = default_overlay_dir() if overlay_dir is None else overlay_dir
-    return load_files(shipped_files(data_dir), overlay_files(overlay_dir))
+    return load_files(shipped_files(data_dir), overlay_files(overlay_dir), data_dir)
 
 
 def load_definitions(data_dir: Path | None = None, overlay_dir: Path | None = None) -> Definitions:

@@ -22,6 +22,7 @@ from companion.games.thunderbirds import codec
 from companion.games.thunderbirds.definitions import TOKEN_KINDS, Definitions
 from companion.games.thunderbirds.describe import describe
 from companion.games.thunderbirds.effects import set_hood_card
+from companion.games.thunderbirds.errors import DataError
 from companion.games.thunderbirds.movement import cargo_room, carrier_id
 from companion.games.thunderbirds.rules import apply, definitions_for
 from companion.games.thunderbirds.scoring import score
@@ -142,6 +143,8 @@ def load_scenario(path: Path) -> Scenario:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except OSError as error:
         raise ScenarioError(f"{name}: cannot read the file ({error.strerror or error})") from None
+    except UnicodeDecodeError as error:
+        raise ScenarioError(f"{name}: not UTF-8 text (byte {error.start}); save it as UTF-8") from None
     except tomllib.TOMLDecodeError as error:
         raise ScenarioError(f"{name}: not valid TOML: {error}") from None
     return parse_scenario(data, name, base=path.parent)
@@ -445,6 +448,10 @@ def run_scenario(scenario: Scenario) -> ScenarioResult:
         state = initial_state(scenario.setup, chance, defs)
     except IllegalAction as error:
         raise ScenarioError(f"{scenario.path}: field 'setup': {error.reason}") from None
+    except DataError as error:  # `[setup] data` names a folder whose data does not load
+        first = str(error.problems[0]) if error.problems else str(error)
+        more = f" (and {len(error.problems) - 1} more problems)" if len(error.problems) > 1 else ""
+        raise ScenarioError(f"{scenario.path}: field 'setup.data': {first}{more}") from None
     state = evolve(state, rng=chance.rng_after)
     state = apply_position(state, scenario.position, defs, scenario.path)
     events: list[tuple[int, object]] = []

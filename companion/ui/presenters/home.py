@@ -46,6 +46,7 @@ class HomeView:
     title: str
     new_game: str
     settings: str
+    backups: str
     card_editor: str
     help: str
     saved_title: str
@@ -54,6 +55,8 @@ class HomeView:
     notice: str
     picker: tuple[GameTile, ...] = ()
     has_editor: bool = True
+    #: Offered when the saved games file could not be read (its games may be in a backup): "" otherwise.
+    go_to_backups: str = ""
 
 
 MONTHS_FR = ("janv.", "févr.", "mars", "avr.", "mai", "juin", "juil.", "août", "sept.", "oct.", "nov.", "déc.")
@@ -141,6 +144,7 @@ def present_home(
         title=_("Table companion"),
         new_game=_("New game"),
         settings=_("Settings"),
+        backups=_("Backups and import"),
         card_editor=_("Card editor"),
         help=_("Help"),
         saved_title=_("Saved games"),
@@ -149,6 +153,7 @@ def present_home(
         notice="\n".join([text for text in (notice or "",) if text] + list(problems)),
         picker=picker,
         has_editor=has_editor,
+        go_to_backups=_("Go back to a backup") if notice else "",
     )
 
 

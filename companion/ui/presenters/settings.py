@@ -23,6 +23,8 @@ class SettingsView:
     lights_label: str
     lights: tuple[Choice, ...]
     lights_status: str
+    #: Every problem of the config file, one per line ("" when it is fine).
+    config_problems: str
     test_pattern_label: str
     keep_awake_label: str
     keep_awake: Choice
@@ -30,8 +32,13 @@ class SettingsView:
     sounds: Choice
 
 
+#: The lights choice that stores no choice: the config file's back-end (or COMPANION_LIGHTS') applies.
+FROM_CONFIG = "config"
+
+
 def lights_backend_name(key: str) -> str:
     return {
+        FROM_CONFIG: _("As the config file says"),
         "mirror": _("On screen only"),
         "gpio": _("GPIO LEDs"),
         "shift595": _("Shift registers"),
@@ -43,15 +50,20 @@ def on_off(value: bool) -> str:
     return _("On") if value else _("Off")
 
 
-def present_settings(settings: UiSettings, lights_status: str = "") -> SettingsView:
-    """`lights_status` is the lights controller's own one-line report (e.g. why it fell back to the mirror)."""
+def present_settings(
+    settings: UiSettings, lights_status: str = "", config_problems: tuple[str, ...] = ()
+) -> SettingsView:
+    """`lights_status` is the lights' own one-line report (the back-end in use and why); `config_problems` every
+    problem of the config file. The lights choices start with "as the config file says" (no choice stored)."""
+    chosen = settings.lights_backend or FROM_CONFIG
     return SettingsView(
         title=_("Settings"),
         language_label=_("Language"),
         languages=tuple(Choice(key, name, settings.language == key) for key, name in LANGUAGE_NAMES.items()),
         lights_label=_("Board lights"),
-        lights=tuple(Choice(key, lights_backend_name(key), settings.lights_backend == key) for key in LIGHTS_BACKENDS),
+        lights=tuple(Choice(key, lights_backend_name(key), chosen == key) for key in (FROM_CONFIG, *LIGHTS_BACKENDS)),
         lights_status=lights_status,
+        config_problems="\n".join(config_problems),
         test_pattern_label=_("Test pattern"),
         keep_awake_label=_("Keep the screen awake"),
         keep_awake=Choice("keep_awake", on_off(settings.keep_awake), settings.keep_awake),

@@ -23,6 +23,7 @@ class HomeScreen(BaseScreen):
             self.app.pack.info.name,
             self.app.installed,
             self.app.pack_problems,
+            self.app.config_problems,
         )
 
     def on_pre_enter(self, *args: object) -> None:
@@ -39,7 +40,7 @@ class HomeScreen(BaseScreen):
             str,
             str,
             app.controller.recovery_notice,
-            (*pack.problems, *(str(problem) for problem in app.pack_problems)),
+            (*app.config_problems, *pack.problems, *(str(problem) for problem in app.pack_problems)),
             line_for=app.saved_game_line,
             installed=installed if len(installed) > 1 else (),
             chosen=pack.info.name,
@@ -49,6 +50,7 @@ class HomeScreen(BaseScreen):
         ids.title.text = view.title
         ids.new_game.text = view.new_game
         ids.settings.text = view.settings
+        ids.backups.text = view.backups
         ids.card_editor.text = view.card_editor
         ids.card_editor.disabled = not view.has_editor
         ids.help.text = view.help
@@ -58,6 +60,12 @@ class HomeScreen(BaseScreen):
         self._picker(view.picker)
         box = ids.games
         box.clear_widgets()
+        if view.go_to_backups:  # the saved games file could not be read: its games may be in a backup
+            offer = TouchButton(text=view.go_to_backups, role="primary", action_key="open:backups")
+            offer.size_hint_y = None
+            offer.height = app.target
+            offer.bind(on_release=lambda _b: app.go("backups"))
+            box.add_widget(offer)
         if not view.games:
             box.add_widget(Factory.EmptyLine(text=view.empty_text))
         several = len({row.game for row in view.games}) > 1 or len(view.picker) > 1

@@ -4,27 +4,33 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.ui.presenters.settings import present_settings
+from companion.ui.presenters.settings import FROM_CONFIG, present_settings
 from companion.ui.screens.base import BaseScreen
 from companion.ui.widgets.text import TouchButton
 
 
 class SettingsScreen(BaseScreen):
     def render_key(self) -> object:
-        return (super().render_key(), self.app.settings, self.app.lights_status())
+        return (super().render_key(), self.app.settings, self.app.lights_status(), self.app.config_problems)
 
     def refresh(self) -> None:
-        view = present_settings(self.app.settings, self.app.lights_status())
+        view = present_settings(self.app.settings, self.app.lights_status(), self.app.config_problems)
         ids = self.ids
         ids.title.text = view.title
         ids.language_label.text = view.language_label
         ids.lights_label.text = view.lights_label
         ids.lights_status.text = view.lights_status
+        ids.config_problems.text = view.config_problems
+        ids.config_problems.height = (
+            self.app.target * (1 + view.config_problems.count("\n")) if view.config_problems else 0
+        )
         ids.test_pattern.text = view.test_pattern_label
         ids.keep_awake_label.text = view.keep_awake_label
         ids.sounds_label.text = view.sounds_label
         self._fill(ids.languages, view.languages, "language", lambda key: {"language": key})
-        self._fill(ids.lights, view.lights, "lights", lambda key: {"lights_backend": key})
+        self._fill(
+            ids.lights, view.lights, "lights", lambda key: {"lights_backend": None if key == FROM_CONFIG else key}
+        )
         self._toggle(ids.keep_awake, view.keep_awake, "keep_awake")
         self._toggle(ids.sounds, view.sounds, "sounds")
 

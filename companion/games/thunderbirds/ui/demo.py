@@ -3,7 +3,9 @@
 Every move is chosen by the game's bot and made by touching the screen, as a player would. Each screen the
 game passes is saved as a numbered screenshot in DIR, with `summary.md` telling the game and listing any layout
 problem found on the way. Without a display, the demo starts its own virtual screen (Xvfb). The game is kept
-in a scratch directory, so the demo never adds to the saved games.
+in a scratch directory, so the demo never adds to the saved games. The demo removes only what an earlier demo
+wrote in DIR, and writes into a fresh subfolder rather than over a file of its names it did not write
+(`companion.ui.demo_output`).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from companion.ui.demo_output import prepare_output, record_output
 from companion.ui.launch import has_screen, parse_size
 from companion.ui.xvfb import XvfbError, start_xvfb, stop_xvfb
 
@@ -37,11 +40,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(list(argv or ()))
-    out: Path = args.out.resolve()
-    if out.exists():
-        for old in out.glob("*.png"):
-            old.unlink()
-    out.mkdir(parents=True, exist_ok=True)
+    out: Path = prepare_output(args.out.resolve())
     xvfb = None
     if not has_screen():
         try:
@@ -95,7 +94,9 @@ def _run(args: argparse.Namespace, out: Path) -> int:
     DemoApp(language=args.lang).run()
     summary = _summary(args, report, outcome)
     (out / "summary.md").write_text(summary, encoding="utf-8")
+    record_output(out, [*report.screenshots, "summary.md"])
     print(summary)
+    print(f"Screenshots and summary in {out}")
     return 0 if outcome["error"] is None else 1
 
 
