@@ -348,7 +348,7 @@ def test_the_costs_draft() -> None:
     assert [(row.name, row.value) for row in view.rows] == [
         ("Cost of a colony", "2"),
         ("Cost of a shipyard", "0"),
-        ("Cost of terraforming", "unknown"),
+        ("Cost of terraforming", "not entered"),
     ]
     assert [b.enabled for b in view.rows[1].buttons] == [False, True, True]  # no cost below 0
     saved = present_costs(DEFS, draft, draft.known(), __import__("pathlib").Path("x"), ())

@@ -67,7 +67,7 @@ def present_costs(
     for slot in defs.slots:
         value = draft.get(slot.id)
         if value is None:
-            shown, note = _("unknown"), _("not in the module: read it from your Warp Empires rules")
+            shown, note = _("not entered"), _("not in the module: read it from your Warp Empires rules")
         else:
             shown, note = str(value), _("yours, from your rules") if saved.get(slot.id) == value else _("not saved yet")
         rows.append(

@@ -28,18 +28,13 @@ class FedTableScreen(FedScreen):
             button.action_key = row.key
             button.role = "primary" if row.waiting else "normal"
             button.height = app.target * 1.3
-        buttons = (*view.side, view.end_turn)
-        for button, spec in zip(refill(ids.side, len(buttons), self._side_button), buttons):
+        for index, spec in enumerate((*view.side, view.end_turn)):
+            button = ids[f"side_{index}"]
             button.text, button.role, button.action_key = spec.label, spec.role, spec.key
             button.disabled = not spec.enabled
 
     def _row_button(self) -> TouchButton:
         button = TouchButton(size_hint_y=None, halign="left", base_font_size=self.app.font_small)
-        button.bind(on_release=lambda b: self.press(b.action_key))
-        return button
-
-    def _side_button(self) -> TouchButton:
-        button = TouchButton()
         button.bind(on_release=lambda b: self.press(b.action_key))
         return button
 
