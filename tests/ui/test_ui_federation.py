@@ -516,3 +516,30 @@ def test_every_screen_and_pop_up_fits_at_each_size_in_each_language(
     # Home is the shell's (its picker lists every installed game): checked by the shell's own tests.
     problems = [f"{label}: {problem}" for label, found in layout.items() if label != "home" for problem in found]
     assert problems == []
+
+
+def test_the_demo_plays_federation_by_touch_and_leaves_screenshots(tmp_path: Path) -> None:
+    """`companion demo --game federation` as typed, without a display: its own virtual screen, a seeded game by
+    touch, numbered screenshots and a summary; nothing else in the folder is touched, no saved game is added."""
+    out = ROOT / "artifacts" / "ui" / "demo-federation"
+    out.mkdir(parents=True, exist_ok=True)
+    mine = out / "notes-of-mine.txt"
+    mine.write_text("kept", encoding="utf-8")
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
+    command = [sys.executable, "-m", "companion", "demo", "--game", "federation", "--out", str(out)]
+    completed = subprocess.run(
+        [*command, "--turns", "2", "--lang", "fr"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=400,
+        cwd=ROOT,
+    )
+    assert completed.returncode == 0, completed.stdout[-3000:] + completed.stderr[-3000:]
+    summary = (out / "summary.md").read_text(encoding="utf-8")
+    shots = sorted(p.name for p in out.glob("*.png"))
+    assert len(shots) >= 20 and shots[0] == "0001-home.png" and shots[-1].endswith("-history.png")
+    assert "- Layout problems: 0" in summary and "- Turn reached: 3" in summary
+    assert any(name.endswith("-roll-enigma-federation.png") for name in shots)
+    assert mine.read_text(encoding="utf-8") == "kept"
+    assert not (Path(os.environ["COMPANION_STATE_DIR"]) / "companion.db").exists()

@@ -40,8 +40,9 @@ class FedSystemScreen(FedScreen):
         view = present_system(
             snapshot.state, self.defs, snapshot.legal, self.system, self.check, self.corrections, self.draft
         )
-        if view is None:  # removed from the list (or undone): back to the list
-            self.app.go(self.app.pack_table_screen())
+        if view is None:  # removed from the list (or undone): back to the list, when this screen is showing
+            if self.manager is not None and self.manager.current == self.name:
+                self.app.go(self.app.pack_table_screen())
             return
         self._view = view
         ids = self.ids
