@@ -253,6 +253,12 @@ def federation_play(pilot, out, args, notes):
     steps = Steps(pilot, out)
     yield from start_federation(steps, int(args["seed"]), notes=notes)
     notes["setup"] = app.controller.snapshot.state.races
+    # Screens are built ahead in idle frames once the list shows: none of them takes the players elsewhere.
+    yield from steps.tap("open:revenue")
+    yield 2.0
+    notes["stayed_on"] = pilot.screen_name()
+    notes["built_ahead"] = app.screen_manager.has_screen("system")
+    yield from steps.tap("back")
     yield from explore_vulcan(steps)
     state = app.controller.snapshot.state
     notes["vulcan_built"] = state.system("s5").shipyard
@@ -393,6 +399,7 @@ def test_a_game_by_touch_from_home_s_picker_to_the_end_of_a_turn(
     states = after_each(seed, PLAN)
     assert "game:federation" in notes["home_picker"] and "game:warpspawn_thunderbirds" in notes["home_picker"]
     assert notes["setup"] == ["federation", "klingon"]
+    assert notes["stayed_on"] == "revenue" and notes["built_ahead"] is True
     assert notes["vulcan_built"] is True
     assert notes["after_undo_shipyard"] is False and notes["after_undo_can_redo"] is True
     assert notes["redo_tail_dropped"] is True
