@@ -374,6 +374,11 @@ def federation_tour(pilot, out, args, notes):
     notes["outcome"] = app.pack.rules.outcome(app.controller.snapshot.state)
     yield from steps.tap("open:menu")
     yield from steps.look("menu")
+    yield from steps.tap("open:help")
+    yield from steps.look("help")
+    notes["help"] = pilot.app.screen_manager.get_screen("help").ids.body.text
+    yield from steps.tap("back")
+    yield from steps.tap("open:menu")
     yield from steps.tap("open:home")
     yield from steps.tap("card_editor")
     yield from steps.look("costs")
@@ -519,7 +524,8 @@ def test_every_screen_and_pop_up_fits_at_each_size_in_each_language(
     assert {"new-game", "table", "enter", "explored", "enigma-odds", "diplomacy-odds", "build"} <= checked
     assert {"system-corrections", "turn", "revenue", "victory", "readings", "record-draft"} <= checked
     assert {"remove-question", "homesystem-corrections", "victory-pop-up", "table-victory", "costs"} <= checked
-    assert "end-of-turn" in checked
+    assert "end-of-turn" in checked and "help" in checked
+    assert ("Costs" if lang == "en" else "Coûts") in notes["help"]  # the pack's own paragraphs
     # Home is the shell's (its picker lists every installed game): checked by the shell's own tests.
     problems = [f"{label}: {problem}" for label, found in layout.items() if label != "home" for problem in found]
     assert problems == []

@@ -213,7 +213,7 @@ def help_paragraphs() -> tuple[str, ...]:
         ),
         _(
             "Costs: the module gives no cost for a colony, a shipyard or terraforming. Enter yours once on the Costs "
-            "screen (Home, Costs); they are kept apart from the shipped data."
+            "screen (Home's editor button, or Costs in a build's pop-up); they are kept apart from the shipped data."
         ),
     )
 

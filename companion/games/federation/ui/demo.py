@@ -17,7 +17,7 @@ import shutil
 import sys
 import tempfile
 import traceback
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -138,7 +138,7 @@ class Demo:
             yield from self.shoot("reveal")
             yield from self.tap("reveal:ok")
 
-    def script(self, seed: int, turns: int) -> Iterator[Any]:
+    def script(self, seed: int, turns: int) -> Generator[Any, None, None]:
         pilot = self.pilot
         app = pilot.app
         yield pilot.until(lambda: pilot.has("game:federation"), "Federation on Home's picker")

@@ -4,14 +4,14 @@ system's revenue and what it costs (the players' cost, or "read it from your rul
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from companion.games.federation import actions as act
 from companion.games.federation import names
 from companion.games.federation.definitions import Definitions
 from companion.games.federation.empire import system_revenue
 from companion.games.federation.odds import diplomacy_odds, enigma_odds
-from companion.games.federation.state import BUILDING_FIELDS, FederationState
+from companion.games.federation.state import BUILDING_FIELDS, FederationState, change
 from companion.games.federation.ui.presenters.revenue import per_turn
 from companion.games.federation.ui.presenters.words import chance, faces, lower_first, signed
 from companion.locale import domain
@@ -178,7 +178,7 @@ def present_build(state: FederationState, defs: Definitions, system_id: str, kin
     lines = [TextLine(_("No roll: the building is put on the system."), "dim")]
     if system.owner is not None:
         before = system_revenue(system, system.owner, defs).total
-        after = system_revenue(replace(system, **{BUILDING_FIELDS[kind]: True}), system.owner, defs).total
+        after = system_revenue(change(system, **{BUILDING_FIELDS[kind]: True}), system.owner, defs).total
         lines.append(
             TextLine(
                 _("Revenue of {system} ({race}): {before} now, {after} after").format(

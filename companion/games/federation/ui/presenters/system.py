@@ -230,16 +230,16 @@ def present_system(
         if builds:
             sections.append(Section(_("Building"), tuple(builds)))
         control: list[Item] = []
-        for race in (*state.races, None):
-            change = act.SetOwner(system_id, race)
+        for owner in (*state.races, None):
+            change = act.SetOwner(system_id, owner)
             if change in legal:
                 text = (
-                    _("Control: {race}").format(race=names.race(defs, race))
-                    if race is not None
+                    _("Control: {race}").format(race=names.race(defs, owner))
+                    if owner is not None
                     else _("Control: nobody")
                 )
                 control.append(offer(act_key(change), text, change))
-            elif race is not None and race != system.owner and system.owner is None:
+            elif owner is not None and owner != system.owner and system.owner is None:
                 reason = check(state, change)
                 if reason and TextLine(reason, "dim") not in control:
                     control.append(TextLine(reason, "dim"))
