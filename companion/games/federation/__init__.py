@@ -67,5 +67,5 @@ INFO = PackInfo(
         ),
         *(_race_option(seat) for seat in range(1, 7)),
     ),
-    load="companion.games.federation.pack:PACK",
+    load="companion.games.federation.pack:make_pack",
 )

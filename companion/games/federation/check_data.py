@@ -1,8 +1,9 @@
-"""`companion --game federation check-data [--list] [--data DIR]`: validates the Federation data and says how sure
-each part is: facts from the rules text or the module's page (high), our readings (low), empty slots (unknown).
+"""`companion --game federation check-data [--list] [--data DIR] [--overlay DIR]`: validates the Federation data and
+the players' costs file, and says how sure each part is: facts from the rules text or the module's page (high),
+our readings (low), empty slots (unknown) and the costs the players entered (theirs).
 
-Also `python -m companion.games.federation.check_data`. Exit status: 0 when the data is valid, 2 when it is not
-(every problem on standard error, one per line, naming the file, the line and the field).
+Also `python -m companion.games.federation.check_data`. Exit status: 0 when the data and the costs file are valid,
+2 when either is not (every problem on standard error, one per line, naming the file, the line and the field).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from pathlib import Path
 from companion.games.federation.definitions import Definitions, Mark
 from companion.games.federation.errors import DataError
 from companion.games.federation.loader import default_data_dir, load_definitions
+from companion.games.federation.overlay import PLAYERS, read_values, with_values
 from companion.locale import LANGUAGES, domain, set_language
 
 _, ngettext = domain("federation")
@@ -68,6 +70,12 @@ def missing_lines(defs: Definitions) -> list[str]:
                     id=slot.id, file=slot.file, name=slot.names.text()
                 )
             )
+        elif PLAYERS in slot.mark.source:
+            lines.append(
+                _("slot {id} (yours): {name} = {value}, {note}.").format(
+                    id=slot.id, name=slot.names.text(), value=slot.value, note=slot.mark.note
+                )
+            )
     return lines
 
 
@@ -76,6 +84,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         prog="companion check-data", description=_("Validate the Federation data; report what is not certain.")
     )
     parser.add_argument("--data", type=Path, default=None, help=_("the data directory (default: the shipped one)"))
+    parser.add_argument(
+        "--overlay", type=Path, default=None, help=_("the folder of the players' costs file (default: the user's)")
+    )
     parser.add_argument("--list", action="store_true", help=_("list each reading and each empty slot"))
     parser.add_argument("--lang", choices=LANGUAGES, default=None, help=_("the language of the report"))
     args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
@@ -94,6 +105,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 2
+    values, skipped = read_values(defs, args.overlay)
+    defs = with_values(defs, values, args.overlay)
     for line in summary_lines(defs):
         print(line)
     if args.list:
@@ -103,6 +116,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     print()
     files = len(defs.sources)
     print(ngettext("The data is valid ({n} file read).", "The data is valid ({n} files read).", files).format(n=files))
+    if skipped:
+        for problem in skipped:
+            print(str(problem), file=sys.stderr)
+        count = len(skipped)
+        print(
+            ngettext(
+                "The costs file is not valid and was skipped: {n} problem found",
+                "The costs file is not valid and was skipped: {n} problems found",
+                count,
+            ).format(n=count),
+            file=sys.stderr,
+        )
+        return 2
     return 0
 
 

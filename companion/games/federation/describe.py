@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.engine.pack import SavedGameLine
 from companion.games.federation import actions as act
 from companion.games.federation import events as ev
 from companion.games.federation import names
@@ -218,7 +219,7 @@ def summary(state: FederationState, defs: Definitions) -> dict[str, Any]:
     }
 
 
-def saved_game_line(data: dict[str, Any], defs: Definitions) -> str:
+def saved_game_line(data: dict[str, Any], defs: Definitions) -> SavedGameLine:
     """Home's line for a saved game, from its `summary`; tolerant of a damaged summary (shows what it can)."""
     listed = data.get("races")
     races = [r for r in listed if isinstance(r, str)] if isinstance(listed, list) else []
@@ -226,12 +227,20 @@ def saved_game_line(data: dict[str, Any], defs: Definitions) -> str:
     owned: dict[str, Any] = controlled_data if isinstance(controlled_data, dict) else {}
     systems = data.get("systems", 0)
     turn = data.get("turn", "?")
-    if not races or not isinstance(systems, int):
-        return _("Turn {turn}").format(turn=turn)
-    held = ", ".join(f"{names.race(defs, race)} {owned.get(race, 0)}" for race in races)
     won = data.get("winner")
-    if isinstance(won, str):
-        return _("Victory: {race}; systems {held} of {total}").format(
+    over = isinstance(won, str)
+    if not races or not isinstance(systems, int):
+        return SavedGameLine(players="", detail="", status=_("Turn {turn}").format(turn=turn), is_over=over)
+    players = _("{head}: {detail}").format(
+        head=ngettext("{count} race", "{count} races", len(races)).format(count=len(races)),
+        detail=", ".join(names.race(defs, race) for race in races),
+    )
+    detail = ngettext("{count} system", "{count} systems", systems).format(count=systems)
+    held = ", ".join(f"{names.race(defs, race)} {owned.get(race, 0)}" for race in races)
+    if over:
+        status = _("Victory: {race}; systems {held} of {total}").format(
             race=names.race(defs, won), held=held, total=systems
         )
-    return _("Turn {turn}: systems {held} of {total}").format(turn=turn, held=held, total=systems)
+    else:
+        status = _("Turn {turn}: systems {held} of {total}").format(turn=turn, held=held, total=systems)
+    return SavedGameLine(players=players, detail=detail, status=status, is_over=over)

@@ -28,7 +28,7 @@ from companion.games.federation.rules import RULES, FederationRules
 from companion.games.federation.state import ENIGMA_STATUSES, Encounter, FederationState, System, change, evolve
 
 FORMAT = 1
-SECTIONS = {"format", "name", "description", "setup", "position", "action", "expect"}
+SECTIONS = {"format", "game", "name", "description", "setup", "position", "action", "expect"}
 SETUP_KEYS = {"races", "systems", "homes", "readings", "seed", "data"}
 POSITION_KEYS = {"turn", "phase", "systems", "encounters", "diplomacy_tried"}
 SYSTEM_KEYS = {
@@ -180,6 +180,8 @@ def parse_scenario(data: Mapping[str, Any], name: str = "<scenario>", base: Path
         raise fail(sorted(unknown)[0], f"unknown section; expected one of {', '.join(sorted(SECTIONS))}")
     if data.get("format") != FORMAT:
         raise fail("format", f"expected format = {FORMAT}, got {data.get('format')!r}")
+    if data.get("game", "federation") != "federation":  # `companion scenario FILE` picks the game by this field
+        raise fail("game", f'this is a Federation scenario: expected game = "federation", got {data["game"]!r}')
     setup = _table(data, "setup", fail)
     unknown = set(setup) - SETUP_KEYS
     if unknown:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import importlib
 from pathlib import Path
-from typing import get_type_hints
 
 from companion.engine import registry
 from companion.engine.chance import LiveChance
@@ -15,9 +14,10 @@ from companion.engine.store import Store
 from companion.games.federation import INFO
 from companion.games.federation import actions as act
 from companion.games.federation.checklist import checklist
-from companion.games.federation.pack import PACK, make_pack
+from companion.games.federation.pack import PACK, FederationPack, make_pack
 from companion.games.federation.rules import RULES
 from companion.locale import speaking
+from companion.paths import ROOT
 
 
 def loaded_pack(info: PackInfo) -> object:
@@ -37,20 +37,37 @@ def test_the_static_facts_home_reads() -> None:
 
 
 def test_info_load_names_the_pack_and_the_registry_finds_its_rules() -> None:
-    pack = loaded_pack(INFO)
-    assert pack is PACK and PACK.info is INFO
+    factory = loaded_pack(INFO)
+    assert factory is make_pack
+    pack = registry.pack("federation")
+    assert isinstance(pack, FederationPack) and pack.info is INFO and PACK.info is INFO
     assert registry.get("federation") is RULES is PACK.rules
-    for name in get_type_hints(Pack):
+    for name in {*Pack.__annotations__, *(n for n in vars(Pack) if not n.startswith("_"))}:
         assert hasattr(PACK, name), name
-    assert PACK.screens == {} and PACK.editor_screen is None and PACK.lights is None
+    assert PACK.editor_screen == "costs" and PACK.new_game_screen == "new_game" and PACK.lights is None
+    assert PACK.table_screen == "table" and set(PACK.screens) >= {"table", "system", "enter", "costs"}
+    for spec in PACK.screens.values():  # every screen's kv file is there (the classes import Kivy: not here)
+        assert spec.kv is not None and (ROOT / spec.kv).is_file(), spec.kv
     assert dict(PACK.commands) == {
         "scenario": "companion.games.federation.scenario_cli:main",
         "check-data": "companion.games.federation.check_data:main",
+        "demo": "companion.games.federation.ui.demo:main",
     }
-    for target in PACK.commands.values():
-        module, attribute = target.split(":")
+    for command in ("scenario", "check-data"):
+        module, attribute = PACK.commands[command].split(":")
         assert callable(getattr(importlib.import_module(module), attribute))
     assert make_pack(INFO).info is INFO
+
+
+def test_the_generic_new_game_s_options_always_make_a_valid_set_up() -> None:
+    """Each seat's race is drawn on its own: a race drawn twice goes to the first race nobody has."""
+    assert PACK.setup_for(3, {"race_1": "borg", "race_2": "borg", "race_3": "federation"}) == {
+        "races": ["borg", "klingon", "federation"],
+        "systems": 12,
+    }
+    everyone = {f"race_{seat}": "romulan" for seat in range(1, 7)}
+    races = PACK.setup_for(6, everyone)["races"]
+    assert sorted(races) == sorted(RULES.definitions.races) and races[0] == "romulan"
 
 
 def test_new_game_s_choices_start_a_saved_game(tmp_path: Path) -> None:
@@ -63,7 +80,8 @@ def test_new_game_s_choices_start_a_saved_game(tmp_path: Path) -> None:
         assert PACK.first_screen() == PACK.screen_for(session.state) == "table"
         assert PACK.public_view(session.state) is session.state and PACK.secret_view(session.state, 0) is None
         line = PACK.saved_game_line(store.list_games()[0].summary)
-        assert line.text == "Turn 1: systems Borg 1, Ferengi 1, Romulans 1 of 11" and not line.is_over
+        assert line.status == "Turn 1: systems Borg 1, Ferengi 1, Romulans 1 of 11" and not line.is_over
+        assert (line.players, line.detail) == ("3 races: Borg, Ferengi, Romulans", "11 systems")
     finally:
         store.close()
 
@@ -103,8 +121,11 @@ def test_a_roll_makes_a_pop_up_and_sounds_a_quiet_action_does_not(french: None) 
 def test_a_won_game_s_line_says_who_won() -> None:
     summary = {"turn": 9, "races": ["klingon", "borg"], "systems": 5, "controlled": {"klingon": 4}, "winner": "klingon"}
     line = PACK.saved_game_line(summary)
-    assert line.is_over and line.text == "Victory: Klingons; systems Klingons 4, Borg 0 of 5"
-    assert PACK.saved_game_line({"races": "damaged"}).text == "Turn ?"
+    assert line.is_over and line.status == "Victory: Klingons; systems Klingons 4, Borg 0 of 5"
+    assert PACK.saved_game_line({"races": "damaged"}).status == "Turn ?"
+    with speaking("fr"):
+        line = PACK.saved_game_line(summary)
+    assert (line.players, line.detail) == ("2 races\u00a0: Klingons, Borgs", "5 systèmes")
 
 
 def test_the_checklist_shows_where_the_turn_is(french: None) -> None:

@@ -138,3 +138,18 @@ def test_the_json_shows_the_state_the_revenue_and_the_events(tmp_path: Path) -> 
     assert [event["type"] for event in output["events"]] == ["Explored", "EnigmaAwaits"]
     assert output["events"][0]["dice"] == [6, 4, 5]
     assert output["labels"] == ["Klingons: exploration of System 2 (Command ship)"]
+
+
+def test_companion_scenario_as_typed_picks_federation_by_the_game_field_or_the_option(tmp_path: Path) -> None:
+    """`companion scenario FILE` reads the file's `game` field; `--game federation` names it too."""
+    shipped = Path(__file__).parent / "scenarios" / "diplomacy-federation-plus-one.toml"
+    named = write(tmp_path, 'game = "federation"\n' + shipped.read_text(encoding="utf-8"))
+    by_field = run("companion", "scenario", named)
+    assert by_field.returncode == 0, by_field.stdout + by_field.stderr
+    assert "ok: state.systems.s1.owner = 'federation'" in by_field.stdout
+    by_option = run("companion", "scenario", "--game", "federation", shipped)
+    assert by_option.returncode == 0 and by_option.stdout == by_field.stdout
+    other = write(tmp_path, 'game = "thunderbirds_solitaire"\n' + shipped.read_text(encoding="utf-8"))
+    refused = run(SCENARIO, other)
+    assert refused.returncode == 2
+    assert "field 'game': this is a Federation scenario: expected game = \"federation\"" in refused.stderr
