@@ -23,6 +23,7 @@ class HomeScreen(BaseScreen):
             self.app.pack.info.name,
             self.app.installed,
             self.app.pack_problems,
+            self.app.usb_sticks,
         )
 
     def on_pre_enter(self, *args: object) -> None:
@@ -44,6 +45,7 @@ class HomeScreen(BaseScreen):
             installed=installed if len(installed) > 1 else (),
             chosen=pack.info.name,
             has_editor=pack.editor_screen is not None,
+            has_stick=bool(app.usb_sticks),
         )
         ids = self.ids
         ids.title.text = view.title
@@ -52,6 +54,10 @@ class HomeScreen(BaseScreen):
         ids.card_editor.text = view.card_editor
         ids.card_editor.disabled = not view.has_editor
         ids.help.text = view.help
+        ids.add_game.text = view.add_game
+        ids.add_game.height = app.target if view.add_game else 0
+        ids.add_game.opacity = 1 if view.add_game else 0
+        ids.add_game.disabled = not view.add_game
         ids.saved_title.text = view.saved_title
         ids.recovery.text = view.notice
         ids.recovery.height = app.target * 1.6 if view.notice else 0
