@@ -88,11 +88,12 @@ class HomeScreen(BaseScreen):
     def _picker(self, tiles: Any) -> None:
         """A tile per installed game (none when only one is installed): a tap makes it the game New game starts."""
         box = self.ids.picker
-        box.height = self.app.target * 1.5 if tiles else 0
-        box.opacity = 1 if tiles else 0
+        scroll = self.ids.picker_scroll
+        scroll.height = self.app.target * 1.5 if tiles else 0
+        scroll.opacity = 1 if tiles else 0
 
         def make() -> TouchButton:
-            button = TouchButton()
+            button = TouchButton(size_hint_x=None)
             button.bind(on_release=lambda b: self._choose(b.game))
             return button
 
@@ -101,6 +102,20 @@ class HomeScreen(BaseScreen):
             button.role = "primary" if tile.selected else "normal"
             button.action_key = f"game:{tile.name}"
             button.game = tile.name
+        self._size_tiles()
+
+    def on_kv_post(self, base_widget: Any) -> None:
+        self.ids.picker_scroll.bind(width=self._size_tiles)
+
+    def _size_tiles(self, *_: Any) -> None:
+        """Tiles share the row, but keep a readable width: with many games the row scrolls sideways instead of
+        squeezing every title."""
+        tiles = self.ids.picker.children
+        scroll = self.ids.picker_scroll
+        gap = self.app.gap
+        width = max(self.app.target * 3.6, (scroll.width - gap * (len(tiles) - 1)) / max(1, len(tiles)))
+        for tile in tiles:
+            tile.width = width
 
     def _choose(self, name: str) -> None:
         if self.app.choose_game(name):
