@@ -5,6 +5,7 @@ here (`catalogue.add_kit` does it)."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,9 +35,10 @@ class StickKit:
         return not self.problem
 
 
-def kit_files(drives: Iterable[Path]) -> list[Path]:
-    """The `.toml` files at the top of each drive and in its folders one level down (hidden ones left out)."""
-    found: list[Path] = []
+def kit_files(drives: Iterable[Path]) -> list[tuple[Path, Path]]:
+    """The `.toml` files at the top of each drive and in its folders one level down (hidden ones left out), each
+    with its drive."""
+    found: list[tuple[Path, Path]] = []
     for drive in drives:
         try:
             candidates = sorted(drive.glob("*.toml")) + sorted(drive.glob("*/*.toml"))
@@ -46,7 +48,7 @@ def kit_files(drives: Iterable[Path]) -> list[Path]:
             if any(part.startswith(".") for part in path.relative_to(drive).parts):
                 continue
             if path.is_file():
-                found.append(path)
+                found.append((drive, path))
             if len(found) >= MAX_FILES:
                 return found
     return found
@@ -58,11 +60,13 @@ def survey(drives: Iterable[Path]) -> tuple[StickKit, ...]:
     packs = python_pack_names()
     valid: list[StickKit] = []
     broken: list[StickKit] = []
-    for path in kit_files(drives):
+    for drive, path in kit_files(drives):
         try:
             kit = read_kit(path)
         except KitError as error:
-            broken.append(StickKit(path, problem=str(error.problems[0])))
+            # Named as the players see it on their stick ("games/my-game.toml:27: ..."), not by its mount point.
+            shown = dataclasses.replace(error.problems[0], file=str(path.relative_to(drive)))
+            broken.append(StickKit(path, problem=str(shown)))
             continue
         valid.append(
             StickKit(

@@ -106,6 +106,7 @@ def _run(game: str, args: argparse.Namespace, out: Path) -> int:
             def script() -> Any:
                 yield from player.start(game, players, args.seed)
                 yield from player.play_rounds(args.rounds)
+                yield from player.tap("open:menu")
                 yield from player.tap("open:history")
 
             def done(error: BaseException | None) -> None:

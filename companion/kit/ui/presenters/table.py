@@ -276,6 +276,8 @@ def _dice_rows(view: KitState, offer: Offer) -> list[Row]:
             die = kit.die(die_id)
             faces = ", ".join(face_label(kit, face) for face in die.faces)
             rows.append(Row(_("{head}: {detail}").format(head=die.name.text(), detail=faces), "dim"))
+            if die.confidence == "low":
+                rows.append(Row(_("These faces are an inference: check them against your dice."), "dim"))
         roll = view.roll_of(group.id)
         if roll is not None:
             shown = " · ".join(face_label(kit, die.faces[index]) for die, index in zip(dice, roll.faces))
@@ -353,11 +355,16 @@ def _card_rows(view: KitState, offer: Offer) -> list[Row]:
 
 def _card_text(spec: comp.DeckSpec, card_id: str) -> str:
     card = spec.card(card_id)
-    if card.confidence == "unknown" or card.text is None:
-        if card.confidence == "unknown":
-            return _("{card}: not described yet, read it from your box").format(card=card.name.text())
-        return card.name.text()
-    return _("{head}: {detail}").format(head=card.name.text(), detail=card.text.text())
+    if card.confidence == "unknown":
+        return _("{card}: not described yet, read it from your box").format(card=card.name.text())
+    text = (
+        card.name.text()
+        if card.text is None
+        else _("{head}: {detail}").format(head=card.name.text(), detail=card.text.text())
+    )
+    return (
+        _("{card} (an inference: check it against your card)").format(card=text) if card.confidence == "low" else text
+    )
 
 
 # --- bags ------------------------------------------------------------------------------------------------------
@@ -394,8 +401,11 @@ def _bag_rows(view: KitState, offer: Offer) -> list[Row]:
             if spec.secret:
                 rows.append(Row(_("{player} drew last: only they know what.").format(player=who), "dim"))
             else:
-                token = spec.token(last.token).name.text()
-                rows.append(Row(_("{player} drew {token}").format(player=who, token=token), "dim"))
+                drawn = spec.token(last.token)
+                token = drawn.name.text()
+                if drawn.confidence == "unknown":
+                    token = _("{token} (not described yet: look at the token)").format(token=token)
+                rows.append(Row(_("{player} drew {token}").format(player=who, token=token), "dim", lines=2))
         held_by: dict[int | None, list[str]] = {}
         for held in bag.out:
             held_by.setdefault(held.seat, []).append(held.token)
