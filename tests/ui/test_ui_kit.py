@@ -386,5 +386,5 @@ def test_every_kit_screen_fits_the_window(
         assert {"home-stick+chooser", "home-stick-clash+info", "adjust-cards+chooser"} <= popups
         assert any(name.endswith("+reveal") for name in popups)
         # A big kit scrolls: the table holds widgets for the rows in view, not one per space, card or step.
-        assert notes["table_widgets"] < 260, notes["table_widgets"]
+        assert notes["table_widgets"] < 120, notes["table_widgets"]  # 51 to 74 here, whatever the kit's size
         assert notes["paused_ms"] >= 1000
