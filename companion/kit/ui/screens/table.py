@@ -36,6 +36,7 @@ class KitTableScreen(BaseScreen):
         self.timer_clock = TimerClock()
         self._ticker: Any = None
         self._timer_text = ""
+        self._timer_second = -1
 
     def render_key(self) -> object:
         return (super().render_key(), self.section, tuple(sorted(self.chosen_markers.items())))
@@ -87,6 +88,9 @@ class KitTableScreen(BaseScreen):
             self._stop_ticker()
             return
         shown = self.timer_clock.shown_ms(snapshot.state, time.monotonic())
+        if shown // 1000 == self._timer_second:
+            return  # the line shows whole seconds: nothing to write until the next one
+        self._timer_second = shown // 1000
         timer = timer_view(app.pack.public_view(snapshot.state), Offer(app.pack, snapshot.state, snapshot.legal), shown)
         if timer is not None:
             self.timer_style = timer.style
