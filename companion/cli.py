@@ -10,6 +10,7 @@ companion simulate           bot-played games: win rate, causes of defeat, score
 companion hw-test            walk every LED, echo button presses, report the serial link
 companion import FILE        add an exported game (a .json file) as a new saved game
 companion check-data         validate the game data and the user overlay; report what is missing
+companion kit check|add|list a game declared in one TOML file: check it, add it, list those installed
 
 demo, scenario, odds, simulate, check-data and hw-test take --game NAME (Thunderbirds when not given); a game
 that does not provide a command says so.
@@ -29,6 +30,7 @@ COMMANDS: dict[str, str] = {
     "games": "companion.cli:games",
     "hw-test": "companion.devices.hw_test:main",
     "import": "companion.imports:main",
+    "kit": "companion.kit.cli:main",
 }
 #: Sub-commands a game's pack answers (`Pack.commands`), for the game `--game` names.
 GAME_COMMANDS: tuple[str, ...] = ("demo", "scenario", "odds", "simulate", "check-data")

@@ -18,6 +18,9 @@ from companion.paths import state_dir
 EXPORTS_DIR_NAME = "exports"
 #: Mount points under these folders are removable drives by convention (udisks, usbmount, fstab entries).
 REMOVABLE_ROOTS: tuple[str, ...] = ("/media/", "/mnt/")
+#: Where the mounted file systems are listed (read at each call, as the roots are: a test's stick is a folder
+#: listed in a mounts file of its own).
+MOUNTS_FILE = Path("/proc/self/mounts")
 _OCTAL_ESCAPE = re.compile(r"\\([0-7]{3})")
 
 
@@ -26,11 +29,12 @@ def _unescape(field: str) -> str:
     return _OCTAL_ESCAPE.sub(lambda match: chr(int(match.group(1), 8)), field)
 
 
-def removable_drives(mounts_text: str | None = None, roots: tuple[str, ...] = REMOVABLE_ROOTS) -> list[Path]:
+def removable_drives(mounts_text: str | None = None, roots: tuple[str, ...] | None = None) -> list[Path]:
     """Mounted, writable drives under `roots` (`/media`, `/mnt`), in path order (`mounts_text`: /proc/mounts)."""
+    roots = REMOVABLE_ROOTS if roots is None else roots
     if mounts_text is None:
         try:
-            mounts_text = Path("/proc/self/mounts").read_text(encoding="utf-8", errors="replace")
+            mounts_text = MOUNTS_FILE.read_text(encoding="utf-8", errors="replace")
         except OSError:
             return []
     found: list[Path] = []
@@ -48,7 +52,7 @@ def removable_drives(mounts_text: str | None = None, roots: tuple[str, ...] = RE
     return sorted(set(found))
 
 
-def export_directory(mounts_text: str | None = None, roots: tuple[str, ...] = REMOVABLE_ROOTS) -> Path:
+def export_directory(mounts_text: str | None = None, roots: tuple[str, ...] | None = None) -> Path:
     drives = removable_drives(mounts_text, roots)
     return drives[0] if drives else state_dir() / EXPORTS_DIR_NAME
 

@@ -7,6 +7,7 @@ folder after checking it, refusing a name already taken or a file already there:
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from companion.engine.errors import CompanionError
@@ -116,32 +117,76 @@ class KitAddError(CompanionError):
     """A kit file that cannot be added; the message says why (and where, for a file with an error)."""
 
 
-def add_kit(source: Path) -> Path:
+class KitNameTaken(KitAddError):
+    """The kit's name is already a game's. `existing` is that game's file when it is a kit (the shipped example
+    or the user's file it would replace), None for a game written in Python, which a kit never replaces."""
+
+    def __init__(self, message: str, name: str, existing: Path | None) -> None:
+        super().__init__(message)
+        self.name = name
+        self.existing = existing
+
+    @property
+    def can_replace(self) -> bool:
+        return self.existing is not None
+
+
+def add_kit(source: Path, replace: bool = False) -> Path:
     """Copies a valid kit file into the user's kits folder as `<name>.toml`; returns the new file's path.
 
     Refused, leaving everything as it was: an invalid file (its first problem, with file and line), a name a
-    game already has, or a file of that name already in the folder."""
+    game already has (`KitNameTaken`), or a file of that name already in the folder. With `replace` (the players
+    were asked), a kit of the same name is replaced: a shipped example by a user's copy (the example is kept, the
+    copy comes first in the list), a user's kit file by the new one, the old one kept beside it renamed
+    `<file>.replaced-<time>` (nothing is deleted). A game written in Python is never replaced."""
     try:
         definition = read_kit(source)
     except KitError as error:
         raise KitAddError(error.message) from error
-    infos, _problems = installed_kits()
-    if definition.name in python_pack_names() or any(info.name == definition.name for info in infos):
-        raise KitAddError(f"{source}: {_name_taken(definition.name)}")
+    name = definition.name
     folder = user_kits_dir()
-    target = folder / f"{definition.name}.toml"
-    if target.exists():
+    target = folder / f"{name}.toml"
+    put_aside: Path | None = None
+    if name in python_pack_names():
+        raise KitNameTaken(f"{source}: {_name_taken(name)}", name, None)
+    infos, _problems = installed_kits()
+    existing = next((Path(info.source) for info in infos if info.name == name and info.source), None)
+    if existing is not None:
+        if not replace:
+            raise KitNameTaken(f"{source}: {_name_taken(name)}", name, existing)
+        if folder.resolve() in existing.resolve().parents:
+            put_aside = existing
+    if target.exists() and target != put_aside:
         raise KitAddError(
             _("{file} already exists: remove or rename it first; nothing was copied.").format(file=target)
         )
     folder.mkdir(parents=True, exist_ok=True)
+    moved: Path | None = None
     try:
+        if put_aside is not None:
+            moved = _aside_name(put_aside)
+            os.rename(put_aside, moved)
         # Never overwrites, even a file that appeared meanwhile.
         write_atomically(target, source.read_bytes(), overwrite=False)
-    except FileExistsError:
-        raise KitAddError(
-            _("{file} already exists: remove or rename it first; nothing was copied.").format(file=target)
-        ) from None
     except OSError as error:
+        if moved is not None and put_aside is not None and moved.exists() and not put_aside.exists():
+            os.rename(moved, put_aside)  # the old kit back where it was
+        if isinstance(error, FileExistsError):
+            raise KitAddError(
+                _("{file} already exists: remove or rename it first; nothing was copied.").format(file=target)
+            ) from None
         raise KitAddError(_("{file} could not be copied: {reason}").format(file=source, reason=error)) from error
     return target
+
+
+def _aside_name(path: Path) -> Path:
+    """`dice_race.toml.replaced-20250101-120000`: out of the list (not a .toml), never over another file."""
+    from datetime import datetime
+
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    candidate = path.with_name(f"{path.name}.replaced-{stamp}")
+    number = 1
+    while candidate.exists():
+        number += 1
+        candidate = path.with_name(f"{path.name}.replaced-{stamp}-{number}")
+    return candidate

@@ -8,12 +8,23 @@ PRNG state dropped. What one player alone may see is `secret_view(state, seat)`.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from companion.engine.errors import CompanionError
-from companion.engine.pack import DataStatus, LightsSpec, PackInfo, Reveal, SavedGameLine, ScreenSpec, SecretView
+from companion.engine.pack import (
+    BasicPack,
+    DataStatus,
+    LightsSpec,
+    PackInfo,
+    Reveal,
+    SavedGameLine,
+    ScreenSpec,
+    SecretView,
+    Sound,
+)
 from companion.kit import actions as act
 from companion.kit import components as comp
 from companion.kit.definition import KitDefinition
@@ -133,35 +144,130 @@ def reveal(events: tuple[Any, ...], state: KitState) -> Reveal | None:
     return None
 
 
-@dataclass
-class KitPack:
-    """The `Pack` of one kit file. The table screen is not built yet: `screens` is empty until it lands."""
+#: The kit's screens: the generic table screen and the manual corrections (Adjust), loaded when first shown.
+SCREENS: Mapping[str, ScreenSpec] = MappingProxyType(
+    {
+        "table": ScreenSpec("companion.kit.ui.screens.table:KitTableScreen", "kv/kit/table.kv"),
+        "adjust": ScreenSpec("companion.kit.ui.screens.adjust:KitAdjustScreen", "kv/kit/adjust.kv"),
+    }
+)
+#: A physical button's command -> the table screen's buttons it presses (the first shown and enabled wins).
+BUTTONS: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {
+        "undo": ("undo",),
+        "confirm": ("reveal:ok", "popup:cancel"),
+        "end_turn": ("act:NextPlayer",),
+        "roll": ("act:Roll:",),
+    }
+)
 
-    info: PackInfo
-    model: KitFile
-    definition: KitDefinition
-    rules: KitRules
-    # TODO(table screen): the generic table screen ("table") renders any kit from `definition` and
-    # `public_view`, offering `legal_actions` plus the manual corrections of `actions.MANUAL` under Adjust.
-    screens: Mapping[str, ScreenSpec] = field(default_factory=dict)
-    kept_screens: frozenset[str] = frozenset()
-    built_ahead: tuple[str, ...] = ()
-    # TODO(lights): a LightScene for `definition.lights` (a track's markers or a counter) once the generic
-    # lights land; the data is read and validated today.
-    lights: LightsSpec | None = None
-    buttons: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
-    commands: Mapping[str, str] = field(default_factory=dict)
-    editor_screen: str | None = None
-    problems: tuple[str, ...] = ()
+
+def seat_names(state: KitState) -> tuple[str, ...]:
+    return tuple(seat_name(state.kit, seat) for seat in range(state.players))
+
+
+def table_lines(view: KitState) -> tuple[str, ...]:
+    """The public position in a few lines (the plain play screen, and what the conformance tests compare a
+    secret with): the round and phase, whose turn, the tracks, the counters, the decks' and bags' counts."""
+    kit = view.kit
+    lines = []
+    phase = kit.phases[view.phase].name.text() if kit.phases else ""
+    turn = _("Round {round} · {player} to play").format(round=view.round, player=seat_name(kit, view.current))
+    lines.append(_("{head}: {detail}").format(head=turn, detail=phase) if phase else turn)
+    for spec, track in zip(kit.tracks, view.tracks):
+        places = ", ".join(
+            _("{marker} on {space}").format(marker=marker_name(kit, spec, marker), space=at)
+            for marker, at in track.positions
+        )
+        lines.append(_("{head}: {detail}").format(head=spec.name.text(), detail=places))
+    for counter_spec, counter in zip(kit.counters, view.counters):
+        if counter_spec.per_player:
+            values = ", ".join(
+                _("{player} {value}").format(player=seat_name(kit, seat), value=value)
+                for seat, value in enumerate(counter.values)
+            )
+        else:
+            values = str(counter.values[0])
+        lines.append(_("{head}: {detail}").format(head=counter_spec.name.text(), detail=values))
+    for deck_spec, deck in zip(kit.decks, view.decks):
+        lines.append(
+            _("{head}: {detail}").format(
+                head=deck_spec.name.text(),
+                detail=ngettext("{count} card to draw", "{count} cards to draw", len(deck.draw_pile)).format(
+                    count=len(deck.draw_pile)
+                ),
+            )
+        )
+    for bag_spec, bag in zip(kit.bags, view.bags):
+        lines.append(
+            _("{head}: {detail}").format(
+                head=bag_spec.name.text(),
+                detail=ngettext("{count} token inside", "{count} tokens inside", len(bag.contents)).format(
+                    count=len(bag.contents)
+                ),
+            )
+        )
+    return tuple(lines)
+
+
+def marker_name(kit: KitDefinition, track: comp.TrackSpec, marker: str) -> str:
+    """A marker's name: its player's for a per-player track ("p2" is the second seat), else its own."""
+    if track.per_player and marker.startswith("p") and marker[1:].isdigit():
+        return seat_name(kit, int(marker[1:]) - 1)
+    for spec in track.markers:
+        if spec.id == marker:
+            return spec.name.text()
+    return marker
+
+
+def secret_choices(state: KitState, seat: int) -> tuple[tuple[str, Any], ...]:
+    """What a player may do with what only they see, behind the hand-over step: discard a face-down card, put a
+    token of a secret bag back (the buttons name the card or token, so they never show on the shared screen)."""
+    kit = state.kit
+    choices: list[tuple[str, Any]] = []
+    for spec, deck in zip(kit.decks, state.decks):
+        if spec.face_up:
+            continue
+        for card_id in dict.fromkeys(deck.hands[seat]):
+            card = spec.card(card_id).name.text()
+            choices.append((_("Discard {card}").format(card=card), act.Discard(spec.id, card_id, seat)))
+    for bag_spec, bag in zip(kit.bags, state.bags):
+        if not bag_spec.secret:
+            continue
+        for held in dict.fromkeys(bag.out):
+            if held.seat == seat:
+                token = bag_spec.token(held.token).name.text()
+                choices.append(
+                    (
+                        _("Put {token} back into {bag}").format(token=token, bag=bag_spec.name.text()),
+                        act.ReturnToBag(bag_spec.id, held.token, seat),
+                    )
+                )
+    return tuple(choices)
+
+
+class KitPack(BasicPack):
+    """The `Pack` of one kit file: the generic table screen renders it, its lights follow `[lights]`."""
+
+    screens = SCREENS
+    kept_screens = frozenset({"table"})
+    table_screen = "table"
+    ui = "companion.kit.ui.hooks:KitUi"
+    buttons = BUTTONS
+
+    def __init__(self, info: PackInfo, model: KitFile, definition: KitDefinition, rules: KitRules) -> None:
+        super().__init__(info, rules)
+        self.model = model
+        self.definition = definition
+        # The lights and the demo are per kit: their factories are found by the kit's name (see `bound`).
+        self.lights = LightsSpec(bound("companion.kit.lights", "scene", info.name)) if definition.lights else None
+        self.commands = MappingProxyType({"demo": bound("companion.kit.ui.demo", "main", info.name)})
 
     def load(self) -> None:
         """Reads the file again (after an edit); a game in progress keeps the kit its set-up embeds."""
         if self.info.source is not None:
             self.model = read_kit_file(Path(self.info.source))
             self.definition = to_definition(self.model)
-
-    def warm(self) -> None:
-        return None
 
     def data_status(self) -> DataStatus:
         kit = self.definition
@@ -178,10 +284,21 @@ class KitPack:
         return describe(action, state)
 
     def public_view(self, state: KitState) -> KitState:
-        return public_view(state)
+        """A kit with nothing a seat hides shows its state as it is (as every game without secrets does: the
+        screens never show a draw pile's order); one with face-down cards or a secret bag hides them."""
+        return public_view(state) if state.kit.hides_information else state
+
+    def seats(self, state: KitState) -> tuple[str, ...]:
+        return seat_names(state)
 
     def secret_view(self, state: KitState, seat: int) -> SecretView | None:
-        return secret_view(state, seat)
+        view = secret_view(state, seat)
+        if view is None:
+            return None
+        return replace(view, choices=secret_choices(state, seat))
+
+    def table_lines(self, view: KitState) -> tuple[str, ...]:
+        return table_lines(view)
 
     def screen_for(self, state: KitState) -> str:
         return "table"
@@ -192,17 +309,53 @@ class KitPack:
     def saved_game_line(self, summary: Mapping[str, Any]) -> SavedGameLine:
         over = bool(summary.get("over"))
         round_number = summary.get("round", 1)
+        count = int(summary.get("players") or 0)
+        players = ngettext("{count} player", "{count} players", count).format(count=count)
+        phase = ""
+        for spec in self.definition.phases:
+            if spec.id == summary.get("phase"):
+                phase = spec.name.text()
         if over:
-            return SavedGameLine(_("Game over after round {round}").format(round=round_number), is_over=True)
+            return SavedGameLine(players, "", _("Game over after round {round}").format(round=round_number), True)
         player = summary.get("player")
         who = seat_name(self.definition, player) if isinstance(player, int) else "?"
-        return SavedGameLine(_("Round {round} · {player} to play").format(round=round_number, player=who))
+        status = _("Round {round} · {player} to play").format(round=round_number, player=who)
+        return SavedGameLine(players, phase, status)
 
-    def sounds(self, events: tuple[Any, ...]) -> tuple[str, ...]:
+    def sounds(self, events: tuple[Any, ...]) -> tuple[Sound, ...]:
         return ("dice",) if any(isinstance(event, act.DiceRolled) for event in events) else ()
 
     def reveal(self, events: tuple[Any, ...], state: KitState) -> Reveal | None:
         return reveal(events, state)
+
+    def help(self) -> tuple[str, ...]:
+        return (
+            _(
+                "The companion keeps this game's components: decks, dice, bags, tracks, counters, the turn order, "
+                "the phases and the timer. The rules are yours: it refuses only what the components make impossible."
+            ),
+            _(
+                "The sections along the top of the table screen show each kind of component; every change is "
+                "saved at once, appears in the history and can be undone."
+            ),
+            _(
+                "A card drawn face down or a token drawn in secret is shown only to its owner: hand them the screen "
+                "when the companion asks, or later from the menu."
+            ),
+            _("When the table and the screen disagree, the menu's Adjust puts the screen right."),
+        )
+
+
+def bound(module: str, function: str, kit: str) -> str:
+    """ "module:function__kit": a per-kit factory the shell finds by name (a kit's lights and commands are the
+    same code for every kit, bound to one kit's definition by the module's `__getattr__`)."""
+    return f"{module}:{function}__{kit}"
+
+
+def unbound(attribute: str, function: str) -> str | None:
+    """The kit name in `function__kit`, or None when `attribute` is not such a name."""
+    prefix = f"{function}__"
+    return attribute[len(prefix) :] if attribute.startswith(prefix) and len(attribute) > len(prefix) else None
 
 
 class KitPackError(CompanionError):
@@ -220,4 +373,4 @@ def make_pack(info: PackInfo) -> KitPack:
                 file=info.source, found=model.kit.name, name=info.name
             )
         )
-    return KitPack(info=info, model=model, definition=to_definition(model), rules=KitRules(info.name))
+    return KitPack(info, model, to_definition(model), KitRules(info.name))

@@ -25,7 +25,7 @@ from companion.locale import domain
 _, ngettext = domain("kit")
 
 #: Bumped when the encoded state changes; older snapshots are then rebuilt from the log.
-STATE_FORMAT = 1
+STATE_FORMAT = 2
 #: The set-up's first-player roll is tried again on a tie, at most this many times (then the first tied seat).
 MAX_ORDER_ROLLS = 100
 
@@ -322,7 +322,7 @@ def do_start_timer(state: KitState, action: act.StartTimer, chance: Chance, even
         raise IllegalAction(_("This game has no timer."))
     if state.timer_running:
         raise IllegalAction(_("The timer is already running."))
-    return replace(state, timer_running=True)
+    return replace(state, timer_running=True, timer_runs=state.timer_runs + 1)
 
 
 def do_pause_timer(state: KitState, action: act.PauseTimer, chance: Chance, events: list[object]) -> KitState:
@@ -346,7 +346,7 @@ def _timer_reset(state: KitState, when: str) -> KitState:
     timer = state.kit.timer
     if timer is None or timer.resets != when:
         return state
-    return replace(state, timer_ms=0)
+    return replace(state, timer_ms=0, timer_runs=state.timer_runs + (1 if state.timer_running else 0))
 
 
 def do_set_player_out(state: KitState, action: act.SetPlayerOut, chance: Chance, events: list[object]) -> KitState:
@@ -412,8 +412,9 @@ def legal_actions(state: KitState) -> tuple[object, ...]:
             found.append(act.Draw(spec.id, seat))
         for card in dict.fromkeys(deck.table):
             found.append(act.Discard(spec.id, card, None))
-        for card in dict.fromkeys(deck.hands[seat]):
-            found.append(act.Discard(spec.id, card, seat))
+        for holder, hand in enumerate(deck.hands):  # a card may be discarded out of turn
+            for card in dict.fromkeys(hand):
+                found.append(act.Discard(spec.id, card, holder))
         if deck.discard_pile:
             found.append(act.Reshuffle(spec.id))
     for group in kit.dice_groups:

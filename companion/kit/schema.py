@@ -534,8 +534,13 @@ def _check_lights(kit: KitFile) -> list[tuple[Loc, str]]:
         return [(("lights",), _("name one track or one counter"))]
     if lights.track is not None and lights.track not in {track.id for track in kit.track}:
         return [(("lights", "track"), _("no track {id} is declared").format(id=lights.track))]
-    if lights.counter is not None and lights.counter not in {counter.id for counter in kit.counter}:
-        return [(("lights", "counter"), _("no counter {id} is declared").format(id=lights.counter))]
+    if lights.counter is not None:
+        counters = {counter.id: counter for counter in kit.counter}
+        if lights.counter not in counters:
+            return [(("lights", "counter"), _("no counter {id} is declared").format(id=lights.counter))]
+        lit = counters[lights.counter]
+        if lit.minimum is None or lit.maximum is None:
+            return [(("lights", "counter"), _("a counter lit on the board needs a min and a max (one LED each)"))]
     return []
 
 

@@ -43,6 +43,9 @@ class KitState:
     out: tuple[int, ...] = ()
     timer_ms: int = 0
     timer_running: bool = False
+    #: Counts the timer's fresh starts (a start, a reset while it runs): the screen measures each run from its
+    #: own clock and starts measuring again when this changes.
+    timer_runs: int = 0
     is_over: bool = False
     rng: int = 0
 

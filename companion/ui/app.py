@@ -65,6 +65,9 @@ BUILD_AHEAD_SECONDS = 0.4
 #: The shell's screens kept built once visited (with the open pack's `kept_screens`); others are rebuilt.
 KEPT_SCREENS = frozenset({"home"})
 
+#: What Home's "Add a game from a USB stick" runs (with the app): games added at run time are kit files.
+ADD_GAME_FROM_STICK = "companion.kit.ui.stick:add_from_stick"
+
 
 def first_pack() -> Any:
     """The game Home offers first: Thunderbirds when installed (read alone: no scan before the first frame), else
@@ -102,6 +105,8 @@ class CompanionApp(App):
         #: The installed games and the declarations that failed, scanned on the worker after the first frame.
         self.installed: tuple[Any, ...] = (self.pack.info,)
         self.pack_problems: tuple[Any, ...] = ()
+        #: The USB sticks plugged in (looked for with the games): Home then offers to add a game from one.
+        self.usb_sticks: tuple[Path, ...] = ()
         self._pack_ui: Any = None
         self.controller: GameController | None = None
         self.screen_manager: ScreenManager | None = None
@@ -184,12 +189,23 @@ class CompanionApp(App):
         assert self.worker is not None
         if not self._first_frame_drawn:
             return
-        self.worker.submit(lambda: (registry.available(), registry.problems()), self._games_listed, self._on_error)
 
-    def _games_listed(self, found: tuple[tuple[Any, ...], tuple[Any, ...]]) -> None:
-        self.installed, self.pack_problems = found
+        def look() -> tuple[tuple[Any, ...], tuple[Any, ...], tuple[Path, ...]]:
+            from companion.exports import removable_drives
+
+            return registry.available(), registry.problems(), tuple(removable_drives())
+
+        self.worker.submit(look, self._games_listed, self._on_error)
+
+    def _games_listed(self, found: tuple[tuple[Any, ...], tuple[Any, ...], tuple[Path, ...]]) -> None:
+        self.installed, self.pack_problems, self.usb_sticks = found
         if self.screen_manager is not None and self.screen_manager.current == "home":
             self.refresh_current()
+
+    def add_game_from_stick(self) -> None:
+        """Home's "Add a game from a USB stick": a game declared in one file (a kit) copied into the user's data."""
+        module_name, _sep, function = ADD_GAME_FROM_STICK.partition(":")
+        getattr(importlib.import_module(module_name), function)(self)
 
     def _store_opened(self, _notice: str | None) -> None:
         self.refresh_current()

@@ -71,8 +71,11 @@ def test_make_pack_and_what_it_tells_the_shell() -> None:
     state = start(setup)
     assert pack.screen_for(state) == pack.first_screen() == "table"
     line = pack.saved_game_line(pack.rules.summary(state))
-    assert line.text == "Round 1 · Player 1 to play" and not line.is_over
-    assert pack.saved_game_line({"over": True, "round": 3}).is_over
+    assert (line.players, line.status, line.is_over) == ("3 players", "Round 1 · Player 1 to play", False)
+    over = pack.saved_game_line({"over": True, "round": 3, "players": 1})
+    assert over.is_over and (over.players, over.status) == ("1 player", "Game over after round 3")
+    assert pack.seats(state) == ("Player 1", "Player 2", "Player 3")
+    assert pack.table_screen == "table" and set(pack.screens) == {"table", "adjust"}
     path.write_text(SMALL.replace('name = "small"', 'name = "renamed"'), encoding="utf-8")
     with pytest.raises(Exception, match="now declares the kit renamed"):
         make_pack(info)

@@ -1,4 +1,4 @@
-"""`companion kit check|add|list`, called as `main(argv)` and as a process, as a café owner types it."""
+"""`companion kit check|add|list`, called as `main(argv)` and as the command a café owner types (`companion kit`)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from .kits import EXAMPLES, SMALL
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "companion.kit.cli", *args],
+        [sys.executable, "-m", "companion", "kit", *args],
         capture_output=True,
         text=True,
         cwd=ROOT,

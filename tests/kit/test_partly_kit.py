@@ -70,3 +70,62 @@ def test_an_unknown_die_is_a_flagged_slot_the_players_complete() -> None:
         ROAD_DIE, faces=(kit.FaceSpec(1, shows_value=True), kit.FaceSpec(2, shows_value=True)), confidence="high"
     )
     assert kit.roll_dice([completed], LiveChance(1))[0] in (0, 1)
+
+
+#: A Python pack's pieces it does not automate, in the kit's format: the die the rulebook does not describe and
+#: an event deck whose cards are not listed, both empty slots marked "unknown" for the players to complete.
+PIECES = """\
+# The pieces of a game written in Python that the rules leave to the players.
+[kit]
+format = 1
+name = "my_pack_pieces"
+title = { en = "My pack's pieces", fr = "Les pièces de mon jeu", translated = ["fr"] }
+blurb = { en = "Read by the pack only.", fr = "Lu par le jeu seul.", translated = ["fr"] }
+players = [1, 4]
+
+[[die]]
+id = "road"
+name = { en = "Road die", fr = "Dé de route", translated = ["fr"] }
+faces = []
+confidence = "unknown"
+
+[[dice]]
+id = "road"
+name = { en = "Road die", fr = "Dé de route", translated = ["fr"] }
+dice = { road = 1 }
+"""
+
+
+def test_a_packs_unknown_die_is_completed_in_its_overlay_and_read_back(tmp_path: object) -> None:
+    """The path docs/kit.md gives a Python pack: its pieces in a kit-format file of its data; the players'
+    completion in its overlay (the user's data directory, never the shipped file), edited keeping its comments
+    and refused when it would break the file; the pack reads the overlay first, and the die then rolls."""
+    from pathlib import Path
+
+    from companion.kit.edit import KitEditError, edit_kit
+    from companion.kit.schema import read_kit
+    from companion.paths import user_data_dir
+
+    shipped = Path(str(tmp_path)) / "data" / "my_pack" / "pieces.toml"
+    shipped.parent.mkdir(parents=True)
+    shipped.write_text(PIECES, encoding="utf-8")
+    overlay = user_data_dir() / "overlay" / "my_pack" / "pieces.toml"
+
+    def pieces() -> kit.DieSpec:
+        """What the pack loads: its overlay when the players completed it, else its own data."""
+        return read_kit(overlay if overlay.exists() else shipped).die("road")
+
+    die = pieces()
+    assert kit.known_and_total(dice=[die]) == (0, 1)
+    assert kit.unknown_slots(dice=[die]) == ("The faces of Road die are not known yet.",)
+    overlay.parent.mkdir(parents=True)
+    overlay.write_text(shipped.read_text(encoding="utf-8"), encoding="utf-8")
+    with pytest.raises(KitEditError, match=r"die\[0\]\.faces"):
+        edit_kit(overlay, [(("die", 0, "faces"), [1, "no such symbol"])])
+    assert overlay.read_text(encoding="utf-8") == PIECES  # a refused edit leaves the file as it was
+    edit_kit(overlay, [(("die", 0, "faces"), [1, 2, 3, 4, 5, 6]), (("die", 0, "confidence"), "high")])
+    assert overlay.read_text(encoding="utf-8").startswith("# The pieces of a game written in Python")
+    die = pieces()
+    assert kit.known_and_total(dice=[die]) == (1, 1) and kit.unknown_slots(dice=[die]) == ()
+    assert kit.roll_dice([die], LiveChance(4))[0] in range(6)
+    assert shipped.read_text(encoding="utf-8") == PIECES

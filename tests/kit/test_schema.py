@@ -215,6 +215,6 @@ def test_the_example_in_the_docs_is_a_valid_kit() -> None:
     from companion.paths import ROOT
 
     doc = (ROOT / "docs" / "kit.md").read_text(encoding="utf-8")
-    block = doc.split("```toml\n", 1)[1].split("```", 1)[0]
+    block = doc.split("### An example", 1)[1].split("```toml\n", 1)[1].split("```", 1)[0]
     kit = to_definition(parse_kit(block, "docs/kit.md"))
     assert kit.name == "tiny_race" and kit.turn_order.first == "highest_total"

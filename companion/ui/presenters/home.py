@@ -57,6 +57,8 @@ class HomeView:
     has_editor: bool = True
     #: Offered when the saved games file could not be read (its games may be in a backup): "" otherwise.
     go_to_backups: str = ""
+    #: "Add a game from a USB stick", offered while a removable drive is mounted ("" otherwise).
+    add_game: str = ""
 
 
 MONTHS_FR = ("janv.", "févr.", "mars", "avr.", "mai", "juin", "juil.", "août", "sept.", "oct.", "nov.", "déc.")
@@ -83,11 +85,13 @@ def present_home(
     installed: Sequence[PackInfo] = (),
     chosen: str = "",
     has_editor: bool = True,
+    has_stick: bool = False,
 ) -> HomeView:
     """`notice`: what the store recovered from; `problems`: the chosen game's data overlay's (`Pack.problems`).
 
     `line_for` writes each saved game's line through its own pack; without it, the summary's common keys are read
-    with `seat_name` and `setting_name`. `installed` are the games on the picker, `chosen` the one New game starts.
+    with `seat_name` and `setting_name`. `installed` are the games on the picker, `chosen` the one New game starts;
+    `has_stick`: a USB stick is plugged in, from which a game may be added.
     """
     rows = []
     for game in sorted(games, key=lambda g: g.updated, reverse=True):
@@ -154,6 +158,7 @@ def present_home(
         picker=picker,
         has_editor=has_editor,
         go_to_backups=_("Go back to a backup") if notice else "",
+        add_game=_("Add a game from a USB stick") if has_stick else "",
     )
 
 

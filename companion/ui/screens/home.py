@@ -24,6 +24,7 @@ class HomeScreen(BaseScreen):
             self.app.installed,
             self.app.pack_problems,
             self.app.config_problems,
+            self.app.usb_sticks,
         )
 
     def on_pre_enter(self, *args: object) -> None:
@@ -45,6 +46,7 @@ class HomeScreen(BaseScreen):
             installed=installed if len(installed) > 1 else (),
             chosen=pack.info.name,
             has_editor=pack.editor_screen is not None,
+            has_stick=bool(app.usb_sticks),
         )
         ids = self.ids
         ids.title.text = view.title
@@ -54,6 +56,10 @@ class HomeScreen(BaseScreen):
         ids.card_editor.text = view.card_editor
         ids.card_editor.disabled = not view.has_editor
         ids.help.text = view.help
+        ids.add_game.text = view.add_game
+        ids.add_game.height = app.target if view.add_game else 0
+        ids.add_game.opacity = 1 if view.add_game else 0
+        ids.add_game.disabled = not view.add_game
         ids.saved_title.text = view.saved_title
         ids.recovery.text = view.notice
         ids.recovery.height = app.target * 1.6 if view.notice else 0
@@ -90,11 +96,12 @@ class HomeScreen(BaseScreen):
     def _picker(self, tiles: Any) -> None:
         """A tile per installed game (none when only one is installed): a tap makes it the game New game starts."""
         box = self.ids.picker
-        box.height = self.app.target * 1.5 if tiles else 0
-        box.opacity = 1 if tiles else 0
+        scroll = self.ids.picker_scroll
+        scroll.height = self.app.target * 1.5 if tiles else 0
+        scroll.opacity = 1 if tiles else 0
 
         def make() -> TouchButton:
-            button = TouchButton()
+            button = TouchButton(size_hint_x=None)
             button.bind(on_release=lambda b: self._choose(b.game))
             return button
 
@@ -103,6 +110,20 @@ class HomeScreen(BaseScreen):
             button.role = "primary" if tile.selected else "normal"
             button.action_key = f"game:{tile.name}"
             button.game = tile.name
+        self._size_tiles()
+
+    def on_kv_post(self, base_widget: Any) -> None:
+        self.ids.picker_scroll.bind(width=self._size_tiles)
+
+    def _size_tiles(self, *_: Any) -> None:
+        """Tiles share the row, but keep a readable width: with many games the row scrolls sideways instead of
+        squeezing every title."""
+        tiles = self.ids.picker.children
+        scroll = self.ids.picker_scroll
+        gap = self.app.gap
+        width = max(self.app.target * 3.6, (scroll.width - gap * (len(tiles) - 1)) / max(1, len(tiles)))
+        for tile in tiles:
+            tile.width = width
 
     def _choose(self, name: str) -> None:
         if self.app.choose_game(name):

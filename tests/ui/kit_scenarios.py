@@ -1,0 +1,248 @@
+"""Scripts the kit's UI tests run inside the real app (driver.py runs them like scenarios.py's): a kit game added
+from a USB stick (a real folder listed in a mounts file of the test's own), played and undone by touch with an
+acknowledgement after each action the screen showed; resumed after a kill; every kit screen looked at."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Generator
+from pathlib import Path
+from typing import Any
+
+Script = Generator[Any, None, None]
+
+
+def kit_digest(pack: Any, state: Any) -> str:
+    """A fingerprint of a kit game's state (its encoded form)."""
+    return hashlib.sha256(json.dumps(pack.rules.encode_state(state), sort_keys=True).encode()).hexdigest()[:24]
+
+
+def use_stick(args: dict[str, str]) -> None:
+    """The app finds removable drives in `args["mounts"]` (a file written as /proc/mounts is) under
+    `args["media"]`, the way it reads the machine's own."""
+    from companion import exports
+
+    exports.MOUNTS_FILE = Path(args["mounts"])
+    exports.REMOVABLE_ROOTS = (args["media"].rstrip("/") + "/",)
+
+
+def shown_texts(pilot: Any) -> list[str]:
+    return [str(w.text) for w in pilot.widgets() if getattr(w, "text", "") and pilot._is_shown(w)]
+
+
+def lit_leds(app: Any) -> dict[str, list[Any]]:
+    """The recording back-end's latest frame: each lit LED's colour, level and whether it blinks."""
+    board = app.lights.board
+    frame = board.backend.latest if board is not None else {}
+    return {
+        name: [list(light.colour), light.level, light.blink is not None]
+        for name, light in frame.items()
+        if not light.is_dark
+    }
+
+
+def done_actions(app: Any) -> int:
+    return len([entry for entry in app.controller.snapshot.history if not entry.is_undone])
+
+
+def kit_stick_play(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, Any]) -> Script:
+    """Home's "Add a game from a USB stick": a broken file named and left out, a name clash kept, the new game
+    added; then played by touch (a draw, a roll, a draw from the bag, a marker moved, the next phase), one action
+    undone, and counters changed until the test kills the app. "ack <done> <digest>" follows each action shown."""
+    from companion.kit import actions as a
+    from companion.kit.ui.autoplay import KitPlayer, KitReport
+    from companion.ui.action_keys import act
+
+    use_stick(args)
+    app = pilot.app
+    player = KitPlayer(pilot, out, KitReport())
+    yield pilot.settle()
+    yield pilot.until(lambda: pilot.has("settings"), "Home")
+    notes["before_stick"] = pilot.has("add_game")
+    yield from player.tap("settings")
+    yield from player.tap("back")  # Home looks for games and sticks again
+    yield pilot.button("add_game")
+    yield from player.visit("home-with-stick")
+    yield from player.tap("add_game")
+    yield pilot.button("stick:race.toml")
+    notes["stick_keys"] = sorted(pilot.keys("stick:"))
+    notes["stick_texts"] = shown_texts(pilot)
+    pilot.check_layout("stick-chooser")
+    yield from player.tap("stick:clash.toml")
+    yield pilot.button("stick:keep")
+    notes["clash_texts"] = shown_texts(pilot)
+    pilot.check_layout("stick-clash")
+    yield from player.tap("stick:keep")
+    yield from player.tap("add_game")
+    yield from player.tap("stick:race.toml")
+    yield pilot.until(lambda: pilot.has("game:stick_race"), "the game added to the picker")
+    notes["added_notice"] = app.notice
+    yield from player.visit("home-added")
+    yield from player.start("stick_race", 2, int(args.get("seed", "7")))
+    pack = app.pack
+    progress = Path(args["progress"])
+    with progress.open("a", encoding="utf-8") as handle:
+
+        def ack() -> None:
+            snapshot = app.controller.snapshot
+            handle.write(f"ack {done_actions(app)} {kit_digest(pack, snapshot.state)}\n")
+            handle.flush()
+
+        handle.write(f"game {app.controller.snapshot.game_id}\n")
+        handle.flush()
+        seat = app.controller.snapshot.state.current
+        plays = [
+            ("cards", act(a.Draw("boost", seat))),
+            ("dice", act(a.Roll("run", seat))),
+            ("bags", act(a.DrawFromBag("chips", seat))),
+            ("tracks", act(a.MoveMarker("race", f"p{seat + 1}", by=1))),
+            ("tracks", act(a.MoveMarker("race", f"p{seat + 1}", to=3))),
+            ("turn", act(a.NextPhase())),
+        ]
+        for section, key in plays:
+            yield from player.section(section)
+            yield from player.press(key)
+            ack()
+        notes["labels"] = list(player.report.labels)
+        before = app.controller.snapshot.version
+        yield from player.tap("undo")
+        yield pilot.until(lambda: app.controller.snapshot.version > before, "the undo")
+        ack()
+        notes["after_undo"] = [entry.label for entry in app.controller.snapshot.history if not entry.is_undone]
+        yield from player.section("counters")
+        for number in range(int(args.get("actions", "40"))):
+            current = app.controller.snapshot.state.current
+            key = act(a.ChangeCounter("pot", current, 1 if number % 2 == 0 else -1))
+            yield from player.press(key)
+            ack()
+
+
+def kit_resume(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, Any]) -> Script:
+    """After the kill: the saved game resumed from Home by touch; where it stands, its screen, its LEDs."""
+    from companion.kit.ui.autoplay import KitPlayer, KitReport
+
+    app = pilot.app
+    player = KitPlayer(pilot, out, KitReport())
+    yield pilot.until(lambda: bool(pilot.keys("resume:")), "a saved game on Home")
+    yield from player.visit("home")
+    notes["saved_games"] = pilot.keys("resume:")
+    notes["home_texts"] = shown_texts(pilot)
+    yield from player.tap(pilot.keys("resume:")[0])
+    yield pilot.until(lambda: app.controller.snapshot is not None and pilot.screen_name() == "table", "the table")
+    yield pilot.until(lambda: app.lights.board is not None and app.lights.scene is not None, "the lights")
+    yield pilot.settle(frames=2)
+    snapshot = app.controller.snapshot
+    notes["screen"] = pilot.screen_name()
+    notes["screen_class"] = type(app.screen_manager.current_screen).__name__
+    notes["cursor"] = done_actions(app)
+    notes["digest"] = kit_digest(app.pack, snapshot.state)
+    notes["state"] = app.pack.rules.encode_state(snapshot.state)
+    notes["game"] = app.pack.name
+    notes["backend"] = type(app.lights.board.backend).__name__
+    notes["leds"] = lit_leds(app)
+    yield from player.section("tracks")
+    yield from player.visit()
+
+
+def two_games_side_by_side(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, Any]) -> Script:
+    """Home lists a Thunderbirds game and a kit game; each resumes into its own screens, and back again."""
+    from companion.kit.ui.autoplay import KitPlayer, KitReport
+
+    app = pilot.app
+    player = KitPlayer(pilot, out, KitReport())
+    yield pilot.until(lambda: len(pilot.keys("resume:")) == 2, "both saved games on Home")
+    yield from player.tap("settings")
+    yield from player.tap("back")
+    yield pilot.until(lambda: len(app.controller.saved_games) == 2 and len(pilot.keys("game:")) > 2, "the picker")
+    yield from player.visit("home")
+    notes["home_texts"] = shown_texts(pilot)
+    games = {game.game: game.game_id for game in app.controller.saved_games}
+    for name in ("dice_race", "thunderbirds", "dice_race"):
+        yield from player.tap(f"resume:{games[name]}")
+        yield pilot.until(lambda n=name: pilot.screen_name() == "table" and app.pack.name == n, f"{name}'s table")
+        yield pilot.until(lambda n=name: app.lights.scene is not None and app.lights.scene.game == n, f"{name} lights")
+        yield pilot.settle()
+        notes[f"{name}_screen"] = [pilot.screen_name(), type(app.screen_manager.current_screen).__name__]
+        notes[f"{name}_screens_built"] = sorted(app.screen_manager.screen_names)
+        notes[f"{name}_leds"] = sorted(app.lights.mirror.latest) if app.lights.mirror else []
+        yield from player.visit(f"{name}-table")
+        yield from player.tap("open:menu")
+        yield from player.tap("open:home")
+        yield pilot.until(lambda: pilot.screen_name() == "home", "Home")
+
+
+def kit_every_screen(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, Any]) -> Script:
+    """Every screen and pop-up of a kit game, reached by touch, each layout-checked and photographed; and how
+    many widgets the table screen holds for a big kit."""
+    from companion.kit.ui.autoplay import KitPlayer, KitReport
+    from companion.kit.ui.presenters.table import sections_of
+
+    use_stick(args)
+    app = pilot.app
+    report = KitReport()
+    player = KitPlayer(pilot, out, report)
+    yield from player.start(args["game"], int(args.get("players", "4")), 11)
+    kit = app.controller.snapshot.state.kit
+    for section in sections_of(kit):
+        yield from player.section(section)
+        yield from player.visit(f"table-{section}")
+        rows = app.screen_manager.current_screen.ids.rows
+        rows.scroll_y = 0  # the end of the section, as a finger would drag it
+        yield pilot.settle(frames=2)
+        yield from player.visit(f"table-{section}-end")
+    table = app.screen_manager.get_screen("table")
+    notes["table_widgets"] = sum(1 for _widget in table.walk())
+    yield from player.section("dice")
+    rolls = [key for key in pilot.keys("act:Roll:")]
+    yield from player.tap(rolls[0])
+    yield from player.tap("reveal:ok")
+    yield from player.section("cards")
+    draws = pilot.keys("act:Draw:")
+    for key in draws:
+        yield from player.tap(key)
+        yield from player.visit()
+        if pilot.has("reveal:handover"):
+            yield from player.tap("reveal:handover")
+            yield from player.tap("secret:show")
+            yield from player.visit("handover-shown")
+            yield from player.tap("secret:hide")
+            yield from player.tap("secret:hide:confirm")
+            yield from player.tap("secret:done")
+        elif pilot.has("reveal:ok"):
+            yield from player.tap("reveal:ok")
+    yield from player.section("turn")
+    yield from player.tap("end:ask")
+    yield from player.tap("end:keep")
+    if pilot.has("act:StartTimer"):
+        yield from player.tap("act:StartTimer")
+        yield 1.2
+        yield from player.visit("table-timer-running")
+        notes["timer_text"] = app.screen_manager.current_screen.ids.timer.text
+        yield from player.tap("timer:pause")
+        notes["paused_ms"] = app.controller.snapshot.state.timer_ms
+    yield from player.tap("open:menu")
+    yield from player.tap("open:adjust")
+    for key in pilot.keys("section:"):
+        yield from player.tap(key)
+        yield from player.visit()
+    moves = pilot.keys("move:")
+    if moves:
+        yield from player.tap(moves[0])
+        yield from player.tap("popup:cancel")
+    yield from player.tap("back")
+    yield from player.tap("open:menu")
+    yield from player.tap("open:home")
+    yield pilot.until(lambda: pilot.screen_name() == "home", "Home")
+    yield from player.tap("settings")
+    yield from player.tap("back")
+    yield pilot.button("add_game")
+    yield from player.tap("add_game")
+    yield pilot.until(lambda: bool(pilot.keys("stick:")), "the files on the stick")
+    yield from player.visit("home-stick")
+    stick = pilot.keys("stick:")[0]
+    yield from player.tap(stick)
+    yield pilot.button("stick:keep")
+    yield from player.visit("home-stick-clash")
+    yield from player.tap("stick:keep")
+    notes["screens"] = sorted(set(report.screens))
