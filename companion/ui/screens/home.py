@@ -124,6 +124,21 @@ class HomeScreen(BaseScreen):
         width = max(self.app.target * 3.6, (scroll.width - gap * (len(tiles) - 1)) / max(1, len(tiles)))
         for tile in tiles:
             tile.width = width
+        self._show_chosen()
+
+    def _show_chosen(self) -> None:
+        """Scrolls the row so the chosen game's tile (the one New game starts) is in sight, centred when it can be;
+        worked out from the tiles' sizes, which are known before Kivy lays the row out."""
+        scroll = self.ids.picker_scroll
+        in_order = list(reversed(self.ids.picker.children))  # Kivy keeps the last added first
+        chosen = next((i for i, tile in enumerate(in_order) if tile.role == "primary"), None)
+        if chosen is None:
+            return
+        step = in_order[0].width + self.app.gap
+        room = len(in_order) * step - self.app.gap - scroll.width
+        if room > 0:
+            centre = chosen * step + in_order[0].width / 2 - scroll.width / 2
+            scroll.scroll_x = min(max(centre / room, 0.0), 1.0)
 
     def _choose(self, name: str) -> None:
         if self.app.choose_game(name):
