@@ -47,6 +47,8 @@ def test_the_static_facts_home_reads() -> None:
 def test_new_game_choices_start_a_saved_game() -> None:
     setup = pack().setup_for(3, {"size": "20"})
     assert setup == {"players": 3, "size": 20}
+    moved = pack().setup_for(2, {"size": "10", "bases": {"red": [2, 2]}, "starts": {}})
+    assert moved == {"players": 2, "size": 10, "bases": {"red": [2, 2]}}
     with tempfile.TemporaryDirectory() as folder:
         store = Store.open(Path(folder) / "games.db")
         try:
@@ -58,17 +60,21 @@ def test_new_game_choices_start_a_saved_game() -> None:
 
 
 def test_saved_game_lines(french: None) -> None:
-    line = pack().saved_game_line({"status": "playing", "turn": 4, "players": ["red", "blue"], "rescues": [2, 1]})
-    assert line.text == "Tour 4\u00a0: Rouge 2, Bleu 1" and not line.is_over
+    line = pack().saved_game_line(
+        {"status": "playing", "turn": 4, "players": ["red", "blue"], "rescues": [2, 1], "size": 20}
+    )
+    assert line.players == "2 joueurs\u00a0: Rouge, Bleu" and line.detail == "Plateau de 20 × 20"
+    assert line.status == "Tour 4\u00a0: Rouge 2, Bleu 1" and not line.is_over
     with speaking("en"):
         tie = pack().saved_game_line(
             {"status": "over", "winners": ["red", "blue"], "players": ["red", "blue"], "rescues": [9, 9]}
         )
-        assert tie.text == "Over, a tie between Red, Blue: Red 9, Blue 9" and tie.is_over
+        assert tie.status == "Over, a tie between Red, Blue: Red 9, Blue 9" and tie.is_over
+        assert tie.detail == "12 × 12 board"
         won = pack().saved_game_line(
             {"status": "over", "winners": ["blue"], "players": ["red", "blue"], "rescues": [3, 9]}
         )
-        assert won.text == "Over, Blue won: Red 3, Blue 9"
+        assert won.status == "Over, Blue won: Red 3, Blue 9"
 
 
 def test_the_organization_label_counts_the_cards_in_a_hand(french: None) -> None:
