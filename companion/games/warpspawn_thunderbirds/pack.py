@@ -48,6 +48,7 @@ COMMANDS: Mapping[str, str] = {
     "simulate": "companion.games.warpspawn_thunderbirds.simulate_cli:main",
     "scenario": "companion.games.warpspawn_thunderbirds.scenario_cli:main",
     "check-data": "companion.games.warpspawn_thunderbirds.check_data:main",
+    "demo": "companion.games.warpspawn_thunderbirds.ui.demo:main",
 }
 
 SCREENS: Mapping[str, ScreenSpec] = {

@@ -136,4 +136,4 @@ def test_the_commands_the_cli_routes_exist() -> None:
     for name, target in pack().commands.items():
         module, _sep, attribute = target.partition(":")
         assert callable(getattr(importlib.import_module(module), attribute)), name
-    assert set(pack().commands) == {"simulate", "scenario", "check-data"}
+    assert set(pack().commands) == {"simulate", "scenario", "check-data", "demo"}
