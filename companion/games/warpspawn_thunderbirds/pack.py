@@ -264,6 +264,13 @@ def reveal(events: tuple[Any, ...], defs: Definitions) -> Reveal | None:
             )
         elif isinstance(event, ev.EmergencyDeckEmpty):
             lines.append(_("That was the last emergency card."))
+        elif isinstance(event, ev.CounterRemoved):
+            title = title or _("Countdown")
+            lines.append(
+                ngettext(
+                    "{card}: {count} time counter left.", "{card}: {count} time counters left.", event.left
+                ).format(card=nm.card(defs, event.emergency), count=event.left)
+            )
         elif isinstance(event, ev.EmergencyExpired):
             title = title or _("Countdown")
             lines.append(

@@ -137,3 +137,28 @@ def test_the_commands_the_cli_routes_exist() -> None:
         module, _sep, attribute = target.partition(":")
         assert callable(getattr(importlib.import_module(module), attribute)), name
     assert set(pack().commands) == {"simulate", "scenario", "check-data", "demo"}
+
+
+def test_the_countdown_says_what_is_left_and_what_ran_out(french: None) -> None:
+    from companion.games.warpspawn_thunderbirds.scenario import apply_position
+
+    state = apply_position(
+        start(2, 12, 1, DEFS),
+        {
+            "phase": "countdown",
+            "emergencies": [
+                {"card": "break-in-dam", "square": [4, 4], "counters": 3},
+                {"card": "bomb-aboard-airliner", "square": [6, 6], "counters": 1},
+            ],
+        },
+        DEFS,
+        "test",
+    )
+    _after, events = apply(state, act.Countdown(), LiveChance(state.rng), DEFS)
+    shown = pack().reveal(events, pack().public_view(state))
+    assert shown is not None and shown.title == "Compte à rebours"
+    dam, airliner = DEFS.emergencies["break-in-dam"].names.fr, DEFS.emergencies["bomb-aboard-airliner"].names.fr
+    assert shown.lines == (
+        f"{dam}\u00a0: 2 marqueurs de temps restants.",
+        f"{airliner} en (6, 6)\u00a0: son temps est écoulé.",
+    )
