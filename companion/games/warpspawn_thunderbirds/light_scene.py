@@ -16,7 +16,6 @@ Every build must light at least the smallest board's columns and rows: a map wit
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 from companion.devices.light import OFF, Frame
@@ -29,16 +28,13 @@ _, ngettext = domain("warpspawn_thunderbirds")
 GAME = "warpspawn_thunderbirds"
 
 
-@dataclass(frozen=True)
 class GridLayout:
     """The LEDs one build has, in the scene's canonical order (`companion.devices.scene.SceneLayout`)."""
 
-    names: tuple[str, ...]
-    rgb: bool
-    _index: dict[str, int] = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "_index", {name: i for i, name in enumerate(self.names)})
+    def __init__(self, names: tuple[str, ...], rgb: bool) -> None:
+        self.names = names
+        self.rgb = rgb
+        self._index = {name: i for i, name in enumerate(names)}
 
     def __contains__(self, name: object) -> bool:
         return name in self._index

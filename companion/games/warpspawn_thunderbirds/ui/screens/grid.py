@@ -4,6 +4,7 @@ move phase). It reads `presenters/table.py` and sends actions through the app, n
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from kivy.factory import Factory
@@ -149,8 +150,7 @@ class WarpspawnGridScreen(BaseScreen):
                 [PopupButton("popup:cancel", words.cancel)],
                 kind="chooser",
                 choices=[
-                    PopupButton(f"target:{i}", target.label, lambda t=target: self._do(t))
-                    for i, target in enumerate(targets)
+                    PopupButton(f"target:{i}", target.label, self._doer(target)) for i, target in enumerate(targets)
                 ],
             )
         else:
@@ -163,6 +163,9 @@ class WarpspawnGridScreen(BaseScreen):
         defs = definitions_for(snapshot.state.setup)
         title, lines = square_info(self.app.pack.public_view(snapshot.state), defs, square)
         show_popup(title, list(lines), [PopupButton("popup:close", grid_words().close, role="primary")])
+
+    def _doer(self, target: Target) -> Callable[[], None]:
+        return lambda: self._do(target)
 
     def _do(self, target: Target) -> None:
         app = self.app
