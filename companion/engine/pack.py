@@ -166,7 +166,9 @@ class SecretView:
     title: str
     lines: tuple[str, ...]
     #: Actions the owner may take while the secret is shown (play a card...): (label, action) pairs; the shell
-    #: dispatches the action chosen. Their history labels are `describe`'s, public by contract.
+    #: dispatches the action chosen. Their history labels are `describe`'s, public by contract. A choice may also
+    #: be an `open:<what>[:<argument>]` key (a str) for the pack's hooks (`PackUi.perform`), for a choice finished
+    #: on the shared screen once the secret is covered again (a card chosen here, its target tapped there).
     choices: tuple[tuple[str, Any], ...] = ()
 
 

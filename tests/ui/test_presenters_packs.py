@@ -87,3 +87,26 @@ def test_the_hand_over_step_covers_shows_and_covers_again() -> None:
     assert [b.key for b in blue.buttons] == ["secret:hide"]  # Blue sees the hand, but it is Red's turn
     hidden = present_handover(pack, state, 0, "hidden")
     assert hidden.covered and not {line.text for line in hidden.lines} & {line.text for line in shown.lines}
+
+
+def test_a_secret_choice_may_be_finished_on_the_shared_screen() -> None:
+    """A choice given as an `open:` key (a card chosen in the hand, its target tapped on the table) keeps its key:
+    the hand-over step covers the secret, then hands the key to the pack's hooks."""
+    from dataclasses import replace
+
+    from companion.engine.pack import SecretView
+    from companion.ui.presenters.plain import secret_actions
+
+    pack, state = hand_state()
+    plain = pack.secret_view(state, 0)
+    assert plain is not None
+    chosen = replace(plain, choices=(("Play it on the table", "open:card:c7"), *plain.choices))
+
+    class ChoosingPack(type(pack)):  # type: ignore[misc]
+        def secret_view(self, state: object, seat: int) -> SecretView | None:
+            return chosen if seat == 0 else None
+
+    choosing = ChoosingPack(HAND_INFO, pack.rules)
+    shown = present_handover(choosing, state, 0, "shown")
+    assert [b.key for b in shown.buttons][0] == "open:card:c7"
+    assert "open:card:c7" in secret_actions(choosing, state)

@@ -6,7 +6,7 @@ The state refers to cards and colours by id only; everything printed on a card l
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from companion.locale import language
 
@@ -27,7 +27,8 @@ EFFECTS: tuple[str, ...] = (
 )
 #: Cards played out of turn only (reactions): never in the mover's own plays.
 REACTIONS: frozenset[str] = frozenset({"delay", "quick-responder"})
-CONFIDENCES: tuple[str, ...] = ("high", "low", "unknown")
+#: "player": set by the players in the data editor (their copy of the game, or their choice), saved in the overlay.
+CONFIDENCES: tuple[str, ...] = ("high", "low", "unknown", "player")
 
 Square = tuple[int, int]  # (column, row), both from 1
 
@@ -108,8 +109,10 @@ class Layout:
 
     size: int
     bases: Mapping[str, Square]
-    start: str  # "base": every pawn starts on its owner's base
+    start: str  # "base": every pawn starts on its owner's base, unless `starts` gives its square
     confidence: Mapping[str, str]
+    #: Starting squares other than the base, by colour then pawn (the data editor's).
+    starts: Mapping[str, Mapping[str, Square]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,9 +1,13 @@
-"""The set-up guide: what to print and lay out before a game, with the defaults we chose said as such."""
+"""The set-up guide: what to print and lay out before a game, with the defaults we chose said as such.
+
+The bases and the starting squares say where they come from: our default (low confidence: the part of the rules
+that placed them is missing), the players' correction saved in the data editor, or the choice made in New game.
+"""
 
 from __future__ import annotations
 
 from companion.games.warpspawn_thunderbirds import names as nm
-from companion.games.warpspawn_thunderbirds.definitions import Definitions
+from companion.games.warpspawn_thunderbirds.definitions import PAWNS, Definitions
 from companion.games.warpspawn_thunderbirds.state import Setup
 from companion.locale import domain
 
@@ -13,6 +17,7 @@ _, ngettext = domain("warpspawn_thunderbirds")
 def setup_lines(setup: Setup, defs: Definitions) -> tuple[str, ...]:
     """The steps of the set-up, in the current language; inferred facts are marked as our choice."""
     size = setup.size
+    layout = defs.layouts.get(size)
     lines = [
         _(
             "Print a grid of {size} by {size} squares. Number the columns 1 to {size} along the top edge, left to "
@@ -25,16 +30,35 @@ def setup_lines(setup: Setup, defs: Definitions) -> tuple[str, ...]:
     ]
     for colour, base in zip(setup.colours, setup.bases):
         lines.append(_("{player}'s base: {square}.").format(player=nm.colour(defs, colour), square=nm.square(base)))
-    lines.append(
-        _(
-            "Our default (low confidence): the part of the rules that places the bases is missing, so the companion "
-            "puts them in the corners. Change them in New game or in the data editor if your copy says otherwise."
+    data_bases = layout is not None and all(layout.bases.get(c) == b for c, b in zip(setup.colours, setup.bases))
+    if not data_bases:
+        lines.append(_("The bases were chosen in New game."))
+    elif layout is not None and layout.confidence.get("bases") == "player":
+        lines.append(_("These bases are your own, saved in the data editor."))
+    else:
+        lines.append(
+            _(
+                "Our default (low confidence): the part of the rules that places the bases is missing, so the "
+                "companion puts them in the corners. Change them in New game or in the data editor if your copy "
+                "says otherwise."
+            )
         )
-    )
-    if all(start == (base,) * len(start) for start, base in zip(setup.starts, setup.bases)):
+    moved = [
+        (colour, pawn, square)
+        for colour, base, start in zip(setup.colours, setup.bases, setup.starts)
+        for pawn, square in zip(PAWNS, start)
+        if square != base
+    ]
+    if not moved:
         lines.append(_("Every pawn starts on its owner's base (our default, low confidence)."))
     else:
-        lines.append(_("The pawns start on the squares chosen in New game."))
+        lines.append(_("The other pawns start on their owner's base; these start elsewhere:"))
+        lines += [
+            _("{player}'s {pawn} starts on {square}.").format(
+                player=nm.colour(defs, colour), pawn=nm.pawn(pawn), square=nm.square(square)
+            )
+            for colour, pawn, square in moved
+        ]
     if size != 12:
         lines.append(
             _(

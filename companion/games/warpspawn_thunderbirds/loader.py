@@ -2,7 +2,8 @@
 
 Every problem is collected and raised together as one `DataError` naming the file, the card and the field (a
 TOML syntax error also names the line), so whoever fixes a file sees everything at once. Every fact carries a
-confidence mark (`confidence = { field = "high" | "low" | "unknown" }`): a content field without one is refused.
+confidence mark (`confidence = { field = "high" | "low" | "unknown" | "player" }`, the last for what the players
+set in the data editor): a content field without one is refused.
 
 The overlay (`user_data_dir()/overlay/warpspawn_thunderbirds/*.toml`) has the shape of the shipped files and lists
 only the entries and fields that change; the shipped files are never written. A broken overlay file is skipped
@@ -432,11 +433,11 @@ def _square(f: _Fields, key: str, value: Any, size: int) -> Square | None:
 
 
 def _layout(entry: RawEntry, problems: list[Problem], colours: Collection[str]) -> Layout | None:
-    f = _Fields(entry, problems, ("id", "size", "bases", "start", "confidence", "note"))
+    f = _Fields(entry, problems, ("id", "size", "bases", "start", "starts", "confidence", "note"))
     size = f.integer("size", *SIZE_RANGE)
     if size is not None and entry.id != str(size):
         f.problem("id", _("a layout's id is its size ({size})").format(size=size))
-    marks = f.confidence(("bases", "start"))
+    marks = f.confidence(("bases", "start", "starts"))
     f.choice("start", ("base",))
     f.text("note", required=False)
     bases: dict[str, Square] = {}
@@ -455,9 +456,39 @@ def _layout(entry: RawEntry, problems: list[Problem], colours: Collection[str]) 
                 bases[colour] = square
     elif raw is not _MISSING:
         f.problem("bases", _("expected a table, got {got}").format(got=_got(raw)))
+    starts = _starts(f, colours, size)
     if f.broken or size is None:
         return None
-    return Layout(size, {c: bases[c] for c in colours}, "base", marks)
+    return Layout(size, {c: bases[c] for c in colours}, "base", marks, starts)
+
+
+def _starts(f: _Fields, colours: Collection[str], size: int | None) -> dict[str, dict[str, Square]]:
+    """`starts = { red = { tb1 = [3, 3] } }`: pawns that start elsewhere than on their owner's base."""
+    raw = f.raw("starts", required=False)
+    found: dict[str, dict[str, Square]] = {}
+    if raw is _MISSING or raw is None:
+        return found
+    if not isinstance(raw, dict):
+        f.problem("starts", _("expected a table, got {got}").format(got=_got(raw)))
+        return found
+    for colour, pawns in raw.items():
+        if colour not in colours:
+            f.problem(f"starts.{colour}", _("no colour has this id"))
+            continue
+        if not isinstance(pawns, dict):
+            f.problem(f"starts.{colour}", _("expected a table, got {got}").format(got=_got(pawns)))
+            continue
+        for pawn, value in pawns.items():
+            if pawn not in PAWNS:
+                f.problem(
+                    f"starts.{colour}.{pawn}",
+                    _("no pawn has this id; expected one of {pawns}").format(pawns=", ".join(PAWNS)),
+                )
+            elif size is not None:
+                square = _square(f, f"starts.{colour}.{pawn}", value, size)
+                if square is not None:
+                    found.setdefault(colour, {})[pawn] = square
+    return found
 
 
 def _numbers(entry: RawEntry, problems: list[Problem]) -> Numbers | None:

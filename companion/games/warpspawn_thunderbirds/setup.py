@@ -3,7 +3,8 @@
 Set-up mapping (JSON-able, what New game and the scenario files give): `players` (2 to 4; default 2), `size`
 (a board size of the data; default 12), `colours` (seat order; default the data's first colours), `bases`
 (`{colour: [column, row]}`, overriding the data's defaults for this size), `starts`
-(`{colour: {pawn: [column, row]}}`; default: every pawn on its owner's base), `data_dir` (tests).
+(`{colour: {pawn: [column, row]}}`; default: the data's `starts`, else every pawn on its owner's base), `data_dir`
+(tests).
 The game starts at turn 1's Alert phase: there is nothing to count down yet.
 """
 
@@ -95,7 +96,7 @@ def parse_setup(data: Mapping[str, Any], defs: Definitions | None = None) -> Set
         raise IllegalAction(_("Starting squares are given by colour, for the colours in play."))
     starts = []
     for colour, base in zip(colours, bases):
-        mine = chosen_starts.get(colour) or {}
+        mine = chosen_starts[colour] if colour in chosen_starts else layout.starts.get(colour, {})
         if not isinstance(mine, Mapping) or not set(mine) <= set(PAWNS):
             raise IllegalAction(_("Starting squares are given by pawn: {pawns}.").format(pawns=", ".join(PAWNS)))
         starts.append(tuple(_square(mine[p], size, f"{colour} {p}") if p in mine else base for p in PAWNS))

@@ -8,8 +8,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.engine.pack import SecretView
+from companion.games.warpspawn_thunderbirds import actions as act
 from companion.games.warpspawn_thunderbirds import names as nm
 from companion.games.warpspawn_thunderbirds.definitions import PAWNS, Definitions, ResponderKind, Square
+from companion.games.warpspawn_thunderbirds.legal import legal_actions
 from companion.games.warpspawn_thunderbirds.state import GameState, Outcome
 from companion.locale import domain
 
@@ -117,13 +119,16 @@ def card_text(kind: ResponderKind) -> str:
     }[effect]
 
 
-#: The keys of the buttons a hand offers while it is shown (the pack's screens turn them into actions).
-QUICK_RESPONDER = "play-quick-responder"
-DELAY = "play-delay"
+#: The key of a card chosen in the hand and played on the shared grid (`open:card:<kind>`): the pack's screen hooks
+#: take it, and the grid then asks for the pawn and the square.
+CHOOSE_CARD = "open:card:"
 
 
 def secret_view(state: GameState, seat: int, defs: Definitions) -> SecretView | None:
-    """`seat`'s hand, one line per kind ("Move 3 ×2: move one of your pawns..."), and the reactions it may play now."""
+    """`seat`'s hand, one line per kind ("Move 3 ×2: move one of your pawns..."), and what it may do with it now:
+    the reactions (Quick Responder before the roll, Delay against another player's card waiting for it) and, in
+    its own move phase, each card: played from here when it needs no target (SOS), chosen here and played on the
+    grid when it needs a pawn or a square (`CHOOSE_CARD`), or discarded."""
     if not 0 <= seat < len(state.seats):
         return None
     mine = state.seats[seat]
@@ -139,12 +144,30 @@ def secret_view(state: GameState, seat: int, defs: Definitions) -> SecretView | 
             lines.append(_("{card}: {text}").format(card=name, text=card_text(kind)))
     if not lines:
         lines.append(_("No cards in hand."))
-    choices: list[tuple[str, str]] = []
-    effects = {defs.responder[c].effect for c in counts}
-    if state.phase == "response" and state.quick is None and "quick-responder" in effects:
-        choices.append((QUICK_RESPONDER, _("Play Quick Responder")))
-    if state.pending is not None and state.pending.seat != seat and "delay" in effects:
-        choices.append((DELAY, _("Play Delay")))
+    choices: list[tuple[str, object]] = []
+    legal = legal_actions(state, defs)
+    for action in legal:
+        if isinstance(action, act.PlayQuickResponder) and action.player == mine.colour:
+            choices.append((_("Play Quick Responder: move first"), action))
+        elif isinstance(action, act.PlayDelay) and action.player == mine.colour:
+            choices.append((_("Play Delay: cancel this card"), action))
+    if state.moving_seat == seat and state.pending is None:
+        plays: dict[str, list[act.PlayCard]] = {}
+        for action in legal:
+            if isinstance(action, act.PlayCard):
+                plays.setdefault(action.card, []).append(action)
+        for kind_id in defs.responder:
+            found = plays.get(kind_id)
+            if not found:
+                continue
+            name = defs.responder[kind_id].names.text()
+            if found == [act.PlayCard(kind_id)]:
+                choices.append((_("Play {card}").format(card=name), found[0]))
+            else:
+                choices.append((_("Play {card}: then tap the grid").format(card=name), CHOOSE_CARD + kind_id))
+        for action in legal:
+            if isinstance(action, act.Discard):
+                choices.append((_("Discard {card}").format(card=nm.card(defs, action.card)), action))
     who = nm.colour(defs, mine.colour)
     return SecretView(
         seat=seat,

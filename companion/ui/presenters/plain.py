@@ -80,8 +80,14 @@ def secret_actions(pack: Any, state: Any) -> set[str]:
     for seat in range(len(pack.seats(state))):
         secret = pack.secret_view(state, seat)
         if secret is not None:
-            keys.update(act(action) for _label, action in secret.choices)
+            keys.update(choice_key(action) for _label, action in secret.choices)
     return keys
+
+
+def choice_key(action: Any) -> str:
+    """The key of a secret's choice: `act:<action>` for an action, or the pack's own `open:` key as it is (a
+    choice finished on the shared screen, such as a card whose target is then tapped there)."""
+    return action if isinstance(action, str) else act(action)
 
 
 def present_play(pack: Any, state: Any, legal: tuple[Any, ...]) -> PlayView:
@@ -125,7 +131,7 @@ def present_handover(pack: Any, state: Any, seat: int, stage: str) -> HandoverVi
         secret = pack.secret_view(state, seat)
         if secret is not None:
             lines = (TextLine(secret.title, "title"), *(TextLine(text) for text in secret.lines))
-            buttons = tuple(ButtonView(act(action), label, "primary") for label, action in secret.choices)
+            buttons = tuple(ButtonView(choice_key(action), label, "primary") for label, action in secret.choices)
             return HandoverView(secret.seat_name, lines, (*buttons, ButtonView("secret:hide", _("Hide"))), False)
         return HandoverView(
             name,

@@ -153,8 +153,10 @@ class HandoverScreen(BaseScreen):
             self._ask_to_hide()
         elif key == "secret:done":
             self.app.back()
-        elif key.startswith("act:"):
-            self.stage = "hidden"  # the choice is played; the secret is covered before anything else shows
+        elif key.startswith(("act:", "open:")):
+            # The choice is played (or handed to the pack's hooks, to be finished on the shared screen); the secret
+            # is covered before anything else shows.
+            self.stage = "hidden"
             self.app.perform(key)
             self.refresh()
 

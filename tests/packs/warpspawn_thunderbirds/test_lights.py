@@ -5,7 +5,16 @@ from __future__ import annotations
 from companion.devices.light import Light
 from companion.engine.chance import LiveChance
 from companion.games.warpspawn_thunderbirds import actions as act
-from companion.games.warpspawn_thunderbirds.lights import BRIGHT, DIM, MARK_COLOURS, TURN_SECONDS, lights, names
+from companion.games.warpspawn_thunderbirds.lights import (
+    BRIGHT,
+    DIM,
+    MARK_COLOURS,
+    TURN_SECONDS,
+    lights,
+    names,
+    shown,
+    turn_blink,
+)
 from companion.games.warpspawn_thunderbirds.loader import default_definitions
 from companion.games.warpspawn_thunderbirds.rules import apply
 from companion.games.warpspawn_thunderbirds.scenario import apply_position
@@ -44,12 +53,30 @@ def test_a_new_emergency_lights_its_column_and_row() -> None:
 
 def test_several_new_emergencies_take_turns() -> None:
     state = step(start(2, 12, 1, DEFS), act.Alert(), (4, 2, 3, 1, 9, 10, 6))
-    first = lights(public_view(state), DEFS, now=0.5)
-    second = lights(public_view(state), DEFS, now=TURN_SECONDS + 0.5)
+    lit = lights(public_view(state), DEFS)
+    first = shown(lit, 0.5)
+    second = shown(lit, TURN_SECONDS + 0.5)
     assert set(first) == {"col.2", "row.3"}
     assert set(second) == {"col.9", "row.10"}
     assert second["col.9"].colour == MARK_COLOURS[1]
-    assert lights(public_view(state), DEFS, now=2 * TURN_SECONDS + 0.5) == first
+    assert shown(lit, 2 * TURN_SECONDS + 0.5) == first
+    assert lit == lights(public_view(state), DEFS)  # the same whenever it is asked: no clock in the view
+
+
+def test_three_turns_never_overlap_and_a_shared_led_serves_both_its_emergencies() -> None:
+    period = 3 * TURN_SECONDS
+    blinks = [turn_blink([k], 3) for k in range(3)]
+    for tick in range(480):
+        now = period * tick / 480
+        assert sum(1 for b in blinks if b is not None and b.is_on(now)) <= 1
+    assert all(b is not None and b.period <= 5.1 for b in blinks)
+    shared = turn_blink([0, 2], 3)  # a column two of the three share: on through the last turn and the first
+    assert shared is not None
+    for k in (0, 2):
+        middle = period * (k * 5 + 2.5) / 16
+        assert shared.is_on(middle) and blinks[k] is not None and blinks[k].is_on(middle)
+    assert not shared.is_on(period * 7.5 / 16)
+    assert turn_blink([0, 1, 2], 3) is None and turn_blink([0], 1) is None
 
 
 def test_emergencies_of_earlier_turns_stay_dark() -> None:

@@ -47,6 +47,8 @@ def test_the_static_facts_home_reads() -> None:
 def test_new_game_choices_start_a_saved_game() -> None:
     setup = pack().setup_for(3, {"size": "20"})
     assert setup == {"players": 3, "size": 20}
+    moved = pack().setup_for(2, {"size": "10", "bases": {"red": [2, 2]}, "starts": {}})
+    assert moved == {"players": 2, "size": 10, "bases": {"red": [2, 2]}}
     with tempfile.TemporaryDirectory() as folder:
         store = Store.open(Path(folder) / "games.db")
         try:
@@ -58,17 +60,21 @@ def test_new_game_choices_start_a_saved_game() -> None:
 
 
 def test_saved_game_lines(french: None) -> None:
-    line = pack().saved_game_line({"status": "playing", "turn": 4, "players": ["red", "blue"], "rescues": [2, 1]})
-    assert line.text == "Tour 4\u00a0: Rouge 2, Bleu 1" and not line.is_over
+    line = pack().saved_game_line(
+        {"status": "playing", "turn": 4, "players": ["red", "blue"], "rescues": [2, 1], "size": 20}
+    )
+    assert line.players == "2 joueurs\u00a0: Rouge, Bleu" and line.detail == "Plateau de 20 × 20"
+    assert line.status == "Tour 4\u00a0: Rouge 2, Bleu 1" and not line.is_over
     with speaking("en"):
         tie = pack().saved_game_line(
             {"status": "over", "winners": ["red", "blue"], "players": ["red", "blue"], "rescues": [9, 9]}
         )
-        assert tie.text == "Over, a tie between Red, Blue: Red 9, Blue 9" and tie.is_over
+        assert tie.status == "Over, a tie between Red, Blue: Red 9, Blue 9" and tie.is_over
+        assert tie.detail == "12 × 12 board"
         won = pack().saved_game_line(
             {"status": "over", "winners": ["blue"], "players": ["red", "blue"], "rescues": [3, 9]}
         )
-        assert won.text == "Over, Blue won: Red 3, Blue 9"
+        assert won.status == "Over, Blue won: Red 3, Blue 9"
 
 
 def test_the_organization_label_counts_the_cards_in_a_hand(french: None) -> None:
@@ -130,4 +136,29 @@ def test_the_commands_the_cli_routes_exist() -> None:
     for name, target in pack().commands.items():
         module, _sep, attribute = target.partition(":")
         assert callable(getattr(importlib.import_module(module), attribute)), name
-    assert set(pack().commands) == {"simulate", "scenario", "check-data"}
+    assert set(pack().commands) == {"simulate", "scenario", "check-data", "demo"}
+
+
+def test_the_countdown_says_what_is_left_and_what_ran_out(french: None) -> None:
+    from companion.games.warpspawn_thunderbirds.scenario import apply_position
+
+    state = apply_position(
+        start(2, 12, 1, DEFS),
+        {
+            "phase": "countdown",
+            "emergencies": [
+                {"card": "break-in-dam", "square": [4, 4], "counters": 3},
+                {"card": "bomb-aboard-airliner", "square": [6, 6], "counters": 1},
+            ],
+        },
+        DEFS,
+        "test",
+    )
+    _after, events = apply(state, act.Countdown(), LiveChance(state.rng), DEFS)
+    shown = pack().reveal(events, pack().public_view(state))
+    assert shown is not None and shown.title == "Compte à rebours"
+    dam, airliner = DEFS.emergencies["break-in-dam"].names.fr, DEFS.emergencies["bomb-aboard-airliner"].names.fr
+    assert shown.lines == (
+        f"{dam}\u00a0: 2 marqueurs de temps restants.",
+        f"{airliner} en (6, 6)\u00a0: son temps est écoulé.",
+    )

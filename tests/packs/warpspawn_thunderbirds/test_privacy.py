@@ -23,7 +23,7 @@ from companion.games.warpspawn_thunderbirds.loader import default_definitions
 from companion.games.warpspawn_thunderbirds.rules import RULES
 from companion.games.warpspawn_thunderbirds.simulate import Step, steps
 from companion.games.warpspawn_thunderbirds.state import GameState, Seat, evolve
-from companion.games.warpspawn_thunderbirds.views import DELAY, QUICK_RESPONDER, public_view, secret_view
+from companion.games.warpspawn_thunderbirds.views import CHOOSE_CARD, public_view, secret_view
 from companion.locale import speaking
 
 DEFS = default_definitions()
@@ -105,7 +105,7 @@ def test_the_public_view_lights_and_summary_do_not_depend_on_any_hand() -> None:
     for step in every_step():
         state, other = step.after, scrambled(step.after)
         assert public_view(state) == public_view(other)
-        assert lights(public_view(state), DEFS, 3.0) == lights(public_view(other), DEFS, 3.0)
+        assert lights(public_view(state), DEFS) == lights(public_view(other), DEFS)
         assert summary(state) == summary(other)
 
 
@@ -124,7 +124,9 @@ def test_a_seat_sees_its_own_hand_and_its_reactions_only() -> None:
     assert red.choices == ()
     holder = Seat("blue", state.seats[1].pawns, ("delay", "quick-responder"), ())
     state = evolve(state, seats=(state.seats[0], holder, state.seats[2]))
-    assert [key for key, _label in secret_view(state, 1, DEFS).choices] == [QUICK_RESPONDER]
+    assert secret_view(state, 1, DEFS).choices == (
+        ("Play Quick Responder: move first", act.PlayQuickResponder("blue")),
+    )
     assert "Delay" not in " ".join(secret_view(state, 0, DEFS).lines)
 
 
@@ -137,8 +139,27 @@ def test_the_delay_button_shows_only_to_another_player_while_a_card_waits() -> N
     seats[mover] = Seat(seats[mover].colour, seats[mover].pawns, ("delay",), seats[mover].rescues)
     seats[other] = Seat(seats[other].colour, seats[other].pawns, ("delay",), seats[other].rescues)
     state = evolve(state, seats=tuple(seats))
-    assert [key for key, _ in secret_view(state, other, DEFS).choices] == [DELAY]
+    colour = state.seats[other].colour
+    assert secret_view(state, other, DEFS).choices == (("Play Delay: cancel this card", act.PlayDelay(colour)),)
     assert secret_view(state, mover, DEFS).choices == ()
+
+
+def test_the_moving_player_plays_or_chooses_each_card_from_the_hand() -> None:
+    state = next(s.after for s in steps(2, 12, 3, DEFS) if s.after.phase == "move" and s.after.pending is None)
+    mover = state.moving_seat
+    assert mover is not None
+    seats = list(state.seats)
+    seats[mover] = Seat(seats[mover].colour, seats[mover].pawns, ("delay", "move-3", "move-3", "sos"), ())
+    state = evolve(state, seats=tuple(seats))
+    choices = secret_view(state, mover, DEFS).choices
+    assert choices == (
+        ("Play Move 3: then tap the grid", CHOOSE_CARD + "move-3"),
+        ("Play SOS", act.PlayCard("sos")),
+        ("Discard Delay", act.Discard("delay")),
+        ("Discard Move 3", act.Discard("move-3")),
+        ("Discard SOS", act.Discard("sos")),
+    )
+    assert secret_view(state, 1 - mover, DEFS).choices == ()
 
 
 def test_french_hand_lines(french: None) -> None:

@@ -11,7 +11,7 @@ from companion.games.warpspawn_thunderbirds.loader import default_definitions
 from companion.games.warpspawn_thunderbirds.simulate import game_seeds, play_game, simulate
 
 DEFS = default_definitions()
-COMMAND = [sys.executable, "-m", "companion.games.warpspawn_thunderbirds.simulate_cli"]
+COMMAND = [sys.executable, "-m", "companion", "simulate", "--game", "warpspawn_thunderbirds"]  # as typed
 
 
 def run(*args: str, hash_seed: str = "0") -> subprocess.CompletedProcess[str]:
