@@ -47,6 +47,8 @@ from .malformed import CONFIG_CASES, DB_CASES, EDITABLE, EXPORT_CASES, OVERLAY_C
 from .script import Drill, ExpectedGames, advance, new_session
 
 GOOD_STEPS = 120
+#: A game that does not end in this many seeded actions is a drill failure of its own.
+MAX_GOOD_STEPS = 5000
 HOOD_LENGTH = 15
 
 
@@ -76,8 +78,13 @@ def good_game(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathF
     folder = tmp_path_factory.mktemp("good")
     store = Store.open(folder / "companion.db")
     session, game = drill.new_session(store, 0), 0
-    for _ in range(GOOD_STEPS):
+    steps = 0
+    # At least GOOD_STEPS actions, and until one game is over and the next is under way, however long the
+    # game's games are (a Warpspawn game lasts hundreds of actions).
+    while steps < GOOD_STEPS or game < 1:
+        assert steps < MAX_GOOD_STEPS, f"{request.param}: no game finished in {MAX_GOOD_STEPS} actions"
         session, game = drill.advance(store, session, game)
+        steps += 1
     store.export_game(1, folder / "game.json")
     store.close()
     assert not (folder / "companion.db-wal").exists()
