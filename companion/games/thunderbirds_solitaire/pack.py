@@ -17,6 +17,7 @@ from companion.engine.pack import (
     PackInfo,
     Reveal,
     SavedGameLine,
+    ScreenSpec,
     SecretView,
     Sound,
 )
@@ -37,6 +38,35 @@ COMMANDS: Mapping[str, str] = MappingProxyType(
     {
         "check-data": "companion.games.thunderbirds_solitaire.check_data:main",
         "scenario": "companion.games.thunderbirds_solitaire.scenario_cli:main",
+        "demo": "companion.games.thunderbirds_solitaire.ui.demo:main",
+    }
+)
+
+_SCREENS = "companion.games.thunderbirds_solitaire.ui.screens"
+#: The pack's screens (names as `screen_for`, the pilot and the UI tests know them) and their kv files.
+SCREENS: Mapping[str, ScreenSpec] = MappingProxyType(
+    {
+        name: ScreenSpec(f"{_SCREENS}.{module}:{cls}", f"kv/thunderbirds_solitaire/{module}.kv")
+        for name, module, cls in (
+            ("setup", "setup", "SolitaireSetupScreen"),
+            ("table", "table", "SolitaireTableScreen"),
+            ("rescue", "rescue", "SolitaireRescueScreen"),
+            ("lady-penelope", "lady_penelope", "SolitaireLadyPenelopeScreen"),
+            ("over", "over", "SolitaireOverScreen"),
+            ("rules", "rules", "SolitaireRulesScreen"),
+            ("adjust", "adjust", "SolitaireAdjustScreen"),
+            ("editor", "editor", "SolitaireEditorScreen"),
+        )
+    }
+)
+
+#: A physical button's command -> the on-screen buttons it presses (the first shown and enabled).
+BUTTONS: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {
+        "undo": ("undo",),
+        "confirm": ("reveal:ok", "popup:close", "setup:start", "lp:done", "rescue:done"),
+        "end_turn": ("act:BeginLadyPenelope", "act:EndTurn"),
+        "roll": ("rescue:roll",),
     }
 )
 
@@ -48,6 +78,15 @@ class SolitairePack(BasicPack):
     """Thunderbirds Solitaire for the shell."""
 
     commands = COMMANDS
+    screens = SCREENS
+    #: Kept built once visited: the screens a turn goes round.
+    kept_screens = frozenset({"table", "lady-penelope", "rescue"})
+    built_ahead: tuple[str, ...] = ()
+    table_screen = "table"
+    game_over_screen: str | None = "over"
+    editor_screen: str | None = "editor"
+    ui: str | None = "companion.games.thunderbirds_solitaire.ui.hooks:SolitaireUi"
+    buttons = BUTTONS
 
     def __init__(self, info: PackInfo) -> None:
         super().__init__(info, RULES)

@@ -1,0 +1,45 @@
+"""Lady Penelope's phase: move or flip, then escort, only the legal choices offered, every other one with its reason."""
+
+from __future__ import annotations
+
+from companion.games.thunderbirds_solitaire.ui.presenters.common import chain_rows, tracy_row
+from companion.games.thunderbirds_solitaire.ui.presenters.lady_penelope import (
+    lady_penelope_items,
+    present_lady_penelope,
+)
+from companion.games.thunderbirds_solitaire.ui.screens.common import fill_items, show_chains
+from companion.ui.screens.base import BaseScreen
+
+
+class SolitaireLadyPenelopeScreen(BaseScreen):
+    def refresh(self) -> None:
+        app = self.app
+        snapshot = app.controller.snapshot if app.controller else None
+        if snapshot is None:
+            return
+        events = snapshot.events if snapshot.kind == "action" else ()
+        view = present_lady_penelope(snapshot.state, snapshot.legal, events)
+        items = lady_penelope_items(view)
+        if not items:  # out of her phase (an undo): the table it is, when this screen is the one shown
+            if self.manager is not None and self.manager.current == self.name:
+                app.defer(lambda: app.go("table"))
+            return
+        ids = self.ids
+        ids.title.text = view.title
+        ids.card.text = view.card.text
+        ids.undo.disabled = not snapshot.can_undo
+        show_chains(ids.chains, chain_rows(snapshot.state), tracy_row(snapshot.state), self._card)
+        fill_items(ids.entries, items, self._press)
+
+    def _press(self, key: str) -> None:
+        if key == "lp:done":
+            self.app.go("table")
+        else:
+            self.app.perform(key)
+
+    def back(self) -> None:
+        self.app.go("table")
+
+    def _card(self, key: str) -> None:
+        if key.startswith("card:"):
+            self.app.pack_ui.show_card(key.removeprefix("card:"))
