@@ -79,16 +79,27 @@ class SolitaireCardCell(ButtonBehavior, Widget):
                 Line(rectangle=(self.x + 1, self.y + 1, self.width - 2, self.height - 2), width=2)
             ink = readable_text_on(fill)
             x, y, w, h = self.x + gap, self.y + gap, self.width - 2 * gap, self.height - 2 * gap
-            head = min(h * 0.3, app.font_small * 1.5)
+            head = min(h * 0.26, app.font_small * 1.4)
             shape = head * 0.7
             draw_kind_shape(cell.kind, x + shape / 2, y + h - head / 2, shape)
             self._text(cell.kind_label, x + shape + gap, y + h - head, w - shape - gap, head, app.font_small, True, ink)
             rest = h - head
-            lines = [cell.name, cell.symbols] + ([cell.marks] if cell.marks else [])
-            step = rest / len(lines)
-            for index, text in enumerate(lines):
-                top = y + rest - step * (index + 1)
-                self._text(text, x, top, w, step, app.font_small, index == 0, ink)
+            # The name may take two lines; the symbols one (their count when the names do not fit), the mark one.
+            shares = (0.45, 0.3, 0.25) if cell.marks else (0.56, 0.44)
+            texts = (cell.name, cell.symbols, cell.marks)
+            top = y + rest
+            for index, share in enumerate(shares):
+                height = rest * share
+                top -= height
+                text = texts[index]
+                if index == 1 and not self._fits(text, w, height, app.font_small):
+                    text = cell.symbols_short  # how many: the card's details name them
+                self._text(text, x, top, w, height, app.font_small, index == 0, ink)
+
+    @staticmethod
+    def _fits(text: str, w: float, h: float, base: float) -> bool:
+        fitted = fit_text(text, w, h, base, base * 0.6, False, "left")
+        return fitted is None or fitted.fitted
 
     def _text(self, text: str, x: float, y: float, w: float, h: float, base: float, bold: bool, ink: Any) -> None:
         fitted = fit_text(text, w, h, base, base * 0.6, bold, "left")

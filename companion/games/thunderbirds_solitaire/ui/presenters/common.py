@@ -23,6 +23,7 @@ from companion.locale import domain
 from companion.ui.presenters.lines import ButtonView
 
 _, ngettext = domain("thunderbirds_solitaire")
+pgettext = domain("thunderbirds_solitaire").pgettext
 
 
 @dataclass(frozen=True)
@@ -43,7 +44,8 @@ class CardCell:
     kind: str  # disaster, civilian, hood; "" for an empty slot
     kind_label: str
     name: str  # as printed, or "turned 3" for a card known by its kind only
-    symbols: str  # "Star, Ring", "symbols unknown", "no symbols"
+    symbols: str  # "Star, Ring", "symbols ?", "no symbols"
+    symbols_short: str  # the same where the names do not fit: "2 symbols"
     influenced: bool
     marks: str  # "Influenced" or ""
     position: int  # 1 (the Disaster's place) to 4
@@ -115,6 +117,13 @@ def card_cell(state: GameState, card: Card, position: int) -> CardCell:
         kind_label=kind_name(card.kind),
         name=short_name(state, card),
         symbols=_("symbols ?") if card.symbols is None else symbols_text(state, card.symbols),
+        symbols_short=(
+            _("symbols ?")
+            if card.symbols is None
+            else ngettext("{n} symbol", "{n} symbols", len(card.symbols)).format(n=len(card.symbols))
+            if card.symbols
+            else _("no symbols")
+        ),
         influenced=card.influenced,
         marks=_("Influenced") if card.influenced else "",
         position=position,
@@ -123,7 +132,7 @@ def card_cell(state: GameState, card: Card, position: int) -> CardCell:
 
 
 def empty_cell(position: int) -> CardCell:
-    return CardCell(None, "", "", "", "", False, "", position, "")
+    return CardCell(None, "", "", "", "", "", False, "", position, "")
 
 
 def room_text(cards: int) -> str:
@@ -176,7 +185,7 @@ def chain_rows(state: GameState) -> tuple[ChainRow, ...]:
 def tracy_row(state: GameState) -> TracyRow:
     rescued = sum(1 for card in state.rescued if card.kind == "civilian")
     return TracyRow(
-        label=_("Tracy Island"),
+        label=pgettext("a place's heading", "Tracy Island"),
         lady_penelope=lady_penelope_here(state, TRACY_ISLAND),
         rescued=ngettext("{n} Civilian rescued", "{n} Civilians rescued", rescued).format(n=rescued),
     )

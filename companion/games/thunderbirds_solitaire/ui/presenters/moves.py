@@ -65,7 +65,8 @@ def card_details(state: GameState, card_id: str) -> CardDetails | None:
         lines.append(TextLine(_("Just turned, waiting to be placed")))
     else:
         lines.append(TextLine(_("Escorted by Lady Penelope")))
-    lines.append(TextLine(_("Symbols: {symbols}").format(symbols=symbols_text(state, card.symbols))))
+    shown = _("unknown") if card.symbols is None else symbols_text(state, card.symbols)
+    lines.append(TextLine(_("Symbols: {symbols}").format(symbols=shown)))
     if card.kind == "civilian":
         lines.append(TextLine(_("Influenced") if card.influenced else _("Not influenced"), "dim"))
     facts = state.facts_of(card_id)

@@ -361,7 +361,7 @@ def rescue_items(view: RescueView) -> tuple[Item, ...]:
     items.append(Item("text", view.summary, "title"))
     items.append(Item("title", _("The dice: tap one, then the symbol it covers")))
     for die in view.dice:
-        text = _("{die}: {status}").format(die=die.label, status=die.status)
+        text = _("{die} ({status})").format(die=die.label, status=die.status)
         if die.free:
             label = _("Chosen") if die.selected else _("Choose")
             items.append(

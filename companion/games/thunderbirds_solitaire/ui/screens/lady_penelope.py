@@ -31,6 +31,11 @@ class SolitaireLadyPenelopeScreen(BaseScreen):
         show_chains(ids.chains, chain_rows(snapshot.state), tracy_row(snapshot.state), self._card)
         fill_items(ids.entries, items, self._press)
 
+    def visit_name(self) -> str:
+        snapshot = self.app.controller.snapshot if self.app.controller else None
+        phase = snapshot.state.phase if snapshot is not None else ""
+        return {"lp-move": "lady-penelope-1", "lp-escort": "lady-penelope-2"}.get(phase, "lady-penelope-done")
+
     def _press(self, key: str) -> None:
         if key == "lp:done":
             self.app.go("table")

@@ -44,11 +44,15 @@ class SolitaireRescueScreen(BaseScreen):
         if view.stage == "none" and snapshot.kind != "action" and shown:  # an undo took the rescue away
             app.defer(lambda: app.go("table"))
             return
+        self._stage = view.stage
         ids = self.ids
         ids.title.text = view.title
         ids.undo.disabled = not snapshot.can_undo
         ids.back.disabled = view.stage == "allocate"  # a rescue under way is ended here, by its own button
         fill_items(ids.entries, rescue_items(view), self._press)
+
+    def visit_name(self) -> str:
+        return f"rescue-{getattr(self, '_stage', 'none')}"
 
     def _press(self, key: str) -> None:
         app = self.app
