@@ -22,6 +22,7 @@ from companion.ui.action_keys import act as act_key
 from companion.ui.presenters.lines import ButtonView, TextLine
 
 _, ngettext = domain("thunderbirds_solitaire")
+pgettext = domain("thunderbirds_solitaire").pgettext
 
 
 @dataclass(frozen=True)
@@ -50,7 +51,7 @@ class LadyPenelopeView:
 
 def _place_label(state: GameState, at: str) -> str:
     if at == TRACY_ISLAND:
-        return _("Tracy Island")
+        return pgettext("a place's heading", "Tracy Island")
     chain = state.chain(int(at.removeprefix("chain-")))
     kinds = ", ".join(card_name(state, card) for card in chain) or _("no cards")
     return _("{place}: {cards}").format(place=_("Chain {n}").format(n=at.removeprefix("chain-")), cards=kinds)
