@@ -112,6 +112,19 @@ def test_the_chains_are_shown_as_laid_out_with_full_said_in_words() -> None:
         assert french.tracy.label == "L'île des Tracy"
 
 
+def test_a_card_joins_its_chain_at_the_right_end_and_a_gap_closes_by_sliding_left() -> None:
+    state = position(
+        chains=[["disaster", "civilian", "hood"], ["disaster"], ["disaster"], ["disaster"]], turned="civilian"
+    )
+    placed = then(state, act.PlaceCard(1))
+    cells = present_table(placed, legal_actions(placed)).chains[0].cells
+    assert [c.card for c in cells] == ["turned-1", "turned-2", "turned-3", "turned-7"]
+    slid = then(placed, act.RemoveCard("turned-2", "rescued"))
+    cells = present_table(slid, legal_actions(slid)).chains[0].cells
+    assert [c.card for c in cells] == ["turned-1", "turned-3", "turned-7", None]
+    assert present_table(slid, legal_actions(slid)).chains[0].room == "1 free"
+
+
 def test_a_card_turned_is_placed_only_where_the_rules_let_it_go() -> None:
     state = position(chains=[["disaster", "civilian", "hood", "civilian"], ["disaster"], [], []], turned="civilian")
     view = present_table(state, legal_actions(state))
