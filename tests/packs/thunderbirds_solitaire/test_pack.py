@@ -52,7 +52,7 @@ def test_the_engine_registry_finds_the_rules_by_name() -> None:
 def test_the_pack_object() -> None:
     pack = make_pack(INFO)
     assert pack.info is INFO and pack.rules is RULES
-    assert set(pack.commands) == {"check-data", "scenario"}
+    assert set(pack.commands) == {"check-data", "scenario", "demo"}
     assert pack.secret_view(None, 0) is None  # type: ignore[arg-type]
     assert pack.problems == ()
     status = pack.data_status()
