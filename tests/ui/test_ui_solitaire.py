@@ -77,6 +77,7 @@ def test_every_solitaire_screen_and_pop_up_fits(
         "lady-penelope-done",
         "adjust",
         "rules",
+        "help",
         "over",
     } <= screens
     assert {f"editor-{tab}" for tab in ("counts", "basic", "advanced", "symbols", "dice", "pods", "pilots")} <= screens

@@ -75,8 +75,9 @@ class SolitaireUi(PackUi):
         return True
 
     def _state(self) -> Any:
+        """The game as the shared screen may show it (the companion's deck order hidden)."""
         snapshot = self.app.controller.snapshot if self.app.controller else None
-        return None if snapshot is None else snapshot.state
+        return None if snapshot is None else self.pack.public_view(snapshot.state)
 
     def show_menu(self) -> None:
         app = self.app
@@ -126,7 +127,7 @@ class SolitaireUi(PackUi):
         snapshot = app.controller.snapshot
         if snapshot is None:
             return
-        state = snapshot.state
+        state = self.pack.public_view(snapshot.state)
         named = [a for a in snapshot.legal if isinstance(a, act.TurnCard) and a.card is not None]
         keys = [(act_key(a), card_name(state, a.card or "")) for a in named]
         choices = [PopupButton(key, name, lambda k=key: app.perform(k)) for key, name in keys]
@@ -151,7 +152,7 @@ class SolitaireUi(PackUi):
             [],
             [PopupButton("popup:cancel", _("Cancel"))],
             kind="chooser",
-            choices=[PopupButton(m.key, m.label, lambda a=m.action: self.send_checked(a)) for m in moves],
+            choices=[PopupButton(m.key, m.label, self._sender(m.action)) for m in moves],
         )
 
     def show_card(self, card_id: str) -> None:
@@ -168,7 +169,7 @@ class SolitaireUi(PackUi):
             if m.action is None:
                 choices.append(PopupButton(m.key, m.label, lambda k=m.key: self.app.perform(k)))
             else:
-                choices.append(PopupButton(m.key, m.label, lambda a=m.action: self.send_checked(a)))
+                choices.append(PopupButton(m.key, m.label, self._sender(m.action)))
         show_popup(
             details.title,
             list(details.lines),
@@ -236,7 +237,7 @@ class SolitaireUi(PackUi):
             PopupButton(
                 "symbol:save",
                 _("Save these symbols"),
-                lambda: self.send_checked(act.SetSymbols(card_id, tuple(picked))),
+                self._sender(act.SetSymbols(card_id, tuple(picked))),
                 role="primary",
             ),
         ]
@@ -248,12 +249,20 @@ class SolitaireUi(PackUi):
 
     # --- sending the player's own moves --------------------------------------------------------------------------
 
+    def _sender(self, action: object) -> Callable[[], None]:
+        """A button's action: the move sent, checked first."""
+
+        def send() -> None:
+            self.send_checked(action)
+
+        return send
+
     def send_checked(self, action: object) -> bool:
         """Sends a move of the player's own once the rules accept it; a refusal is shown with its reason."""
-        state = self._state()
-        if state is None:
+        snapshot = self.app.controller.snapshot if self.app.controller else None
+        if snapshot is None:
             return False
-        reason = check(state, action)
+        reason = check(snapshot.state, action)
         if reason is not None:
             show_popup(_("Not possible"), [PopupLine(reason, "bad")], [PopupButton("popup:close", _("Close"))])
             return False

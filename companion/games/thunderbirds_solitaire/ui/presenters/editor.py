@@ -354,6 +354,10 @@ class FormRow:
     text_value: str = ""
     buttons: tuple[ButtonView, ...] = ()
 
+    def text(self) -> str:
+        """What the row's label says: "Kind: Disaster", or the field's name alone."""
+        return _("{what}: {value}").format(what=self.label, value=self.value) if self.value else self.label
+
 
 @dataclass(frozen=True)
 class EditorFormView:
@@ -445,7 +449,7 @@ def present_editor_form(defs: Definitions, draft: EditorDraft) -> EditorFormView
             rows.append(
                 FormRow(
                     field_label("wild"),
-                    _("yes: it stands for any symbol") if wild else _("no"),
+                    _("yes, it stands for any symbol") if wild else _("no"),
                     buttons=(ButtonView("editor:toggle:wild", _("No") if wild else _("Yes")),),
                 )
             )

@@ -284,9 +284,9 @@ def _allocation(state: GameState, legal: Sequence[object], selected: int | None)
             slot=slot + 1,
             symbol=symbol_name(state, symbol),
         )
-        die = taken.get((card_id, slot))
-        if die is not None:
-            symbols.append(SymbolView(label, _("covered by die {n}").format(n=die + 1), None))
+        covering = taken.get((card_id, slot))
+        if covering is not None:
+            symbols.append(SymbolView(label, _("covered by die {n}").format(n=covering + 1), None))
             continue
         button = None
         if selected is not None:

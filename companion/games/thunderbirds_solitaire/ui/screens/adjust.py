@@ -13,7 +13,8 @@ class SolitaireAdjustScreen(BaseScreen):
         snapshot = app.controller.snapshot if app.controller else None
         if snapshot is None:
             return
-        view = present_adjust(snapshot.state)
+        shown = app.pack.public_view(snapshot.state)  # the shared screen: the deck's order hidden
+        view = present_adjust(shown)
         self._moves = {m.key: m.action for section in view.sections for m in section.moves}
         self.ids.title.text = view.title
         self.ids.undo.disabled = not snapshot.can_undo

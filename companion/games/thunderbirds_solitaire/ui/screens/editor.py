@@ -73,9 +73,9 @@ class SolitaireEditorScreen(BaseScreen):
                 edit.bind(on_release=lambda b: self.press(b.action_key))
                 line.ids.buttons.add_widget(edit)
                 content.add_widget(line)
-            for spec in (view.add, view.previous, view.next):
-                if spec is not None:
-                    bottom.add_widget(self._button(spec))
+            for extra in (view.add, view.previous, view.next):
+                if extra is not None:
+                    bottom.add_widget(self._button(extra))
             if view.page:
                 bottom.add_widget(Factory.FitLabel(text=view.page, halign="center"))
             bottom.height = app.target if bottom.children else 0
@@ -83,15 +83,15 @@ class SolitaireEditorScreen(BaseScreen):
         form = present_editor_form(defs, self.draft)
         ids.title.text = form.title
         ids.subtitle.text = form.subtitle
-        for row in form.rows:
+        for form_row in form.rows:
             line = Factory.SolitaireEditorLine()
-            line.ids.label.text = f"{row.label}: {row.value}" if row.value else row.label
-            if row.text_field:
-                field = TextInput(text=row.text_value, multiline=False, font_size=app.font_body, write_tab=False)
-                field.action_key = f"field:{row.text_field}"
-                field.bind(text=lambda _w, value, name=row.text_field: self._typed(name, value))
+            line.ids.label.text = form_row.text()
+            if form_row.text_field:
+                field = TextInput(text=form_row.text_value, multiline=False, font_size=app.font_body, write_tab=False)
+                field.action_key = f"field:{form_row.text_field}"
+                field.bind(text=lambda _w, value, name=form_row.text_field: self._typed(name, value))
                 line.ids.buttons.add_widget(field)
-            for spec in row.buttons:
+            for spec in form_row.buttons:
                 line.ids.buttons.add_widget(self._button(spec))
             content.add_widget(line)
         for problem in form.problems:

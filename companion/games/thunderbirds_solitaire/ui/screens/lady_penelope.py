@@ -17,8 +17,9 @@ class SolitaireLadyPenelopeScreen(BaseScreen):
         snapshot = app.controller.snapshot if app.controller else None
         if snapshot is None:
             return
+        shown = app.pack.public_view(snapshot.state)  # the shared screen: the deck's order hidden
         events = snapshot.events if snapshot.kind == "action" else ()
-        view = present_lady_penelope(snapshot.state, snapshot.legal, events)
+        view = present_lady_penelope(shown, snapshot.legal, events)
         items = lady_penelope_items(view)
         if not items:  # out of her phase (an undo): the table it is, when this screen is the one shown
             if self.manager is not None and self.manager.current == self.name:
@@ -28,7 +29,7 @@ class SolitaireLadyPenelopeScreen(BaseScreen):
         ids.title.text = view.title
         ids.card.text = view.card.text
         ids.undo.disabled = not snapshot.can_undo
-        show_chains(ids.chains, chain_rows(snapshot.state), tracy_row(snapshot.state), self._card)
+        show_chains(ids.chains, chain_rows(shown), tracy_row(shown), self._card)
         fill_items(ids.entries, items, self._press)
 
     def visit_name(self) -> str:

@@ -14,7 +14,8 @@ class SolitaireOverScreen(BaseScreen):
         snapshot = app.controller.snapshot if app.controller else None
         if snapshot is None:
             return
-        view = present_over(snapshot.state, snapshot.history)
+        shown = app.pack.public_view(snapshot.state)  # the shared screen: the deck's order hidden
+        view = present_over(shown, snapshot.history)
         self.ids.title.text = view.title
         self.ids.undo.disabled = not snapshot.can_undo
         fill_items(self.ids.entries, [Item("text", line.text, line.style) for line in view.lines], app.perform)

@@ -38,8 +38,9 @@ class SolitaireRescueScreen(BaseScreen):
         snapshot = app.controller.snapshot if app.controller else None
         if snapshot is None:
             return
+        shown = app.pack.public_view(snapshot.state)  # the shared screen: the deck's order hidden
         events = snapshot.events if snapshot.kind == "action" else ()
-        view = present_rescue(snapshot.state, snapshot.legal, self._chain_number(), self.draft, self.selected, events)
+        view = present_rescue(shown, snapshot.legal, self._chain_number(), self.draft, self.selected, events)
         shown = self.manager is not None and self.manager.current == self.name
         if view.stage == "none" and snapshot.kind != "action" and shown:  # an undo took the rescue away
             app.defer(lambda: app.go("table"))

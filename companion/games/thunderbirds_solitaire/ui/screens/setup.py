@@ -14,7 +14,8 @@ class SolitaireSetupScreen(BaseScreen):
         snapshot = app.controller.snapshot if app.controller else None
         if snapshot is None:
             return
-        view = present_setup(snapshot.state, snapshot.legal)
+        shown = app.pack.public_view(snapshot.state)  # the shared screen: the deck's order hidden
+        view = present_setup(shown, snapshot.legal)
         ids = self.ids
         ids.title.text = view.title
         ids.progress.text = view.progress

@@ -13,7 +13,8 @@ class SolitaireTableScreen(BaseScreen):
         snapshot = app.controller.snapshot if app.controller else None
         if snapshot is None:
             return
-        view = present_table(snapshot.state, snapshot.legal)
+        shown = app.pack.public_view(snapshot.state)  # the shared screen: the deck's order hidden
+        view = present_table(shown, snapshot.legal)
         ids = self.ids
         ids.title.text = view.title
         ids.status.text = view.status
