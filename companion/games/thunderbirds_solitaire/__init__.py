@@ -11,7 +11,7 @@ NBSP = "\u00a0"
 
 INFO = PackInfo(
     name="thunderbirds_solitaire",
-    title=Words("Thunderbirds Solitaire Game", "Thunderbirds, le jeu en solitaire", frozenset({"fr"})),
+    title=Words("Thunderbirds Solitaire Game", "Thunderbirds en solitaire", frozenset({"fr"})),
     blurb=Words(
         "Solo. The companion deals the Emergency cards into the four chains, runs Lady Penelope's phase and checks"
         " the rescue dice; cards it does not know yet you complete once from your box.",

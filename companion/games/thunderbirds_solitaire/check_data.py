@@ -1,4 +1,4 @@
-"""`companion --game thunderbirds_solitaire check-data [--list] [--rules]`: validates the Solitaire data and the
+"""`companion check-data --game thunderbirds_solitaire [--list] [--rules]`: validates the Solitaire data and the
 player's overlay, and says what is still to be completed from the box.
 
 Exit status: 0 when the data is valid, 2 when it is not (every problem printed, one per line, on stderr).
@@ -167,7 +167,7 @@ def rules_lines() -> list[str]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="companion --game thunderbirds_solitaire check-data",
+        prog="companion check-data --game thunderbirds_solitaire",
         description=_("Validate the Thunderbirds Solitaire data and your overlay; say what is still unknown."),
     )
     parser.add_argument("--data", type=Path, default=None, help=_("the shipped data directory"))

@@ -1,17 +1,28 @@
 """The Solitaire pack as the shell hosts it (`companion.engine.pack.Pack`), made by `make_pack(INFO)`.
 
-No screens yet: `screen_for` names the screens a table will need (set-up, table, rescue, Lady Penelope, over),
-and `view.view` is the data they read. The rules, the data and the CLI commands are complete.
+Kivy-free: its screens are named here (`ui/screens/`, `kv/thunderbirds_solitaire/`), never imported; `view.view`
+is the data they read through their presenters (`ui/presenters/`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from companion.engine.errors import IllegalAction
-from companion.engine.pack import DataStatus, LightsSpec, PackInfo, Reveal, SavedGameLine, ScreenSpec, SecretView
+from companion.engine.pack import (
+    BasicPack,
+    DataStatus,
+    PackInfo,
+    Reveal,
+    SavedGameLine,
+    ScreenSpec,
+    SecretView,
+    Sound,
+)
 from companion.games.thunderbirds_solitaire import events as ev
+from companion.games.thunderbirds_solitaire.actions import DeclareOutcome
 from companion.games.thunderbirds_solitaire.definitions import Definitions
 from companion.games.thunderbirds_solitaire.describe import describe
 from companion.games.thunderbirds_solitaire.legal import legal_actions
@@ -23,26 +34,65 @@ from companion.locale import domain
 
 _, ngettext = domain("thunderbirds_solitaire")
 
-COMMANDS: Mapping[str, str] = {
-    "check-data": "companion.games.thunderbirds_solitaire.check_data:main",
-    "scenario": "companion.games.thunderbirds_solitaire.scenario_cli:main",
-}
+COMMANDS: Mapping[str, str] = MappingProxyType(
+    {
+        "check-data": "companion.games.thunderbirds_solitaire.check_data:main",
+        "scenario": "companion.games.thunderbirds_solitaire.scenario_cli:main",
+        "demo": "companion.games.thunderbirds_solitaire.ui.demo:main",
+    }
+)
+
+_SCREENS = "companion.games.thunderbirds_solitaire.ui.screens"
+#: The pack's screens (names as `screen_for`, the pilot and the UI tests know them) and their kv files.
+SCREENS: Mapping[str, ScreenSpec] = MappingProxyType(
+    {
+        name: ScreenSpec(f"{_SCREENS}.{module}:{cls}", f"kv/thunderbirds_solitaire/{module}.kv")
+        for name, module, cls in (
+            ("setup", "setup", "SolitaireSetupScreen"),
+            ("table", "table", "SolitaireTableScreen"),
+            ("rescue", "rescue", "SolitaireRescueScreen"),
+            ("lady-penelope", "lady_penelope", "SolitaireLadyPenelopeScreen"),
+            ("over", "over", "SolitaireOverScreen"),
+            ("rules", "rules", "SolitaireRulesScreen"),
+            ("adjust", "adjust", "SolitaireAdjustScreen"),
+            ("editor", "editor", "SolitaireEditorScreen"),
+        )
+    }
+)
+
+#: A physical button's command -> the on-screen buttons it presses (the first shown and enabled).
+BUTTONS: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {
+        "undo": ("undo",),
+        "confirm": ("reveal:ok", "popup:close", "setup:start", "lp:done", "rescue:done"),
+        "end_turn": ("act:BeginLadyPenelope", "act:EndTurn"),
+        "roll": ("rescue:roll",),
+    }
+)
+
+#: From this turn on, a random player (the drills') may declare its game over.
+RANDOM_GAME_TURNS = 2
 
 
-class SolitairePack:
+class SolitairePack(BasicPack):
     """Thunderbirds Solitaire for the shell."""
 
+    commands = COMMANDS
+    screens = SCREENS
+    #: Kept built once visited: the screens a turn goes round.
+    kept_screens = frozenset({"table", "lady-penelope", "rescue"})
+    built_ahead: tuple[str, ...] = ()
+    table_screen = "table"
+    game_over_screen: str | None = "over"
+    editor_screen: str | None = "editor"
+    ui: str | None = "companion.games.thunderbirds_solitaire.ui.hooks:SolitaireUi"
+    buttons = BUTTONS
+
     def __init__(self, info: PackInfo) -> None:
-        self.info = info
+        super().__init__(info, RULES)
         self.rules: SolitaireRules = RULES
-        self.screens: Mapping[str, ScreenSpec] = {}
-        self.kept_screens: frozenset[str] = frozenset()
-        self.built_ahead: tuple[str, ...] = ()
-        self.lights: LightsSpec | None = None
-        self.buttons: Mapping[str, tuple[str, ...]] = {}
-        self.commands = COMMANDS
-        self.editor_screen: str | None = None
         self.problems: tuple[str, ...] = ()
+        self.problems_notice = ""
         self._definitions: Definitions | None = None
 
     # --- data -------------------------------------------------------------------------------------------------
@@ -56,6 +106,16 @@ class SolitairePack:
         definitions, problems = load_definitions_safe()
         self._definitions = definitions
         self.problems = tuple(str(p) for p in problems)
+        files = sorted({p.file.rsplit("/", 1)[-1] for p in problems if p.file})
+        self.problems_notice = (
+            _("Corrections skipped, fix them in the card editor: {files}").format(files=", ".join(files))
+            if problems
+            else ""
+        )
+
+    @property
+    def is_loaded(self) -> bool:  # type: ignore[override]
+        return self._definitions is not None
 
     def warm(self) -> None:
         """Nothing to build ahead: no odds tables."""
@@ -94,8 +154,29 @@ class SolitairePack:
         """The state without the order of the companion's deck (its cards, sorted, stay countable)."""
         return evolve(state, deck=tuple(sorted(state.deck)))
 
+    def seats(self, state: GameState) -> tuple[str, ...]:
+        return (_("You"),)
+
     def secret_view(self, state: GameState, seat: int) -> SecretView | None:
         return None
+
+    def random_action(self, state: GameState, pick: Callable[[Sequence[Any]], Any]) -> Any | None:
+        """A legal action of the game's flow, chosen by `pick`. Declaring the outcome is the player's call by the
+        rulebook's conditions, which the companion does not know: a random player declares it only from turn
+        `RANDOM_GAME_TURNS` on, among its other choices, so its games last a few turns and end."""
+        if self.rules.is_terminal(state):
+            return None
+        legal = self.legal_actions(state)
+        if state.turn < RANDOM_GAME_TURNS:
+            flow = [action for action in legal if not isinstance(action, DeclareOutcome)]
+            legal = tuple(flow) or legal
+        return pick(legal) if legal else None
+
+    def help(self) -> tuple[str, ...]:
+        """The Help screen's words for this game: which rules the companion checks and which are the player's."""
+        from companion.games.thunderbirds_solitaire.check_data import rules_lines
+
+        return tuple(line for line in rules_lines() if line)
 
     def screen_for(self, state: GameState) -> str:
         if state.phase == "setup":
@@ -112,23 +193,23 @@ class SolitairePack:
         return "setup"
 
     def saved_game_line(self, summary: Mapping[str, Any]) -> SavedGameLine:
+        """Home's line: solo, the deck and who deals, then where the game stands."""
         rescued = int(summary.get("rescued") or 0)
         civilians = ngettext("{n} Civilian rescued", "{n} Civilians rescued", rescued).format(n=rescued)
+        deck = _("Advanced deck") if summary.get("deck") == "advanced" else _("Basic deck")
+        dealer = _("the companion deals") if summary.get("dealing") == "companion" else _("you deal")
+        detail = _("{deck}, {dealer}").format(deck=deck, dealer=dealer)
         outcome = summary.get("outcome")
-        if outcome == "won":
-            return SavedGameLine(
-                _("Won at turn {turn}, {civilians}").format(turn=summary.get("turn"), civilians=civilians), True
-            )
-        if outcome == "lost":
-            return SavedGameLine(
-                _("Lost at turn {turn}, {civilians}").format(turn=summary.get("turn"), civilians=civilians), True
-            )
+        turn = summary.get("turn")
+        if outcome in ("won", "lost"):
+            text = _("Won at turn {turn}, {civilians}") if outcome == "won" else _("Lost at turn {turn}, {civilians}")
+            return SavedGameLine(_("Solo"), detail, text.format(turn=turn, civilians=civilians), True)
         if summary.get("phase") == "setup":
-            return SavedGameLine(_("Setting up the chains"))
-        return SavedGameLine(_("Turn {turn}, {civilians}").format(turn=summary.get("turn"), civilians=civilians))
+            return SavedGameLine(_("Solo"), detail, _("Setting up the chains"))
+        return SavedGameLine(_("Solo"), detail, _("Turn {turn}, {civilians}").format(turn=turn, civilians=civilians))
 
-    def sounds(self, events: tuple[Any, ...]) -> tuple[str, ...]:
-        found: list[str] = []
+    def sounds(self, events: tuple[Any, ...]) -> tuple[Sound, ...]:
+        found: list[Sound] = []
         for event in events:
             if isinstance(event, ev.DiceRolled):
                 found.append("dice")

@@ -1,4 +1,4 @@
-"""`companion --game thunderbirds_solitaire scenario FILE [--json] [--lang en|fr]`: apply a scenario file.
+"""`companion scenario --game thunderbirds_solitaire FILE [--json] [--lang en|fr]`: apply a scenario file.
 
 Exit codes: 0 the script ran (and every expectation held); 1 an expectation failed; 2 an action was illegal (its
 one-line reason is printed, unless the scenario expected exactly that error) or the file is malformed (a message
@@ -27,7 +27,7 @@ _, ngettext = domain("thunderbirds_solitaire")
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="companion --game thunderbirds_solitaire scenario",
+        prog="companion scenario --game thunderbirds_solitaire",
         description=_("Apply a Thunderbirds Solitaire scenario file."),
     )
     parser.add_argument("file", type=Path, help=_("the scenario file (TOML)"))

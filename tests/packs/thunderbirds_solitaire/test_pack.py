@@ -52,7 +52,7 @@ def test_the_engine_registry_finds_the_rules_by_name() -> None:
 def test_the_pack_object() -> None:
     pack = make_pack(INFO)
     assert pack.info is INFO and pack.rules is RULES
-    assert set(pack.commands) == {"check-data", "scenario"}
+    assert set(pack.commands) == {"check-data", "scenario", "demo"}
     assert pack.secret_view(None, 0) is None  # type: ignore[arg-type]
     assert pack.problems == ()
     status = pack.data_status()
@@ -112,9 +112,12 @@ def test_screens_reveals_and_sounds_speak_both_languages(tmp_path: Path) -> None
         assert "Shuffle the Emergency deck now." in pack.reveal(update.events, session.state).lines  # type: ignore[union-attr]
         assert pack.sounds(update.events) == ("disaster",)
         line = pack.saved_game_line(RULES.summary(session.state))
-        assert line.text == "Turn 1, 0 Civilians rescued" and not line.is_over
+        assert line.status == "Turn 1, 0 Civilians rescued" and not line.is_over
+        assert (line.players, line.detail) == ("Solo", "Basic deck, you deal")
         with speaking("fr"):
-            assert pack.saved_game_line(RULES.summary(session.state)).text == "Tour 1, 0 Civil sauvé"
+            french_line = pack.saved_game_line(RULES.summary(session.state))
+            assert french_line.status == "Tour 1, 0 Civil sauvé"
+            assert (french_line.players, french_line.detail) == ("Solo", "Paquet de base, vous distribuez")
         history = [entry.label for entry in session.history()]
         assert history[:2] == ["Turned a Hood card", "Turned a Disaster card"]
         with speaking("fr"):
