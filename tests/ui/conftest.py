@@ -36,6 +36,12 @@ SLOW = {
     "test_ui_export.py": "Home's one-tap export through the real app, in both languages",
     "test_ui_table_scroll.py": "a game played by touch into a new turn",
     "test_ui_packs.py": "two games played, resumed and exported through the real app",
+    "test_ui_federation.py": "Federation played, killed, resumed and toured at three sizes through the real app",
+    "test_ui_kit.py": "a kit game added from a stick, played, killed and resumed through the real app",
+    "test_ui_kit_demo.py": "`companion demo` plays both kit examples",
+    "test_ui_solitaire.py": "Solitaire played, killed, resumed and toured at three sizes through the real app",
+    "test_ui_solitaire_demo.py": "`companion demo` plays a Solitaire game",
+    "test_ui_warpspawn.py": "Warpspawn to a rescue, killed, resumed and toured at three sizes in the real app",
 }
 
 

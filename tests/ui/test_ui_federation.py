@@ -34,8 +34,6 @@ from companion.paths import ROOT
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from conftest import artefact_dir
 
-pytestmark = [pytest.mark.ui, pytest.mark.slow]
-
 SETUP = {"races": ["federation", "klingon"], "systems": 4}
 #: What the script does by touch, as the rules see it (the undone build is made again).
 PLAN: tuple[object, ...] = (
@@ -531,7 +529,7 @@ def test_every_screen_and_pop_up_fits_at_each_size_in_each_language(
     assert problems == []
 
 
-def test_the_demo_plays_federation_by_touch_and_leaves_screenshots(tmp_path: Path) -> None:
+def test_the_demo_plays_federation_by_touch_and_leaves_screenshots(tmp_path: Path, xvfb_program: str) -> None:
     """`companion demo --game federation` as typed, without a display: its own virtual screen, a seeded game by
     touch, numbered screenshots and a summary; nothing else in the folder is touched, no saved game is added."""
     out = ROOT / "artifacts" / "ui" / "demo-federation"

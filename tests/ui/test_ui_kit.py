@@ -25,7 +25,6 @@ from companion.paths import ROOT
 HERE = Path(__file__).resolve().parent
 ARTIFACTS = ROOT / "artifacts" / "ui"
 
-pytestmark = [pytest.mark.ui, pytest.mark.slow]
 
 _LAUNCH = r"""
 import sys

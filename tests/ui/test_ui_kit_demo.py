@@ -13,8 +13,6 @@ import pytest
 
 from companion.paths import ROOT
 
-pytestmark = [pytest.mark.ui, pytest.mark.slow]
-
 
 def demo(game: str, out: Path, *extra: str) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
@@ -30,7 +28,7 @@ def demo(game: str, out: Path, *extra: str) -> subprocess.CompletedProcess[str]:
 
 @pytest.mark.timeout(900)
 @pytest.mark.parametrize(("game", "lang"), [("dice_race", "en"), ("thunder_road_upkeep", "fr")])
-def test_a_kit_demo_plays_by_touch_and_writes_its_screenshots(game: str, lang: str) -> None:
+def test_a_kit_demo_plays_by_touch_and_writes_its_screenshots(game: str, lang: str, xvfb_program: str) -> None:
     out = ROOT / "artifacts" / "ui" / f"demo-{game}"
     out.mkdir(parents=True, exist_ok=True)
     mine = out / "mine.png"  # somebody else's file in the same folder
@@ -56,7 +54,7 @@ def test_a_kit_demo_plays_by_touch_and_writes_its_screenshots(game: str, lang: s
     assert not (Path(os.environ["COMPANION_STATE_DIR"]) / "companion.db").exists()
 
 
-def test_a_demo_never_touches_a_file_it_did_not_write(tmp_path: Path) -> None:
+def test_a_demo_never_touches_a_file_it_did_not_write(tmp_path: Path, xvfb_program: str) -> None:
     theirs = tmp_path / "dice_race-0001-home.png"
     theirs.write_bytes(b"a screenshot of somebody's own")
     completed = demo("dice_race", tmp_path)

@@ -24,8 +24,6 @@ from solitaire_scenarios import UNDO_AFTER, digest, expected_states
 
 from companion.paths import ROOT
 
-pytestmark = [pytest.mark.ui, pytest.mark.slow]
-
 FIXTURE = ROOT / "tests" / "packs" / "thunderbirds_solitaire" / "fixture-overlay"
 GAME = "thunderbirds_solitaire"
 

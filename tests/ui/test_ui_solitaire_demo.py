@@ -10,11 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 from companion.paths import ROOT
-
-pytestmark = [pytest.mark.ui, pytest.mark.slow]
 
 FIXTURE = ROOT / "tests" / "packs" / "thunderbirds_solitaire" / "fixture-overlay"
 
@@ -31,7 +27,7 @@ def demo(out: Path, *extra: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-def test_the_solitaire_demo_plays_a_seeded_game_by_touch(tmp_path: Path) -> None:
+def test_the_solitaire_demo_plays_a_seeded_game_by_touch(tmp_path: Path, xvfb_program: str) -> None:
     out = ROOT / "artifacts" / "ui" / "demo-solitaire"
     shutil.rmtree(out, ignore_errors=True)  # this test's own artefacts from an earlier run
     completed = demo(out, "--seed", "5", "--lang", "fr", "--dealing", "companion", "--overlay", str(FIXTURE))
@@ -50,7 +46,7 @@ def test_the_solitaire_demo_plays_a_seeded_game_by_touch(tmp_path: Path) -> None
     assert not (Path(os.environ["COMPANION_STATE_DIR"]) / "companion.db").exists()
 
 
-def test_the_demo_never_replaces_a_file_it_did_not_write(tmp_path: Path) -> None:
+def test_the_demo_never_replaces_a_file_it_did_not_write(tmp_path: Path, xvfb_program: str) -> None:
     out = tmp_path / "shots"
     out.mkdir()
     mine = out / "0001-home.png"

@@ -40,8 +40,6 @@ from companion.paths import ROOT
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from conftest import ARTIFACTS, _app_environment
 
-pytestmark = [pytest.mark.ui, pytest.mark.slow]
-
 DEFS = default_definitions()
 SEED = 22  # the first rescue at action 57, after a Quick Responder and a Delay claimed behind the cover
 
@@ -477,7 +475,7 @@ def test_every_screen_and_pop_up_at_each_size_in_both_languages(
     assert moved[lang] in notes["new_game_lines"]
 
 
-def test_the_demo_plays_a_whole_seeded_game_by_touch_with_screenshots(tmp_path: Path) -> None:
+def test_the_demo_plays_a_whole_seeded_game_by_touch_with_screenshots(tmp_path: Path, xvfb_program: str) -> None:
     """`companion demo --game warpspawn_thunderbirds` as typed, without a display: it starts its own virtual screen,
     plays the seeded game to its end by touch, and leaves numbered screenshots and a summary beside what was
     already in the folder."""
