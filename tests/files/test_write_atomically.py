@@ -171,6 +171,9 @@ FILE_PLACING_CALLS = {
 ALLOWED = {
     # An unreadable database and its side files are moved aside under a new name, not written.
     ("companion/engine/store.py", "os.rename"),
+    # A user's kit replaced by a new file of the same name is moved aside under a new name, never deleted; the
+    # new file is then written with write_atomically, which syncs the directory.
+    ("companion/kit/catalogue.py", "os.rename"),
 }
 
 

@@ -18,13 +18,12 @@ starts and the players know what to fix.
 from __future__ import annotations
 
 import dataclasses
-import os
-import tempfile
 import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 
 from companion import paths
+from companion.files import write_atomically
 from companion.games.federation.definitions import Definitions, Mark
 from companion.games.federation.errors import Problem
 from companion.locale import domain
@@ -145,19 +144,5 @@ def write_values(values: Mapping[str, int], folder: Path | None = None) -> Path:
             raise ValueError(f"slot {slot_id}: {value!r} is not a whole number from {LOWEST} to {HIGHEST}")
     path.parent.mkdir(parents=True, exist_ok=True)
     body = _HEADER + "".join(f'\n[[slot]]\nid = "{slot_id}"\nvalue = {value}\n' for slot_id, value in values.items())
-    handle, temporary = tempfile.mkstemp(prefix=".costs-", suffix=".toml", dir=path.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as file:
-            file.write(body)
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
-    directory = os.open(path.parent, os.O_RDONLY)
-    try:
-        os.fsync(directory)
-    finally:
-        os.close(directory)
+    write_atomically(path, body)
     return path

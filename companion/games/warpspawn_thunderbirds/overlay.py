@@ -10,13 +10,12 @@ not valid TOML (edited by hand) is never overwritten: the error names it.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from companion.files import sync_directory, write_atomically
 from companion.games.warpspawn_thunderbirds.definitions import PAWNS, Square
 from companion.games.warpspawn_thunderbirds.errors import DataError, Problem
 from companion.games.warpspawn_thunderbirds.loader import (
@@ -88,22 +87,17 @@ def _replace(size: int, entry: dict[str, Any], overlay_dir: Path | None, data_di
         items.append({"id": str(size), **entry})
         items.sort(key=lambda item: int(str(item.get("id", 0))) if str(item.get("id", "")).isdigit() else 0)
     overlay_dir.mkdir(parents=True, exist_ok=True)
-    handle, temp_name = tempfile.mkstemp(prefix=f".{FILE_NAME}.", suffix=".tmp", dir=overlay_dir)
-    temp = Path(temp_name)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(dumps(items))
-            out.flush()
-            os.fsync(out.fileno())
-        others = [(p, name) for p, name in overlay_files(overlay_dir) if p.name != FILE_NAME]
-        load_files(shipped_files(data_dir), [*others, (temp, str(target))])  # problems name the file it replaces
-        if items:
-            os.replace(temp, target)
-        else:
-            target.unlink(missing_ok=True)
-    finally:
-        temp.unlink(missing_ok=True)
-    _sync(overlay_dir)
+    others = [(p, name) for p, name in overlay_files(overlay_dir) if p.name != FILE_NAME]
+
+    def check(written: Path) -> None:
+        load_files(shipped_files(data_dir), [*others, (written, str(target))])  # problems name the file it replaces
+
+    if items:
+        write_atomically(target, dumps(items), check=check)
+    else:
+        load_files(shipped_files(data_dir), others)
+        target.unlink(missing_ok=True)
+        sync_directory(overlay_dir)
     clear_definitions_cache()
 
 
@@ -115,20 +109,6 @@ def _read(path: Path) -> dict[str, Any]:
             return tomllib.load(handle)
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
         raise DataError([Problem(str(path), "", "", _("invalid TOML: {error}").format(error=error))]) from error
-
-
-def _sync(directory: Path) -> None:
-    """Makes the rename durable: a power cut right after an edit keeps it."""
-    try:
-        fd = os.open(directory, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
 
 
 def dumps(items: list[dict[str, Any]]) -> str:
