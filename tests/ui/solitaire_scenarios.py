@@ -140,6 +140,7 @@ def every_screen(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, A
     notes["screens"] = sorted({name.split("+")[0] for name in report.screens})
     notes["popups"] = sorted({name for name in report.screens if "+" in name})
     notes["outcome"] = report.outcome
+    notes["config_problems"] = list(pilot.app.config_problems)
 
 
 # --- a scripted game: set-up, turns, Lady Penelope to Tracy Island, an undo ---------------------------------------
@@ -402,3 +403,29 @@ def editor_then_next_game(pilot: Any, out: Path, args: dict[str, str], notes: di
     notes["rescue_done"] = shown_texts(pilot)
     yield from tap("rescue:done")
     notes["labels"] = [entry.label for entry in app.controller.snapshot.history]
+
+
+# --- the advanced deck, dealt by the companion --------------------------------------------------------------------
+
+
+def advanced_deck(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, Any]) -> Script:
+    """New game with the advanced deck (the basic cards and the 16 advanced ones) dealt by the companion, from the
+    test fixture's completed deck: the four chains dealt by one touch, what the table then says of the deck."""
+    from companion.games.thunderbirds_solitaire.ui.autoplay import AutoPlayer, PlayReport
+
+    player = AutoPlayer(pilot, out, PlayReport())
+    yield pilot.settle()
+    yield pilot.until(lambda: pilot.has(f"game:{GAME}"), "the game picker")
+    yield from player.start("advanced", "companion", 6)
+    state = pilot.app.controller.snapshot.state
+    notes["setup"] = {"deck": state.setup.deck, "dealing": state.setup.dealing, "cards": len(state.deck)}
+    notes["advanced_cards"] = sorted(c for c in state.deck if c.startswith("advanced-"))
+    yield from player.tap("act:DealChains")
+    yield from player.dismiss_reveals()
+    yield from player.tap("setup:start")
+    yield pilot.until(lambda: pilot.screen_name() == "table", "the table")
+    yield pilot.drawn()
+    state = pilot.app.controller.snapshot.state
+    notes["leftmost"] = [cell.kind for cell in drawn_cells(pilot) if cell.position == 1]
+    notes["status"] = pilot.app.screen_manager.get_screen("table").ids.status.text
+    notes["deck_left"] = len(state.deck)

@@ -34,7 +34,9 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     for name, sub in (("COMPANION_STATE_DIR", "state"), ("COMPANION_DATA_DIR", "data"), ("KIVY_HOME", "kivy")):
         (tmp_path / sub).mkdir()
         monkeypatch.setenv(name, str(tmp_path / sub))
-    monkeypatch.setenv("COMPANION_CONFIG", str(tmp_path / "config.toml"))
+    config = tmp_path / "config.toml"  # a config file named on purpose must exist: this one gives every default
+    config.write_text("# The test plays with every default.\n", encoding="utf-8")
+    monkeypatch.setenv("COMPANION_CONFIG", str(config))
     return tmp_path
 
 
@@ -83,6 +85,7 @@ def test_every_solitaire_screen_and_pop_up_fits(
     popups = {name.split("+")[1] for name in notes["popups"]}
     assert {"reveal", "chooser", "card", "info"} <= popups
     assert notes["outcome"] == "won"
+    assert notes["config_problems"] == []  # no notice over the screens but their own
     problems = [
         f"{label}: {problem}"
         for label, found in layout_of(out).items()
@@ -91,6 +94,23 @@ def test_every_solitaire_screen_and_pop_up_fits(
         if "[game:" not in problem or f"[game:{GAME}]" in problem
     ]
     assert problems == []
+
+
+# --- the deck option ------------------------------------------------------------------------------------------
+
+
+def test_new_game_with_the_advanced_deck_deals_its_sixteen_cards_too(
+    xvfb_display: str, request: pytest.FixtureRequest, home: Path
+) -> None:
+    with_fixture_overlay(home)
+    out = artefact_dir(request)
+    notes = scenario_notes(xvfb_display, out, "advanced_deck", "from solitaire_scenarios import advanced_deck")
+    assert notes["setup"] == {"deck": "advanced", "dealing": "companion", "cards": 28}  # 12 basic and 16 advanced
+    assert notes["advanced_cards"] == [f"advanced-{n:02d}" for n in range(1, 17)]
+    assert notes["leftmost"] == ["disaster"] * 4
+    assert notes["deck_left"] == 24
+    assert notes["status"].startswith("Emergency deck: 24 cards (the companion deals)")
+    assert all(not found for found in layout_of(out).values())
 
 
 # --- a scripted game, an undo, a power cut -----------------------------------------------------------------------

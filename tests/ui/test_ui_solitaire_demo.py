@@ -39,6 +39,7 @@ def test_the_solitaire_demo_plays_a_seeded_game_by_touch(tmp_path: Path, xvfb_pr
     assert shots[0].startswith("0001-home") and shots[-1].endswith("history.png")
     assert [f"{i}. {name}" in summary for i, name in enumerate(shots, start=1)] == [True] * len(shots)
     assert "- Layout problems: 0" in summary
+    assert "- Config problems: 0" in summary  # no config notice over the screenshots
     assert "- Result: won" in summary
     assert any(name.split("-", 1)[1].startswith("rescue-allocate") for name in shots)
     assert any(name.split("-", 1)[1].startswith("lady-penelope") for name in shots)

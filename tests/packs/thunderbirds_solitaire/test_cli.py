@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 from companion.games.thunderbirds_solitaire.check_data import missing_lines
-from companion.games.thunderbirds_solitaire.help import checked_rules, players_rules
+from companion.games.thunderbirds_solitaire.help import checked_rules, our_readings, players_rules
 from companion.games.thunderbirds_solitaire.loader import default_data_dir, load_files, report, toml_files
 from companion.paths import ROOT
 
@@ -56,6 +56,21 @@ def test_check_data_rules_says_what_is_checked_and_what_is_yours(tmp_path: Path)
     assert result.returncode == 0, result.stderr
     for rule in (*checked_rules(), *players_rules()):
         assert f"  - {rule}" in result.stdout
+
+
+def test_the_docs_list_the_same_rules_as_the_app() -> None:
+    """docs/thunderbirds-solitaire.md says, word for word, what the app's page and `--rules` say is checked, what
+    is our reading and what is the player's."""
+    text = (ROOT / "docs" / "thunderbirds-solitaire.md").read_text(encoding="utf-8")
+    bullets = [" ".join(item.split()) for item in text.split("\n- ")[1:]]
+    for heading, rules in (
+        ("**Checked by the companion (the rules excerpt):**", checked_rules()),
+        ("**Our readings where the excerpt is silent (applied, and said to be ours):**", our_readings()),
+        ("**Yours, with the rulebook (a checklist step or a move you make):**", players_rules()),
+    ):
+        assert heading in text
+        for rule in rules:
+            assert any(item.startswith(rule) for item in bullets), rule
 
 
 def test_companion_games_lists_the_game_and_how_complete_its_data_is(tmp_path: Path) -> None:

@@ -428,6 +428,38 @@ def test_the_editor_lists_every_slot_to_complete_tab_by_tab() -> None:
         ]
 
 
+def test_french_screens_call_pods_modules_and_agree_unknown_with_its_noun() -> None:
+    """The shell's French word for pods is the board game's ("Engins"); this game's is "Modules". "Unknown" and
+    "none" agree with what they stand for: a count, a card's kind, its symbols, a die's faces, the pods."""
+    defs = shipped_definitions()
+    state = position(chains=[["disaster"], ["disaster"], ["disaster"], ["disaster"]])
+    with speaking("fr"):
+        tabs = {t.key: t.label for t in present_editor_list(defs, "counts").tabs}
+        assert tabs["tab:pods"] == "Modules"
+        assert present_editor_list(defs, "counts").rows[0].label == "Cartes Urgence de base\u00a0: inconnu"
+        adjust = present_adjust(state)
+        assert "Modules" in [section.title for section in adjust.sections]
+        details = card_details(state, "turned-1")
+        assert details is not None
+        assert "Symboles\u00a0: inconnus" in [line.text for line in details.lines]
+        card_form = present_editor_form(defs, EditorDraft.start(defs, "card", "advanced-01"))
+        shown = {row.label: row.value for row in card_form.rows}
+        assert shown["Type"] == "inconnu" and shown["Symboles"] == "inconnus"
+        die_form = present_editor_form(defs, EditorDraft.new(defs, "die"))
+        shown = {row.label: row.value for row in die_form.rows}
+        assert shown["Combien"] == "inconnu" and shown["Faces"] == "inconnues"
+    fixture_state = position(
+        fixture=True, dealing="companion", chains=[["basic-01"], ["basic-04"], ["basic-06"], ["basic-09"]]
+    )
+    emptied = fixture_state
+    for pod in fixture_state.pods_up:
+        emptied = then(emptied, act.DiscardPod(pod))
+    with speaking("fr"):
+        table = present_table(emptied, legal_actions(emptied))
+        words = texts(table.items)
+        assert any(text.startswith("Modules visibles\u00a0: aucun ·") for text in words), words
+
+
 def test_a_card_completed_in_the_editor_is_saved_to_the_overlay_and_used_by_the_next_game_only(
     tmp_path: Path,
 ) -> None:

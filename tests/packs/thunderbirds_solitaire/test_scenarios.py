@@ -1,5 +1,6 @@
 """Every scenario file here runs through the pack's `scenario` command and meets its own expectations; together
-they are one scenario per rule the excerpt states (see `RULE_FILES`)."""
+with test_excerpt_rules.py they prove each rule the excerpt states (its `EXCERPT_RULES` lists rule by rule which
+file or test does)."""
 
 from __future__ import annotations
 
@@ -42,25 +43,6 @@ def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
     """The scenario command as a person types it (`--game` routing is the shell's: this is its target)."""
     command = [sys.executable, "-m", "companion.games.thunderbirds_solitaire.scenario_cli", *args]
     return subprocess.run(command, capture_output=True, text=True, timeout=120)
-
-
-def test_rule_files_cover_every_rule_the_excerpt_states() -> None:
-    stems = {path.stem for path in FILES}
-    for prefix in ("setup-replacement", "chain-full", "chain-begins", "chain-gap", "lp-road", "lp-air", "lp-flip"):
-        assert any(stem.startswith(prefix) for stem in stems), prefix
-    for name in (
-        "lp-move-then-flip-refused",
-        "lp-escort-fred-example",
-        "lp-escort-influenced-refused",
-        "lp-escort-unassign-joins-chain",
-        "lp-escort-unassign-not-at-a-full-chain",
-        "hood-neutralised-road-side",
-        "hood-not-neutralised-air-side",
-        "dice-wild-allocated-once",
-        "dice-wild-cannot-be-stored",
-        "dice-useless-symbols-ignored",
-    ):
-        assert name in stems, name
 
 
 def test_the_command_runs_a_scenario_as_typed() -> None:

@@ -49,6 +49,19 @@ def output_folder(out: Path) -> Path:
     return out / f"run-{number}"
 
 
+def scratch_environment(scratch: Path) -> dict[str, str]:
+    """The demo's own saved games, data and config file, all in `scratch`. The config file is written empty (every
+    default): a config file named by COMPANION_CONFIG must exist, and the machine's own (its lights, its state
+    directory) has no place in a demo."""
+    config = scratch / "config.toml"
+    config.write_text("# The demo plays with every default.\n", encoding="utf-8")
+    return {
+        "COMPANION_STATE_DIR": str(scratch / "state"),
+        "COMPANION_DATA_DIR": str(scratch / "data"),
+        "COMPANION_CONFIG": str(config),
+    }
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(list(argv or ()))
     if args.overlay is not None and not args.overlay.is_dir():
@@ -64,9 +77,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise SystemExit(f"companion demo: no display, and {error}") from None
         os.environ["DISPLAY"] = display
     scratch = Path(tempfile.mkdtemp(prefix="companion-demo-"))
-    os.environ["COMPANION_STATE_DIR"] = str(scratch / "state")
-    os.environ["COMPANION_DATA_DIR"] = str(scratch / "data")
-    os.environ["COMPANION_CONFIG"] = str(scratch / "config.toml")
+    os.environ.update(scratch_environment(scratch))
     os.environ.setdefault("KIVY_HOME", str(scratch / "kivy"))
     os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
     if args.overlay is not None:
@@ -111,6 +122,7 @@ def _run(args: argparse.Namespace, out: Path) -> int:
                 if error is not None:
                     outcome["error"] = "".join(traceback.format_exception(error))
                 outcome["layout"] = self.pilot.layout_problems
+                outcome["config"] = tuple(self.config_problems)
                 self.stop()
 
             self.pilot.run(script(), done)
@@ -137,6 +149,9 @@ def _summary(args: argparse.Namespace, report: Any, outcome: dict[str, Any]) -> 
         f"- Layout problems: {len(problems)}",
     ]
     lines += [f"  - {p}" for p in problems[:50]]
+    config = outcome.get("config") or ()
+    lines.append(f"- Config problems: {len(config)}")
+    lines += [f"  - {p}" for p in config]
     if outcome.get("error"):
         lines += ["", "## Stopped by an error", "", "```", outcome["error"].rstrip(), "```"]
     lines += ["", "## Screenshots", ""]

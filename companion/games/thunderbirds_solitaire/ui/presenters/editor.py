@@ -20,6 +20,7 @@ from companion.locale import domain
 from companion.ui.presenters.lines import ButtonView
 
 _, ngettext = domain("thunderbirds_solitaire")
+pgettext = domain("thunderbirds_solitaire").pgettext
 
 TABS: tuple[str, ...] = ("counts", "basic", "advanced", "symbols", "dice", "pods", "pilots", "thunderbirds")
 #: Entries a page of the list shows (the decks hold dozens of cards: a page's widgets stay few).
@@ -150,17 +151,28 @@ def _status(defs: Definitions, table: str, entry_id: str) -> tuple[str, bool]:
     return " · ".join(parts), slot.completeness == "complete"
 
 
-def _count_value(defs: Definitions, table: str, name: str) -> str:
-    value: Any = {
+def _count(defs: Definitions, table: str, name: str) -> int | bool | None:
+    value: int | bool | None = {
         ("emergency", "basic_count"): defs.basic_count,
         ("emergency", "advanced_count"): defs.advanced_count,
         ("pods", "count"): defs.pod_count,
         ("dice", "count"): defs.dice_count,
         ("symbols", "complete"): defs.symbols_complete,
     }[(table, name)]
+    return value
+
+
+def _count_known(defs: Definitions, table: str, name: str) -> bool:
+    """A count is known once entered; the list of symbols once marked complete."""
+    value = _count(defs, table, name)
+    return value is not None and value is not False
+
+
+def _count_value(defs: Definitions, table: str, name: str) -> str:
+    value = _count(defs, table, name)
     if isinstance(value, bool):
         return _("yes") if value else _("no")
-    return _("unknown") if value is None else str(value)
+    return pgettext("a number", "unknown") if value is None else str(value)
 
 
 def present_editor_list(defs: Definitions, tab: str, page: int = 0) -> EditorListView:
@@ -171,7 +183,7 @@ def present_editor_list(defs: Definitions, tab: str, page: int = 0) -> EditorLis
     if tab == "counts":
         for table, name in COUNTS:
             value = _count_value(defs, table, name)
-            known = value not in (_("unknown"), _("no"))
+            known = _count_known(defs, table, name)
             rows.append(
                 EditorRow(
                     _("{what}: {value}").format(what=count_label(table, name), value=value),
@@ -368,9 +380,9 @@ class EditorFormView:
     problems: tuple[str, ...]
 
 
-def _symbol_list(defs: Definitions, ids: list[str] | None, empty: str) -> str:
+def _symbol_list(defs: Definitions, ids: list[str] | None, empty: str, unknown: str) -> str:
     if ids is None:
-        return _("unknown")
+        return unknown
     if not ids:
         return empty
     return ", ".join(_text(defs.symbols[s].names) or s if s in defs.symbols else s for s in ids)
@@ -391,7 +403,9 @@ def _list_row(defs: Definitions, draft: EditorDraft, name: str, empty: str, may_
     ]
     if may_be_empty:
         buttons.append(ButtonView(f"editor:none:{name}", _("None")))
-    return FormRow(field_label(name), _symbol_list(defs, draft.fields.get(name), empty), buttons=tuple(buttons))
+    unknown = pgettext("faces", "unknown") if name == "faces" else pgettext("symbols", "unknown")
+    shown = _symbol_list(defs, draft.fields.get(name), empty, unknown)
+    return FormRow(field_label(name), shown, buttons=tuple(buttons))
 
 
 def present_editor_form(defs: Definitions, draft: EditorDraft) -> EditorFormView:
@@ -414,7 +428,7 @@ def present_editor_form(defs: Definitions, draft: EditorDraft) -> EditorFormView
             rows.append(
                 FormRow(
                     title,
-                    _("unknown") if current is None else str(current),
+                    pgettext("a number", "unknown") if current is None else str(current),
                     buttons=tuple(
                         ButtonView(f"editor:step:{name}:{delta}", f"{delta:+d}".replace("-", "−"))
                         for delta in (-10, -1, 1, 10)
@@ -431,7 +445,7 @@ def present_editor_form(defs: Definitions, draft: EditorDraft) -> EditorFormView
             rows.append(
                 FormRow(
                     field_label("kind"),
-                    kind_label(kind) if kind else _("unknown"),
+                    kind_label(kind) if kind else pgettext("a card's kind", "unknown"),
                     buttons=tuple(
                         ButtonView(f"editor:kind:{k}", kind_label(k), "primary" if k == kind else "normal")
                         for k in KINDS
@@ -459,13 +473,13 @@ def present_editor_form(defs: Definitions, draft: EditorDraft) -> EditorFormView
             rows.append(
                 FormRow(
                     field_label("count"),
-                    _("unknown") if count is None else str(count),
+                    pgettext("a number", "unknown") if count is None else str(count),
                     buttons=tuple(
                         ButtonView(f"editor:step:count:{delta}", f"{delta:+d}".replace("-", "−")) for delta in (-1, 1)
                     ),
                 )
             )
-            rows.append(_list_row(defs, draft, "faces", _("none"), False))
+            rows.append(_list_row(defs, draft, "faces", pgettext("faces", "none"), False))
     problems = draft.problems()
     return EditorFormView(
         title=title,

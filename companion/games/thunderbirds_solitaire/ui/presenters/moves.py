@@ -29,6 +29,7 @@ from companion.ui.action_keys import action_key
 from companion.ui.presenters.lines import ButtonView, TextLine
 
 _, ngettext = domain("thunderbirds_solitaire")
+pgettext = domain("thunderbirds_solitaire").pgettext
 
 
 @dataclass(frozen=True)
@@ -65,7 +66,7 @@ def card_details(state: GameState, card_id: str) -> CardDetails | None:
         lines.append(TextLine(_("Just turned, waiting to be placed")))
     else:
         lines.append(TextLine(_("Escorted by Lady Penelope")))
-    shown = _("unknown") if card.symbols is None else symbols_text(state, card.symbols)
+    shown = pgettext("symbols", "unknown") if card.symbols is None else symbols_text(state, card.symbols)
     lines.append(TextLine(_("Symbols: {symbols}").format(symbols=shown)))
     if card.kind == "civilian":
         lines.append(TextLine(_("Influenced") if card.influenced else _("Not influenced"), "dim"))
@@ -138,7 +139,9 @@ def present_adjust(state: GameState) -> AdjustView:
             _("Pods"),
             (
                 TextLine(
-                    _("Face up: {pods}").format(pods=", ".join(pod_name(state, p) for p in state.pods_up) or _("none"))
+                    _("Face up: {pods}").format(
+                        pods=", ".join(pod_name(state, p) for p in state.pods_up) or pgettext("pods", "none")
+                    )
                     if state.setup.facts.pods
                     else _("The companion does not know your pods: they stay on your table.")
                 ),

@@ -37,6 +37,7 @@ from companion.ui.action_keys import act as act_key
 from companion.ui.presenters.lines import ButtonView
 
 _, ngettext = domain("thunderbirds_solitaire")
+pgettext = domain("thunderbirds_solitaire").pgettext
 
 #: The checklist's steps as a button names them (the full text is shown beneath).
 STEP_TITLES = {
@@ -82,7 +83,7 @@ def status_text(state: GameState) -> str:
 def pods_text(state: GameState) -> str:
     if not state.setup.facts.pods:
         return _("Pods: the Pod deck stays on the table (name your pods in the editor for the companion to deal them)")
-    up = ", ".join(pod_name(state, pod) for pod in state.pods_up) or _("none")
+    up = ", ".join(pod_name(state, pod) for pod in state.pods_up) or pgettext("pods", "none")
     count = len(state.pod_deck)
     return _("Pods face up: {pods} · {deck}").format(
         pods=up, deck=ngettext("{n} card in the Pod deck", "{n} cards in the Pod deck", count).format(n=count)
