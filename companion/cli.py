@@ -19,6 +19,7 @@ that does not provide a command says so.
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 import tomllib
 from collections.abc import Sequence
@@ -37,6 +38,18 @@ GAME_COMMANDS: tuple[str, ...] = ("demo", "scenario", "odds", "simulate", "check
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        code = _route(argv)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader went away (`companion check-data --list | head`): the rest is not wanted, and Python's
+        # flush at exit would fail again. The standard library's recipe: point stdout at /dev/null, exit 1.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    return code
+
+
+def _route(argv: Sequence[str] | None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if args and args[0] in ("-h", "--help", "help"):
         print(__doc__.strip())

@@ -99,3 +99,25 @@ def test_the_no_screen_hint_names_a_command_that_works_from_a_fresh_clone() -> N
     dry_run = subprocess.run(["make", "-n", "demo"], capture_output=True, text=True, timeout=60, cwd=ROOT)
     assert dry_run.returncode == 0 and "companion demo --out artifacts/demo" in dry_run.stdout
     assert (Path(sys.prefix) / "bin" / "companion").exists()
+
+
+@pytest.mark.parametrize("command", [["check-data", "--list"], ["games"], ["--help"]])
+def test_output_read_only_in_part_ends_quietly(command: list[str]) -> None:
+    """`companion check-data --list | head -1`: the reader goes away before the command has written everything. The
+    pipe's reading end is closed before the command starts, so its first write meets the closed pipe every time."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        result = subprocess.run(
+            [sys.executable, "-m", "companion", *command],
+            stdin=subprocess.DEVNULL,
+            stdout=write_end,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=120,
+            cwd=ROOT,
+        )
+    finally:
+        os.close(write_end)
+    assert result.stderr == ""
+    assert result.returncode == 1
