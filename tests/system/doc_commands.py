@@ -298,8 +298,14 @@ def read_docs(root: Path) -> list[DocCommand]:
 
 
 def matches(expected: str, actual: str) -> bool:
-    """Whether `actual` is the `expected` output, `...` standing for any text; trailing spaces do not count."""
-    want = "\n".join(line.rstrip() for line in expected.strip("\n").splitlines())
-    got = "\n".join(line.rstrip() for line in actual.strip("\n").splitlines())
-    pattern = "".join(".*?" if part in ELLIPSIS else re.escape(part) for part in re.split(r"(\.\.\.|…)", want))
+    """Whether `actual` is the `expected` output: `...` in a line stands for any text, a line of `...` alone for
+    any number of lines (none too); trailing spaces do not count."""
+    pattern = ""
+    for line in expected.strip("\n").splitlines():
+        if line.strip() in ELLIPSIS:
+            pattern += r"(?:[^\n]*\n)*?"
+        else:
+            parts = re.split(r"(\.\.\.|…)", line.rstrip())
+            pattern += "".join(".*?" if part in ELLIPSIS else re.escape(part) for part in parts) + "\n"
+    got = "".join(line.rstrip() + "\n" for line in actual.strip("\n").splitlines())
     return re.fullmatch(pattern, got, flags=re.S) is not None

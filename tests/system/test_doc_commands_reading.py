@@ -64,6 +64,9 @@ def test_an_output_is_matched_with_ellipses_for_what_varies() -> None:
     assert matches("it is … here", "it is right here")
     assert not matches("No backups yet in .../backups.", "No backup yet in /tmp/backups.")
     assert not matches("one line", "one line\nand another")
+    assert matches("header\n...\nthunderbirds ... rules\n...", "header\nthunderbirds  Thunderbirds  rules\n")
+    assert matches("header\n...\nlast", "header\na\nb\nlast")
+    assert not matches("header\n...\nlast", "header\na\nlast but not least")
 
 
 @pytest.mark.parametrize(
