@@ -17,7 +17,7 @@ HERE = Path(__file__).resolve().parent
 
 #: Slow modules, with what they cost.
 SLOW = {
-    "test_docs_commands.py": "every command of the docs in a fresh checkout with its own venv: about five minutes",
+    "test_docs_commands.py": "every command of the docs in a fresh checkout with its own venv: about four minutes",
 }
 
 
