@@ -1,4 +1,5 @@
-"""Shared pieces of the system tests: the installer run in dry-run mode against a fake root, and the tools."""
+"""Shared pieces of the system tests: the installer run in dry-run mode against a fake root, and the tools. The slow
+module is named here and marked `slow`, so `make test-fast` leaves it out; `make test` runs it."""
 
 from __future__ import annotations
 
@@ -10,6 +11,20 @@ from pathlib import Path
 import pytest
 
 from companion.paths import ROOT
+from tests.marks import mark_modules
+
+HERE = Path(__file__).resolve().parent
+
+#: Slow modules, with what they cost.
+SLOW = {
+    "test_docs_commands.py": "every command of the docs in a fresh checkout with its own venv: about four minutes",
+}
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    mark_modules(items, HERE, SLOW, pytest.mark.slow)
+
 
 INSTALLER = ROOT / "systemd" / "install-pi.sh"
 UNIT = ROOT / "systemd" / "companion.service"
