@@ -107,6 +107,9 @@ def test_a_few_refusals_in_both_languages_name_the_rule() -> None:
             "Aucune carte Intervention ne s'appelle move-11.",
         ),
     ]
+    moving = next(card for card in mover.hand if DEFS.responder[card].effect in ("move", "knight"))
+    name = {"en": DEFS.responder[moving].names.en, "fr": DEFS.responder[moving].names.fr}
+    cases.append((act.PlayCard(moving, "tb1"), f"{name['en']} needs a square.", f"{name['fr']} demande une case."))
     for action, english, french in cases:
         with speaking("en"):
             assert check(state, action, DEFS) == english
