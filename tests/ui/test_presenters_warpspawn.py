@@ -9,12 +9,14 @@ from typing import Any
 
 import pytest
 
+from companion.engine.chance import LiveChance
 from companion.games.warpspawn_thunderbirds import INFO
 from companion.games.warpspawn_thunderbirds import actions as act
 from companion.games.warpspawn_thunderbirds.definitions import PAWNS
 from companion.games.warpspawn_thunderbirds.legal import destinations, legal_actions
 from companion.games.warpspawn_thunderbirds.loader import default_definitions
 from companion.games.warpspawn_thunderbirds.pack import make_pack
+from companion.games.warpspawn_thunderbirds.rules import apply
 from companion.games.warpspawn_thunderbirds.scenario import apply_position
 from companion.games.warpspawn_thunderbirds.simulate import start, steps
 from companion.games.warpspawn_thunderbirds.state import GameState, Seat, evolve
@@ -262,3 +264,31 @@ def test_the_guide_and_the_end(french: None) -> None:
     names = {"red": "Rouge", "blue": "Bleu"}
     expected = ", ".join(names[c] for c in final.outcome.winners)
     assert expected in over.lines[0].text
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_tie_is_shown_as_a_tie_on_the_end_screen_and_in_its_pop_up(language: str) -> None:
+    """Red and Green end with two rescues each, Blue with one: both named, as a tie, never one of them as winner."""
+    state = apply_position(
+        start(3, 12, 4, DEFS),
+        {
+            "phase": "countdown",
+            "emergency_deck_size": 0,
+            "emergencies": [{"card": "break-in-dam", "square": [5, 5], "counters": 1}],
+            "rescues": {
+                "red": ["oil-rig-on-fire", "plane-hijacking"],
+                "blue": ["atomic-power-plant-ablaze"],
+                "green": ["actors-trapped-in-cave-in", "bomb-aboard-airliner"],
+            },
+        },
+        DEFS,
+        "test",
+    )
+    over, events = apply(state, act.Countdown(), LiveChance(state.rng), DEFS)
+    tie = {"en": "A tie: Red, Green.", "fr": "Égalité\u00a0: Rouge, Vert."}[language]
+    with speaking(language):
+        screen = present_over(public_view(over), DEFS)
+        reveal = PACK.reveal(events, public_view(over))
+    assert screen.lines[0].text == tie and screen.lines[0].style == "title"
+    assert reveal is not None and tie in reveal.lines
+    assert not any(line.text.endswith(("wins.", "gagne.")) for line in screen.lines)

@@ -2,8 +2,9 @@
 
 - From Home's game picker (Warpspawn Thunderbirds and Federation both on it) through New game and the set-up guide
   to the grid, then seeded bot moves made by touch until the first rescue: every hand shown only after the
-  hand-over step's cover and "Show", and covered again; the shared screen never showing a hand; an undo by touch;
-  the game on screen equal to the rules' own play of that seed.
+  hand-over step's cover and "Show", and covered again (once looked at without playing: "Hide" asked once more);
+  the shared screen never showing a hand; an undo by touch; the game on screen equal to the rules' own play of that
+  seed.
 - The app killed (SIGKILL) mid-turn, started again, the game resumed from Home by touch at exactly the last
   acknowledged action.
 - A 20 × 20 board on the 800 × 480 screen: squares at least 9 mm when zoomed, a move made by panning to its squares,
@@ -96,6 +97,9 @@ def warp_game(pilot, out, args, notes):
     while rescued is None and report.actions < int(args.get("max_actions", "400")):
         yield from player.to_grid()
         state = app.controller.snapshot.state
+        if "looked" not in notes and state.phase == "response":
+            notes["looked"] = yield from look_and_hide(pilot, player, 1)
+            yield from player.to_grid()
         shared = set(shown_texts(pilot))
         for seat, lines in hand_lines(app, state).items():
             leaks += [line for line in lines if line in shared]
@@ -122,6 +126,34 @@ def warp_game(pilot, out, args, notes):
     mirror = app.lights.mirror
     notes["mirror"] = sorted(n for n, light in mirror.latest.items() if not light.is_dark) if mirror else None
     yield from player.visit("grid-after-undo")
+
+
+def look_and_hide(pilot, player, seat):
+    """A player looks at the hand without playing: the cover, Show, Hide asked once more (Keep showing, then Hide),
+    the cover again, back to the grid; nothing is played."""
+    app = pilot.app
+    version = app.controller.snapshot.version
+    hand = hand_lines(app, app.controller.snapshot.state)[seat]
+    seen = {}
+    yield from player.tap(f"open:handover:{seat}")
+    seen["cover"] = shown_texts(pilot)
+    yield from player.tap("secret:show")
+    seen["shown"] = shown_texts(pilot)
+    yield from player.tap("secret:hide")
+    seen["asked"] = shown_texts(pilot)
+    yield from player.tap("secret:keep")
+    seen["kept"] = shown_texts(pilot)
+    yield from player.tap("secret:hide")
+    yield from player.tap("secret:hide:confirm")
+    seen["hidden"] = shown_texts(pilot)
+    yield from player.tap("secret:done")
+    yield pilot.until(lambda: pilot.screen_name() == "grid", "the grid after looking")
+    return {
+        "hand": hand,
+        "texts": seen,
+        "grid": shown_texts(pilot),
+        "same_version": app.controller.snapshot.version == version,
+    }
 
 
 def warp_play_and_ack(pilot, out, args, notes):
@@ -374,6 +406,14 @@ def test_a_game_by_touch_to_a_rescue_with_private_hands_and_an_undo(
         assert not set(hand) & set(cover["texts"]), "nothing of the hand on the cover"
         assert not set(shown["hand"]) & set(hidden["texts"]) and not set(hand) & set(hidden["texts"])
         assert any(text.startswith("Give the screen to ") for text in cover["texts"])
+    # Looking without playing: the hand only after Show, "Hide" asked once more, covered again; nothing played.
+    looked = notes["looked"]
+    hand, seen = looked["hand"], looked["texts"]
+    assert hand and looked["same_version"]
+    assert "Give the screen to Blue" in seen["cover"] and not set(hand) & set(seen["cover"])
+    assert set(hand) <= set(seen["shown"]) and set(hand) <= set(seen["kept"])
+    assert "Hide it now?" in seen["asked"]
+    assert not set(hand) & set(seen["hidden"]) and not set(hand) & set(looked["grid"])
     # The reactions were claimed behind the cover (the shared screen only ever said someone may play them).
     assert any("plays Quick Responder" in label for label in notes["labels"])
     assert any("plays Delay" in label for label in notes["labels"])

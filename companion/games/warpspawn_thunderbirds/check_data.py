@@ -23,8 +23,13 @@ def facts(defs: Definitions) -> list[tuple[str, str, str]]:
     for kind in defs.responder.values():
         found += [(kind.id, name, mark) for name, mark in kind.confidence.items()]
     for size, layout in defs.layouts.items():
-        found += [(f"layout {size}", name, mark) for name, mark in layout.confidence.items()]
+        found += [(_("layout {size}").format(size=size), name, mark) for name, mark in layout.confidence.items()]
     return found
+
+
+def confidence_word(mark: str) -> str:
+    """A confidence mark in the current language (the data files write it in English)."""
+    return {"high": _("high"), "low": _("low"), "unknown": _("unknown")}.get(mark, mark)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -59,7 +64,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     if args.list:
         for what, name, mark in low + unknown:
-            print(f"  {what}: {name} ({mark})")
+            line = _("{what}: {field} ({confidence})").format(what=what, field=name, confidence=confidence_word(mark))
+            print(f"  {line}")
     return 1 if unknown or problems else 0
 
 

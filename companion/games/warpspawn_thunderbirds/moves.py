@@ -83,9 +83,9 @@ def check_play_card(state: GameState, action: act.PlayCard, defs: Definitions) -
     }
     for part, present in given.items():
         if present and part not in needs:
-            return _("{card} takes no {part}.").format(card=name, part=_part(part))
+            return _takes_no(part).format(card=name)
         if not present and part in needs:
-            return _("{card} needs a {part}.").format(card=name, part=_part(part))
+            return _needs(part).format(card=name)
     if action.pawn is not None and action.pawn not in PAWN_INDEX:
         return _("There is no pawn called {pawn}; pawns are {pawns}.").format(
             pawn=action.pawn, pawns=", ".join(nm.pawn(p) for p in PAWNS)
@@ -162,8 +162,21 @@ _NEEDS: dict[str, frozenset[str]] = {
 }
 
 
-def _part(part: str) -> str:
-    return {"pawn": _("pawn"), "to": _("square"), "owner": _("player")}[part]
+def _takes_no(part: str) -> str:
+    """Whole sentences per part: French gives each noun its own gender ("un pion", "une case")."""
+    return {
+        "pawn": _("{card} takes no pawn."),
+        "to": _("{card} takes no square."),
+        "owner": _("{card} takes no player."),
+    }[part]
+
+
+def _needs(part: str) -> str:
+    return {
+        "pawn": _("{card} needs a pawn."),
+        "to": _("{card} needs a square."),
+        "owner": _("{card} needs a player."),
+    }[part]
 
 
 def _free(state: GameState, square: Square) -> str | None:

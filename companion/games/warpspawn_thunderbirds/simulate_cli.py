@@ -72,8 +72,14 @@ def progress_bar(stream: TextIO, size: int) -> Callable[[int, int], None]:
     return update
 
 
+def _decimal(value: float, places: int = 1) -> str:
+    """A number with the current language's decimal mark ("12.5" / "12,5")."""
+    return f"{value:.{places}f}".replace(".", _("."))
+
+
 def _percent(value: float) -> str:
-    return f"{100 * value:.1f}%"
+    """A share as the current language writes it ("12.5%" / "12,5 %", the space a no-break one)."""
+    return _("{percent}%").format(percent=_decimal(100 * value))
 
 
 def render_text(reports: list[SimulationReport]) -> str:
@@ -88,18 +94,18 @@ def render_text(reports: list[SimulationReport]) -> str:
     ]
     rows: list[tuple[str, Callable[[SimulationReport], str]]] = [
         (_("board"), lambda r: f"{r.size}x{r.size}"),
-        (_("turns (mean)"), lambda r: f"{r.average_turns:.1f}"),
+        (_("turns (mean)"), lambda r: _decimal(r.average_turns)),
         (_("turns (fewest-most)"), lambda r: f"{r.shortest}-{r.longest}"),
-        (_("rescues per player"), lambda r: f"{r.rescues_per_player:.2f}"),
-        (_("rescues by seat"), lambda r: " / ".join(f"{v:.1f}" for v in r.rescues_by_seat)),
+        (_("rescues per player"), lambda r: _decimal(r.rescues_per_player, 2)),
+        (_("rescues by seat"), lambda r: " / ".join(_decimal(v) for v in r.rescues_by_seat)),
         (_("emergencies rescued"), lambda r: _percent(r.rescued_share)),
         (_("rescues by the first mover"), lambda r: _percent(r.first_mover_share)),
         (_("ties"), lambda r: _percent(r.tie_rate)),
-        (_("winning margin (mean)"), lambda r: f"{r.average_margin:.1f}"),
-        (_("on the board when the deck ran out"), lambda r: f"{r.left_when_deck_ran_out:.1f}"),
-        (_("turns after the deck ran out"), lambda r: f"{r.tail_turns:.1f}"),
-        (_("turns with an empty board"), lambda r: f"{r.quiet_turns:.1f}"),
-        (_("Delays played per game"), lambda r: f"{r.delays:.1f}"),
+        (_("winning margin (mean)"), lambda r: _decimal(r.average_margin)),
+        (_("on the board when the deck ran out"), lambda r: _decimal(r.left_when_deck_ran_out)),
+        (_("turns after the deck ran out"), lambda r: _decimal(r.tail_turns)),
+        (_("turns with an empty board"), lambda r: _decimal(r.quiet_turns)),
+        (_("Delays played per game"), lambda r: _decimal(r.delays)),
         (_("games where the Responder deck ran out"), lambda r: str(r.short_games)),
         (_("unfinished games"), lambda r: str(r.unfinished)),
     ]

@@ -144,3 +144,13 @@ def test_the_checklist_shows_where_the_turn_is(french: None) -> None:
 
 def _chance(*faces: int) -> LiveChance:
     return LiveChance(7, [face - 1 for face in faces])
+
+
+def test_the_demo_command_describes_itself_in_whole_sentences() -> None:
+    from .cli import run
+
+    done = run("companion", "demo", "--game", "federation", "--help")
+    assert done.returncode == 0, done.stderr
+    said = " ".join(done.stdout.split())
+    assert "a seeded Federation game played by touch in the real app on a virtual screen," in said
+    assert "(the game, the actions made, any layout problem found)." in said

@@ -227,6 +227,23 @@ def test_check_data_reports_the_inferred_facts() -> None:
     assert "  false-alarm: delayable (low)" in done.stdout
 
 
+def test_check_data_lists_the_facts_in_french() -> None:
+    from companion.locale.build import main as build
+
+    build()
+    done = subprocess.run(
+        [sys.executable, "-m", "companion", "check-data", "--game", "warpspawn_thunderbirds", "--list", "--lang", "fr"],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "  plateau 12\u00a0: bases (faible)" in done.stdout
+    assert "  false-alarm\u00a0: delayable (faible)" in done.stdout
+    assert "(low)" not in done.stdout and "layout" not in done.stdout
+
+
 def test_check_data_counts_each_kind_of_fact_as_each_language_counts() -> None:
     """French says "0 inconnu", "24 supposés": each count of the summary takes its own plural."""
     from companion.locale.build import main as build

@@ -198,3 +198,41 @@ def test_the_saved_history_in_both_languages_keeps_hands_secret() -> None:
             for card, pattern in names.items():
                 if card not in allowed:
                     assert not pattern.search(text), f"{text!r} names {card}"
+
+
+def test_an_exported_game_is_its_public_record_naming_no_hidden_card() -> None:
+    """Home's Export, as the app decides it (a game that hides information leaves as its public record): the file
+    holds no set-up, seed, action or draw, and its labels name only cards played face up."""
+    import json
+
+    from companion.engine import registry
+
+    played = list(steps(2, 12, 5, DEFS))
+    english, french_names = card_names("en"), card_names("fr")
+    from companion.locale import build
+
+    build.main()
+    with tempfile.TemporaryDirectory() as folder:
+        store = Store.open(Path(folder) / "games.db")
+        try:
+            session = Session.new(store, RULES, {"players": 2, "size": 12}, 5)
+            for step in played:
+                session.dispatch(step.action)
+            exported = Path(folder) / "game.json"
+            store.export_game(
+                session.game_id, exported, public=registry.info("warpspawn_thunderbirds").hides_information
+            )
+            document = json.loads(exported.read_text(encoding="utf-8"))
+        finally:
+            store.close()
+    assert set(document) == {"format", "game", "created", "updated", "summary", "cursor", "history"}
+    assert document["format"] == "public-record-1" and len(document["history"]) == len(played)
+    for entry, step in zip(document["history"], played):
+        assert set(entry) <= {"seq", "label", "labels"}
+        allowed = named_openly(step.action, step.before)
+        for names, text in ((english, entry["labels"]["en"]), (french_names, entry["labels"]["fr"])):
+            for card, pattern in names.items():
+                if card not in allowed:
+                    assert not pattern.search(text), f"{text!r} names {card}"
+    summary_text = json.dumps(document["summary"])
+    assert not any(pattern.search(summary_text) for pattern in english.values())

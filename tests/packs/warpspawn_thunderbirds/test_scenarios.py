@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -12,6 +13,7 @@ import pytest
 from companion.games.warpspawn_thunderbirds.scenario import load_scenario, run_scenario
 
 HERE = Path(__file__).resolve().parent / "scenarios"
+DOCS = Path(__file__).resolve().parents[3] / "docs" / "warpspawn-thunderbirds.md"
 FILES = sorted(HERE.glob("*.toml"))
 COMMAND = [sys.executable, "-m", "companion.games.warpspawn_thunderbirds.scenario_cli"]
 
@@ -57,8 +59,36 @@ def test_every_rule_of_the_text_has_a_scenario() -> None:
         "rescue-tb1-any-pawn",
         "rescue-tb2-tb4",
         "rescue-diagonal-and-orthogonal",
+        "rescue-only-own-pawns",
+        "rescue-tb3-tb5",
+        "rescue-tb5-any-tb",
+        "rescue-two-of-tb234",
+        "rescue-tb2-any-pawn-met",
+        "end-tie",
+        "end-not-while-emergencies-remain",
+        "phases-in-order",
+        "alert-face-5",
+        "move-not-straight",
+        "move-wrong-distance",
+        "false-alarm-own-pawn",
+        "delay-not-own-card",
+        "delay-only-move-cards",
+        "sos-shuffles-the-discard",
+        "deploy-sub-not-adjacent",
+        "quick-responder-not-held",
+        "quick-responder-only-in-response",
     }
     assert rules <= names, sorted(rules - names)
+
+
+def test_the_docs_table_names_every_scenario_and_only_those() -> None:
+    """docs/warpspawn-thunderbirds.md lists each rule of the text with its scenarios: every file, none missing."""
+    text = DOCS.read_text(encoding="utf-8")
+    table = text.split("### Every rule of the text, and its scenario", 1)[1].split("\n## ", 1)[0]
+    named = set(re.findall(r"`([a-z0-9-]+)`", table))
+    files = {path.stem for path in FILES}
+    assert named - files == set(), "named in the docs, but no such scenario"
+    assert files - named == set(), "a scenario the docs do not list"
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -63,6 +64,23 @@ def test_one_game_is_said_in_the_singular_in_both_languages() -> None:
     assert french.stdout.splitlines()[0] == (
         "Thunderbirds de Warpspawn, 2 joueurs\u00a0: 1 partie par taille de plateau, graine 9."
     )
+
+
+def test_french_writes_its_numbers_the_french_way() -> None:
+    """The same figures, with a decimal comma and a no-break space before the percent sign."""
+    from companion.locale.build import main as build
+
+    build()
+    english = run("--games", "2", "--seed", "4", "--size", "12", "--quiet").stdout.splitlines()
+    french = run("--games", "2", "--seed", "4", "--size", "12", "--quiet", "--lang", "fr").stdout.splitlines()
+    mean = next(line for line in english if line.startswith("turns (mean)")).split()[-1]
+    share = next(line for line in english if line.startswith("emergencies rescued")).split()[-1]
+    assert re.fullmatch(r"\d+\.\d", mean) and re.fullmatch(r"\d+\.\d%", share)
+    french_mean = next(line for line in french if line.startswith("tours (moyenne)"))
+    french_share = next(line for line in french if line.startswith("urgences sauvées"))
+    assert french_mean.endswith(" " + mean.replace(".", ","))
+    assert french_share.endswith(" " + share.replace(".", ",").replace("%", "\u00a0%"))
+    assert not any(re.search(r"\d\.\d", line) for line in french[1:]), french
 
 
 def test_the_command_as_json_for_one_size_with_a_progress_bar() -> None:

@@ -29,7 +29,9 @@ RACES = ("federation", "klingon", "romulan")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="companion demo --game federation", description=__doc__.splitlines()[0])
+    # The docstring's first paragraph, whole: its first line alone stops mid-sentence.
+    summary = " ".join((__doc__ or "").split("\n\n")[0].split())
+    parser = argparse.ArgumentParser(prog="companion demo --game federation", description=summary)
     parser.add_argument("--out", type=Path, default=Path("artifacts/demo-federation"), help="where the screenshots go")
     parser.add_argument("--seed", type=int, default=15, help="the game's seed (its dice)")
     parser.add_argument("--turns", type=int, default=3, help="how many turns to play")
