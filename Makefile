@@ -34,11 +34,13 @@ test-fast: lint
 	@$(VPY) -m companion.locale.build
 	$(VPY) -m pytest -m "not ui and not slow"
 
-# The linter and the format check: what `make test` and `make test-fast` (so CI) run before the tests. An unused
-# import, an unsorted import block or an unformatted file fails it, named (tests/system/test_make_lint.py).
+# The linter, the format check and the type checker: what `make test` and `make test-fast` (so CI) run before the
+# tests. An unused import, an unsorted import block, an unformatted file or a type error fails it, named
+# (tests/system/test_make_lint.py). mypy's settings are in pyproject.toml.
 lint: $(VENV)/.test-$(DEPS_KEY)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
 
 bench: $(VENV)/.test-$(DEPS_KEY)
 	@tools/system-deps.sh test

@@ -81,7 +81,8 @@ def describe_export(path: Path) -> ExportedGame | None:
         return None
     game = document["game"]
     title = registry.info(game).title.text() if registry.is_installed(game) else game
-    created = document.get("created") if isinstance(document.get("created"), str) else ""
+    stamp = document.get("created")
+    created = stamp if isinstance(stamp, str) else ""
     return ExportedGame(path, game, title, created, refusal(path, document))
 
 

@@ -47,7 +47,7 @@ def open_backend(
         from companion.devices.serial_link import SerialBackend
 
         return SerialBackend(
-            {name: int(position) for name, position in light_map.leds.items()},  # type: ignore[arg-type]
+            light_map.positions,
             port=lights.port,
             baud=lights.baud,
             brightness=lights.brightness,
@@ -66,7 +66,7 @@ def open_backend(
     wiring = light_map.shift595
     assert wiring is not None
     return Shift595Backend(
-        {name: int(out) for name, out in light_map.leds.items()},  # type: ignore[arg-type]
+        light_map.positions,
         wiring.data,
         wiring.clock,
         wiring.latch,

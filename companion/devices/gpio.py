@@ -6,7 +6,7 @@ tests hand gpiozero's `MockFactory`, the app hands `default_pin_factory()`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from gpiozero import RGBLED, Device, LEDBoard
 from gpiozero.pins import Factory
@@ -90,8 +90,8 @@ class GpioBackend(LightBackend):
             led.close()
 
 
-def _flat(pins: object) -> list[int]:
+def _flat(pins: Iterable[int | tuple[int, ...]]) -> list[int]:
     out: list[int] = []
-    for pin in pins:  # type: ignore[attr-defined]
+    for pin in pins:
         out.extend(pin if isinstance(pin, tuple) else (pin,))
     return out

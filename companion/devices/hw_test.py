@@ -28,6 +28,7 @@ from companion.devices.buttons import ButtonPanel
 from companion.devices.light import OFF, WHITE, Light
 from companion.devices.lightmap import LightMap
 from companion.devices.scene import SceneLayout
+from companion.devices.serial_link import SerialBackend
 from companion.locale import _
 
 ON = Light(WHITE, 1.0)
@@ -123,9 +124,9 @@ def main(
                 status, patience = 1, 0.0  # still list the LEDs, without waiting on a link that is not there
         if layout is not None:
             _walk(layout, light_map, backend, args.step, patience, wait, say)
-        if link is not None:
+        if isinstance(backend, SerialBackend):
             say(_("Serial link after the walk: {status}").format(status=backend.describe()))
-            final = backend.status()  # type: ignore[attr-defined]  # the serial back-end's link status
+            final = backend.status()
             say(
                 _("Sent {bytes} bytes; refused packets {naks}; garbage received {garbage}; drops {drops}").format(
                     bytes=final.bytes_sent, naks=final.naks, garbage=final.garbage, drops=final.drops

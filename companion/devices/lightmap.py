@@ -57,6 +57,12 @@ class LightMap:
     chain_length: int = 0
 
     @property
+    def positions(self) -> dict[str, int]:
+        """Each LED's place along the chain (shift595, serial): their maps are read from a `chain` of names, one
+        position each, never an RGB triple of pins."""
+        return {name: led for name, led in self.leds.items() if isinstance(led, int)}
+
+    @property
     def hood_length(self) -> int:
         """Thunderbirds' Hood track length the map was resolved for (0 for another game's)."""
         return int(self.scene.sizes.get("hood", 0))
@@ -212,7 +218,8 @@ def _gpio_pins(reader: _Reader) -> dict[str, Pin]:
         if isinstance(value, list):
             if len(value) != 3:
                 raise reader.fail(where, _("an RGB LED takes three pins: [red, green, blue]"))
-            leds[key] = tuple(reader.pin(f"{where}[{i}]", p) for i, p in enumerate(value))  # type: ignore[assignment]
+            red, green, blue = (reader.pin(f"{where}[{i}]", p) for i, p in enumerate(value))
+            leds[key] = (red, green, blue)
         else:
             leds[key] = reader.pin(where, value)
     return leds

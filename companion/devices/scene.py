@@ -24,8 +24,11 @@ class Animation(Protocol):
 class SceneLayout(Protocol):
     """The LEDs one build has for one scene, in canonical order, and how the scene draws them."""
 
-    names: tuple[str, ...]
-    rgb: bool
+    @property
+    def names(self) -> tuple[str, ...]: ...
+
+    @property
+    def rgb(self) -> bool: ...
 
     def __contains__(self, name: object) -> bool: ...
 
@@ -83,7 +86,8 @@ def scene_of(pack: Any, sizes: Mapping[str, int] | None = None) -> LightScene | 
         return None
     module_name, _sep, attribute = spec.scene.partition(":")
     factory = getattr(importlib.import_module(module_name), attribute)
-    return factory(sizes)  # type: ignore[no-any-return]
+    scene: LightScene | None = factory(sizes)
+    return scene
 
 
 def scene_for(game: str, sizes: Mapping[str, int] | None = None) -> LightScene | None:

@@ -58,6 +58,7 @@ class LiveChance(Chance):
     field (the PRNG state after everything drawn so far) rather than a property."""
 
     __slots__ = ("rng_after", "_forced", "_outcomes")
+    rng_after: int  # the protocol's read-only property, as a field this class writes
 
     def __init__(self, rng: int, forced_rolls: Sequence[int] = ()) -> None:
         self.rng_after = rng

@@ -58,7 +58,7 @@ class Codec:
         if not isinstance(data, Mapping):
             raise ValueError(f"an action is a table with a 'type', got {data!r}")
         name = data.get("type")
-        cls = self.actions.get(name)  # type: ignore[arg-type]
+        cls = self.actions.get(name) if isinstance(name, str) else None
         if cls is None:
             raise ValueError(f"unknown action type {name!r}; expected one of {', '.join(sorted(self.actions))}")
         fields = {k: v for k, v in data.items() if k != "type"}

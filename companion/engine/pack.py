@@ -234,8 +234,11 @@ class Pack(Protocol):
     problems: tuple[str, ...]
     #: The same in one short line for the notice bar ("" when all is well).
     problems_notice: str
-    #: True once `load` has run (screens show "loading" before).
-    is_loaded: bool
+
+    @property
+    def is_loaded(self) -> bool:
+        """True once `load` has run (screens show "loading" before)."""
+        ...
 
     def load(self) -> Any:
         """Reads the data and the user's overlay (again after the editor saved). On the worker."""
@@ -324,7 +327,10 @@ class BasicPack:
     commands: Mapping[str, str] = MappingProxyType({})
     problems: tuple[str, ...] = ()
     problems_notice: str = ""
-    is_loaded: bool = True
+
+    @property
+    def is_loaded(self) -> bool:
+        return True
 
     def __init__(self, info: PackInfo, rules: GameRules[Any, Any]) -> None:
         self.info = info

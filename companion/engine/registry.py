@@ -271,11 +271,11 @@ def get(name: str) -> GameRules[Any, Any]:
             raise
         module = None
     if module is not None:
-        rules = getattr(module, "RULES", None)
-        if rules is None:
+        declared: GameRules[Any, Any] | None = getattr(module, "RULES", None)
+        if declared is None:
             raise UnknownGame(_("The game {name} does not provide its rules.").format(name=name))
-        register(rules)
-        return rules
+        register(declared)
+        return declared
     if is_installed(name):
         return pack(name).rules
     raise UnknownGame(_("There is no game called {name}.").format(name=name))

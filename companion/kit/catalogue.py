@@ -31,7 +31,7 @@ def user_kits_dir() -> Path:
 def python_pack_names() -> frozenset[str]:
     """Names taken by packs written in Python (a kit may not use them): each folder of `companion/games/` or
     `companion/packs/` that is a package."""
-    names = set()
+    names: set[str] = set()
     for folder in (ROOT / "companion" / "games", ROOT / "companion" / "packs"):
         if folder.is_dir():
             names.update(child.name for child in folder.iterdir() if (child / "__init__.py").is_file())

@@ -74,8 +74,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     infos, problems = installed_kits()
     for info in infos:
         print(f"{info.name}\t{info.title.text()}\t{info.source}")
-    for problem in problems:
-        print(_("skipped: {problem}").format(problem=problem), file=sys.stderr)
+    for skipped in problems:
+        print(_("skipped: {problem}").format(problem=skipped), file=sys.stderr)
     return 0
 
 

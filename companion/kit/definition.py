@@ -7,7 +7,7 @@ after its file is edited or removed.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, TypeVar
+from typing import Literal, Protocol, TypeVar
 
 from companion.engine.errors import IllegalAction
 from companion.engine.pack import Words
@@ -21,7 +21,14 @@ _, ngettext = domain("kit")
 FirstPlayer = Literal["fixed", "random", "highest_total", "lowest_total"]
 #: When the first-player marker passes to the next player on its own.
 MarkerPasses = Literal["never", "each_round"]
-T = TypeVar("T")
+
+
+class _Identified(Protocol):
+    @property
+    def id(self) -> str: ...
+
+
+T = TypeVar("T", bound=_Identified)
 
 
 @dataclass(frozen=True)
@@ -129,6 +136,6 @@ class KitDefinition:
 
 def _find(items: tuple[T, ...], item_id: str, message: str) -> tuple[int, T]:
     for index, item in enumerate(items):
-        if item.id == item_id:  # type: ignore[attr-defined]
+        if item.id == item_id:
             return index, item
     raise IllegalAction(message.format(id=item_id))

@@ -194,8 +194,10 @@ def _rows(names: tuple[str, ...], per_row: int = 20) -> tuple[tuple[str, ...], .
 def scene_of_kit(name: str, sizes: Mapping[str, int] | None = None) -> LightScene | None:
     """The scene of the installed kit `name` (its file as it is now)."""
     from companion.engine import registry
+    from companion.kit.pack import KitPack
 
-    return make_scene(registry.pack(name).definition)  # type: ignore[attr-defined]
+    pack = registry.pack(name)
+    return make_scene(pack.definition) if isinstance(pack, KitPack) else None
 
 
 def __getattr__(attribute: str) -> Callable[[Mapping[str, int] | None], LightScene | None]:
@@ -205,4 +207,8 @@ def __getattr__(attribute: str) -> Callable[[Mapping[str, int] | None], LightSce
     kit = unbound(attribute, "scene")
     if kit is None:
         raise AttributeError(attribute)
-    return lambda sizes=None: scene_of_kit(kit, sizes)
+
+    def scene(sizes: Mapping[str, int] | None = None) -> LightScene | None:
+        return scene_of_kit(kit, sizes)
+
+    return scene

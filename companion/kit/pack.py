@@ -119,7 +119,7 @@ def reveal(events: tuple[Any, ...], state: KitState) -> Reveal | None:
                     spec.name.text(), (_("{player} drew a card: only they may look at it.").format(player=who),)
                 )
             card = spec.card(event.card)
-            lines = (card.text.text(),) if card.text is not None else ()
+            lines: tuple[str, ...] = (card.text.text(),) if card.text is not None else ()
             if card.confidence == "unknown":
                 lines += (_("This card is not described yet: read it from your box."),)
             return Reveal(card.name.text(), lines)

@@ -551,8 +551,8 @@ def to_definition(kit: KitFile) -> d.KitDefinition:
     """The frozen definition the rules use, from a validated file."""
     default = kit.kit.confidence
 
-    def mark(value: str | None) -> c.Confidence:
-        return value if value is not None else default  # type: ignore[return-value]
+    def mark(value: Confidence | None) -> c.Confidence:
+        return value if value is not None else default
 
     return d.KitDefinition(
         name=kit.kit.name,

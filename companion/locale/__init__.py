@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import gettext
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -174,7 +174,7 @@ def pgettext(context: str, message: str) -> str:
     return _shell().pgettext(context, message)
 
 
-def pick(names: dict[str, str] | tuple[str, str]) -> str:
+def pick(names: Mapping[str, str] | tuple[str, str]) -> str:
     """Picks the current language's entry from data carrying both names, e.g. {"en": "Asia", "fr": "Asie"}."""
     current = language()
     if isinstance(names, tuple):

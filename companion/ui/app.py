@@ -7,6 +7,7 @@ import gc
 import importlib
 import logging
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -211,7 +212,8 @@ class CompanionApp(App):
         self.refresh_current()
         # A backup now when the last one is older than the interval: a kiosk restarted daily still gets its
         # backups, and an idle café does not rotate away its history (nothing changed).
-        self.controller.backup_if_due(BACKUP_EVERY_SECONDS)
+        if self.controller is not None:
+            self.controller.backup_if_due(BACKUP_EVERY_SECONDS)
 
     def ensure_screen(self, name: str) -> Any:
         """Screens are built on their first visit (start-up builds only Home): the open pack's, else the shell's."""
@@ -413,10 +415,13 @@ class CompanionApp(App):
         assert manager is not None
         pack = self.pack
         missing = [name for name in pack.built_ahead if not manager.has_screen(name)]
+
         # A screen is built ahead only while its game's pack is still the open one (players may leave at once).
-        steps: list[Callable[[], Any]] = [
-            lambda n=name: self._build_screen_ahead(n) if self.pack is pack else None for name in missing
-        ]
+        def build_ahead(name: str) -> None:
+            if self.pack is pack:
+                self._build_screen_ahead(name)
+
+        steps: list[Callable[[], Any]] = [partial(build_ahead, name) for name in missing]
         steps.append(prepare_popup)
         steps.append(self._freeze_long_lived)
         for index, step in enumerate(steps):
@@ -585,7 +590,7 @@ class CompanionApp(App):
                     PopupButton(
                         f"open:handover:{seat}",
                         _("Private: {seat}").format(seat=seat_name),
-                        lambda s=seat: self.go("handover", seat=str(s)),
+                        partial(self.go, "handover", seat=str(seat)),
                     )
                 )
         choices += [
@@ -613,7 +618,7 @@ class CompanionApp(App):
         if snapshot.kind == "action" and snapshot.events:
             self._play_sounds(snapshot.events)
             self._reveal(snapshot)
-        if snapshot.kind == "action" and self.pack.rules.is_terminal(snapshot.state):
+        if snapshot.kind == "action" and self.pack.rules.is_terminal(snapshot.state) and self.controller is not None:
             self.controller.backup_if_due(0)  # the game just ended: keep it safe now
         wanted = self._screen_for(snapshot)
         current = self.nav.current
@@ -662,7 +667,7 @@ class CompanionApp(App):
         else:
             holder.height = 0
         snapshot = self.controller.snapshot if self.controller else None
-        if snapshot is not None:
+        if snapshot is not None and self.worker is not None:
             state = snapshot.state
             self.worker.submit(lambda: link.update(state, ()))
         self.refresh_current()

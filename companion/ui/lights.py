@@ -51,8 +51,9 @@ class LightsLink:
         length of Thunderbirds' lights. A game without lights gets no board (its reason in `status`)."""
         from companion.config import game_light_map, read_config
         from companion.devices.board import start_board
-        from companion.devices.scene import default_scene, scene_of
+        from companion.devices.scene import LightScene, default_scene, scene_of
 
+        scene: LightScene | None
         if isinstance(game, int):
             pack, scene = None, default_scene(game)
         else:

@@ -58,7 +58,9 @@ def audio_output_present(dev_snd: Path = Path("/dev/snd"), environ: Mapping[str,
     if environ.get("PULSE_SERVER"):
         return True
     runtime = environ.get("XDG_RUNTIME_DIR")
-    return bool(runtime) and any((Path(runtime) / name).exists() for name in ("pulse/native", "pipewire-0"))
+    if not runtime:
+        return False
+    return any((Path(runtime) / name).exists() for name in ("pulse/native", "pipewire-0"))
 
 
 class Sounds:

@@ -79,7 +79,7 @@ class SessionWorker:
             raise TimeoutError("the session worker did not answer")
         if "error" in box:
             raise box["error"]
-        return box["value"]  # type: ignore[no-any-return]
+        return box["value"]
 
     def stop(self, timeout: float = 10.0) -> None:
         self._jobs.put(_STOP)

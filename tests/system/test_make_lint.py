@@ -1,5 +1,6 @@
-"""`make lint`, the gate `make test` and `make test-fast` pass first: an unused import or an unformatted file fails
-it, named. Run as the Makefile runs it, on a copy of the tree (the files git tracks) with the tests' own venv."""
+"""`make lint`, the gate `make test` and `make test-fast` pass first: an unused import, an unformatted file or a type
+error fails it, named. Run as the Makefile runs it, on a copy of the tree (the files git tracks) with the tests' own
+venv."""
 
 from __future__ import annotations
 
@@ -76,6 +77,32 @@ def test_an_unformatted_file_fails_it_naming_the_file(tree: Path) -> None:
     assert completed.returncode != 0
     line = source.splitlines().index('        with temporary.open("wb") as out:') + 1
     assert "File would be reformatted" in completed.stdout and f"--> {MODULE}:{line}:" in completed.stdout
+
+
+def test_a_type_error_fails_it_naming_the_file_and_the_line(tree: Path) -> None:
+    source = (tree / MODULE).read_text(encoding="utf-8")
+    written = "            out.write(raw)"
+    # A number where the file wants bytes: valid Python, and ruff has nothing to say about it.
+    (tree / MODULE).write_text(source.replace(written, "            out.write(len(raw))", 1), encoding="utf-8")
+    completed = make_lint(tree)
+    assert completed.returncode != 0
+    line = source.splitlines().index(written) + 1
+    assert f'{MODULE}:{line}: error: Argument 1 to "write"' in completed.stdout, completed.stdout
+    assert "[arg-type]" in completed.stdout
+
+
+def test_a_pure_module_without_type_hints_fails_it(tree: Path) -> None:
+    """The engine, the lights, the kit and the games' rules are checked strictly: a function without hints is an
+    error there, and only there (the shell's screens follow mypy's defaults)."""
+    probe = "\n\ndef probe(value):\n    return value\n"
+    for where in ("companion/engine/deck.py", "companion/games/thunderbirds/ui/hooks.py"):
+        path = tree / where
+        path.write_text(path.read_text(encoding="utf-8") + probe, encoding="utf-8")
+    completed = make_lint(tree)
+    assert completed.returncode != 0
+    errors = [line for line in completed.stdout.splitlines() if ": error: " in line]
+    assert len(errors) == 1 and errors[0].startswith("companion/engine/deck.py:"), completed.stdout
+    assert "Function is missing a type annotation" in errors[0]
 
 
 def test_the_pre_commit_hooks_run_the_ruff_the_project_pins() -> None:

@@ -236,7 +236,7 @@ class _Reader:
                 entry,
             )
             return None
-        return Mark(confidence, tuple(source), note)  # type: ignore[arg-type]
+        return Mark(confidence, tuple(source), note)
 
     def unique(self, file: str, where: str, ids: list[str | None]) -> None:
         seen: set[str] = set()

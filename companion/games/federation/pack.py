@@ -116,7 +116,7 @@ class FederationPack(BasicPack):
         return self._defs
 
     @property
-    def is_loaded(self) -> bool:  # type: ignore[override]
+    def is_loaded(self) -> bool:
         return self._defs is not None
 
     def data_status(self) -> DataStatus:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 #: An Enigma in a system: none found, one there and not solved, or solved for ever.
 EnigmaStatus = Literal["none", "present", "solved"]
@@ -107,8 +107,8 @@ class FederationState:
         return None
 
 
-def evolve(state: FederationState, **changes: object) -> FederationState:
-    return dataclasses.replace(state, **changes)  # type: ignore[arg-type]
+def evolve(state: FederationState, **changes: Any) -> FederationState:
+    return dataclasses.replace(state, **changes)
 
 
 def with_system(state: FederationState, system: System) -> FederationState:
@@ -116,8 +116,8 @@ def with_system(state: FederationState, system: System) -> FederationState:
     return evolve(state, systems=tuple(system if s.id == system.id else s for s in state.systems))
 
 
-def change(system: System, **changes: object) -> System:
-    return dataclasses.replace(system, **changes)  # type: ignore[arg-type]
+def change(system: System, **changes: Any) -> System:
+    return dataclasses.replace(system, **changes)
 
 
 def set_reading(readings: tuple[tuple[str, str], ...], key: str, value: str) -> tuple[tuple[str, str], ...]:

@@ -348,7 +348,7 @@ Action = (
     | AdjustRescue
 )
 
-ACTION_TYPES: dict[str, type] = {cls.__name__: cls for cls in Action.__args__}  # type: ignore[attr-defined]
+ACTION_TYPES: dict[str, type] = {cls.__name__: cls for cls in Action.__args__}
 
 #: Actions that cost one of the turn's actions.
 COSTS_ACTION: frozenset[type] = frozenset({Move, Rescue, ConfirmRescue, Plan, Scan, DrawAbilityToken})

@@ -68,10 +68,10 @@ def rescue_bonuses(
             if effect.kind == "rescue-modifier":
                 fits = effect.rescue_type is None or effect.rescue_type == card.rescue_type
                 lines.append(BonusLine("fab", effect.value, fits, "played", card=fab_id))
-    for effect in state.effects:
-        if effect.kind == "rescue-modifier":
-            fits = effect.rescue_type is None or effect.rescue_type == card.rescue_type
-            lines.append(BonusLine("event", effect.value, fits, "event", card=effect.card))
+    for lasting in state.effects:
+        if lasting.kind == "rescue-modifier":
+            fits = lasting.rescue_type is None or lasting.rescue_type == card.rescue_type
+            lines.append(BonusLine("event", lasting.value, fits, "event", card=lasting.card))
     return tuple(lines)
 
 
@@ -136,12 +136,12 @@ def rescue_bonus(state: GameState, defs: Definitions, disaster_id: str, fab_card
     character = defs.characters[state.players[state.active].character]
     if character.rescue_type is not None and character.rescue_bonus and character.rescue_type == card.rescue_type:
         total += character.rescue_bonus
-    kind = card.rescue_type
+    rescue_type = card.rescue_type
     for fab_id in fab_cards:
         for effect in defs.fabs[fab_id].effects:
-            if effect.kind == "rescue-modifier" and (effect.rescue_type is None or effect.rescue_type == kind):
+            if effect.kind == "rescue-modifier" and (effect.rescue_type is None or effect.rescue_type == rescue_type):
                 total += effect.value
-    for effect in state.effects:
-        if effect.kind == "rescue-modifier" and (effect.rescue_type is None or effect.rescue_type == kind):
-            total += effect.value
+    for lasting in state.effects:
+        if lasting.kind == "rescue-modifier" and (lasting.rescue_type is None or lasting.rescue_type == rescue_type):
+            total += lasting.value
     return total

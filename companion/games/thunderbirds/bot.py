@@ -135,11 +135,11 @@ def _follow(state: GameState, defs: Definitions, chance_free: bool, model: Unkno
     retry = _RETRY[0]
     _RETRY[0] = None
     turn = Turn(state, defs, model, chance_free)
-    plan = None
+    plan: Plan | None = None
     if following is not None and state.actions_left > 0:
-        before, taken, rest = following
+        before, taken, remaining = following
         if _led_to(before, taken, state, turn.facts.carrier):
-            plan = rest
+            plan = remaining
     free = turn.free_operation()
     if free is not None:
         if type(free) in _KEEPS_PLAN:  # a pod built or a token exchanged: the plan and the retry still stand
@@ -147,7 +147,7 @@ def _follow(state: GameState, defs: Definitions, chance_free: bool, model: Unkno
                 _FOLLOWING[0] = (state, free, plan)
             _RETRY[0] = retry
         return free
-    step = None
+    step: object | None = None
     if plan is None and retry is not None and state.actions_left > 0:
         # A failed rescue is tried again with the actions left: the plan was worth what it was for every attempt.
         tried, action = retry
@@ -164,7 +164,7 @@ def _follow(state: GameState, defs: Definitions, chance_free: bool, model: Unkno
             _RETRY[0] = retry
             return action
     if plan is not None:
-        step = turn.first_step(plan, not isinstance(taken, (act.Move, act.Load)))  # type: ignore[arg-type]
+        step = turn.first_step(plan, not isinstance(taken, (act.Move, act.Load)))
         if not isinstance(step, (act.Move, act.Unload)) and check(state, step, defs) is not None:
             step = None  # e.g. a second pod no longer fits: plan again
     if step is None:
@@ -172,7 +172,7 @@ def _follow(state: GameState, defs: Definitions, chance_free: bool, model: Unkno
         if plan is None:
             return END_TURN
         step = turn.first_step(plan)
-    rest = _rest(plan, step)  # type: ignore[arg-type]
+    rest = _rest(plan, step) if plan is not None else None
     if type(step) is act.Rescue and turn.facts.cards[step.disaster].no_dice is None:
         _RETRY[0] = (state, step)
     if rest is not None:

@@ -33,6 +33,7 @@ from companion.games.thunderbirds.bot_tables import (
     Facts,
     Need,
     NeedRow,
+    Odds,
     Scheme,
     blocked_distances,
     built_pods,
@@ -65,7 +66,7 @@ from companion.games.thunderbirds.bot_weights import (
     hood_costs,
     scheme_gap,
 )
-from companion.games.thunderbirds.definitions import TOKEN_KINDS, Definitions
+from companion.games.thunderbirds.definitions import TOKEN_KINDS, Definitions, Network
 from companion.games.thunderbirds.movement import blocked_edges, cargo_room, top_speed
 from companion.games.thunderbirds.state import GameState, Hand, HoodCard, lookup
 from companion.games.thunderbirds.tables import tables
@@ -102,8 +103,8 @@ def _pods_wanted(state: GameState, known: Facts) -> list[tuple[float, str]]:
             if piece not in built:
                 wanted[piece] = wanted.get(piece, 0.0) + URGENCY.get(slot, 1.0) * value
     by_value = []  # a loop: a generator builds a function object at every run
-    for piece, value in wanted.items():
-        by_value.append((value, piece))
+    for piece, weight in wanted.items():
+        by_value.append((weight, piece))
     return sorted(by_value, reverse=True)
 
 
@@ -193,7 +194,10 @@ def _hood_costs(state: GameState) -> tuple[float, float]:
 #: on the track offers that way: `chances[card] = [odds, weight, action, worth by attempts]`, odds None for certain,
 #: Hood-free cards, action None when the card cannot be attempted that way). A plain tuple, read by unpacking: a
 #: search builds a few of them, and a class's constructor is a Python call.
-Flight = tuple[str, int, str, frozenset[str], dict[str, list[object]]]
+Flight = tuple[str, int, "Network", frozenset[str], "dict[str, CardChance]"]
+#: What one card offers a flight: (odds, None for certain; weight; the action, None when it cannot be attempted that
+#: way; worth by attempts, filled as the search asks).
+CardChance = tuple["Odds | None", float, "object | None", dict[int, float]]
 
 
 #: A plan: (vehicle, transfer into it first, loads, region it flies to, moves, the action there or None).
@@ -278,6 +282,7 @@ class Turn:
         "vehicle_at",
         "who",
     )
+    pos: dict[str, Mapping[str, str | None]]  # where each piece stands, by kind (character, vehicle, pod)
 
     def __init__(self, state: GameState, defs: Definitions, model: UnknownCardModel, chance_free: bool) -> None:
         self.facts = facts(defs, model)
@@ -300,7 +305,8 @@ class Turn:
         self.seats, self.occupants = seats, occupants
         self.vehicle_at, self.character_at = vehicle_at, character_at = places(state.vehicles, state.seats)
         self.pod_at = pod_at = built_pods(state.pods)
-        self.pos = pos = {"character": character_at, "vehicle": vehicle_at, "pod": pod_at}
+        pos: dict[str, Mapping[str, str | None]] = {"character": character_at, "vehicle": vehicle_at, "pod": pod_at}
+        self.pos = pos
         self.cargo = cargo = state.cargo
         self.here = here = character_at.get(who) or ""
         self.seat = seat = seats.get(who) or ""
@@ -316,7 +322,7 @@ class Turn:
         self._john(facts, seats)
         self._distance_cache: dict[tuple[str, str], Mapping[str, int]] = {}
         self._flights: dict[str, Flight] = {}
-        self._base: dict[bool, dict[str, list[object]]] = {}
+        self._base: dict[bool, dict[str, CardChance]] = {}
         self._scheme_cache: dict[tuple[str, frozenset[str]], float] = {}
         self._towards_cache: dict[frozenset[str], list[tuple[float, Mapping[str, float], float]]] = {}
         self._onward_legs: dict[tuple[str, str, int], float] = {}
@@ -584,7 +590,7 @@ class Turn:
         found = self._flights[vehicle] = (vehicle, speed, network, frozen, chances)
         return found
 
-    def _speed(self, vehicle: str) -> tuple[int, str]:
+    def _speed(self, vehicle: str) -> tuple[int, Network]:
         """How far one move takes `vehicle`, and on which network (none for a carried or grounded vehicle): read
         apart from the rest of a `Flight`, which a Thunderbird too slow to take on never needs."""
         network = self.facts.networks[vehicle]
@@ -599,8 +605,8 @@ class Turn:
         moved: frozenset[str],
         vehicle: str,
         john: bool,
-        base: dict[str, list[object]] | None = None,
-    ) -> dict[str, list[object]]:
+        base: dict[str, CardChance] | None = None,
+    ) -> dict[str, CardChance]:
         """What every card offers the active character flying `vehicle` with `moved` pieces besides them; without
         `base`, the character alone (no vehicle, no other piece: the entries' own bonus), else cards untouched by
         the moved pieces reuse `base`."""
@@ -608,14 +614,14 @@ class Turn:
         teamwork, intelligence = self.teamwork, self.intelligence
         odds_table = FLOAT_ODDS
         # Cards untouched by the moved pieces keep the base entry (one copy); only the others are worked out.
-        chances: dict[str, list[object]] = {} if base is None else base.copy()
+        chances: dict[str, CardChance] = {} if base is None else base.copy()
         for card, urgency, weight, fixed, pieces, boost, action, who_seats, place_lines in self.entries:
             seated = who_seats.get(vehicle, 0) if who_seats else 0
             if base is not None and not seated and pieces.isdisjoint(moved):
                 continue
             card_id = card.id
             if card.unknown:
-                chances[card_id] = [None, urgency * RESCUE_WEIGHT, card.confirm, {}]
+                chances[card_id] = (None, urgency * RESCUE_WEIGHT, card.confirm, {})
                 continue
             no_dice = card.no_dice
             if no_dice is not None:
@@ -625,7 +631,7 @@ class Turn:
                     if (region if piece == who or piece in moved else pos[kind].get(piece)) != required:
                         ready = False
                         break
-                chances[card_id] = [None, weight, card.rescue if ready else None, {}]
+                chances[card_id] = (None, weight, card.rescue if ready else None, {})
                 continue
             difficulty = card.difficulty
             if difficulty is None:
@@ -640,9 +646,9 @@ class Turn:
             )
             if boost and odds[0] < 0.95:
                 boosted = float_odds(difficulty, bonus + boost, teamwork, intelligence, john)
-                chances[card_id] = [boosted, weight, action, {}]
+                chances[card_id] = (boosted, weight, action, {})
             else:
-                chances[card_id] = [odds, weight, card.rescue, {}]
+                chances[card_id] = (odds, weight, card.rescue, {})
         return chances
 
     # --- plans -------------------------------------------------------------------------------------------------------
@@ -754,7 +760,7 @@ class Turn:
                 best_value, best_plan = value, (vehicle, transfer, loads, region, moves, local)
         return best_value, best_plan
 
-    def _moves_to(self, network: str, speed: int, start: str) -> Mapping[str, int]:
+    def _moves_to(self, network: Network, speed: int, start: str) -> Mapping[str, int]:
         """The moves a vehicle of `speed` on `network` needs from `start` to every region it can reach (`start`
         itself: none), kept per definitions when no route is blocked."""
         if speed <= 0:
@@ -795,14 +801,14 @@ class Turn:
         self._second_cache[key] = found
         return found
 
-    def _next_turn(self, chances: dict[str, list[object]], ids: list[str], attempts: int) -> float:
+    def _next_turn(self, chances: dict[str, CardChance], ids: list[str], attempts: int) -> float:
         """The best rescue among the cards `ids` (in one region) next turn with `attempts` actions there, as the
         character flying with these `chances` (nothing when no attempt is left)."""
         if attempts <= 0:
             return 0.0
         return self._best_rescue(chances, ids, attempts)[0]
 
-    def _best_rescue(self, chances: dict[str, list[object]], ids: list[str], attempts: int) -> tuple[float, object]:
+    def _best_rescue(self, chances: dict[str, CardChance], ids: list[str], attempts: int) -> tuple[float, object]:
         """The most valuable rescue among the cards `ids` with `attempts` tries, and its action (0.0 and None when
         none can be tried)."""
         best, action = 0.0, None
@@ -811,15 +817,9 @@ class Turn:
             if entry is None or entry[2] is None:
                 continue
             by_attempts = entry[3]
-            value = by_attempts.get(attempts)  # type: ignore[attr-defined]
+            value = by_attempts.get(attempts)
             if value is None:  # kept in the flight's entry for the card
-                value = by_attempts[attempts] = worth(  # type: ignore[index]
-                    entry[0],
-                    entry[1],
-                    attempts,
-                    self.hood_cost,
-                    self.loss_risk_at,  # type: ignore[arg-type]
-                )
+                value = by_attempts[attempts] = worth(entry[0], entry[1], attempts, self.hood_cost, self.loss_risk_at)
             if value > best:
                 best, action = value, entry[2]
         return best, action
@@ -892,7 +892,7 @@ class Turn:
 
     # --- what a move sets up -----------------------------------------------------------------------------------
 
-    def _distances(self, network: str, target: str) -> Mapping[str, int]:
+    def _distances(self, network: Network, target: str) -> Mapping[str, int]:
         """Moves from every region to `target` (the board is undirected); shared tables when nothing is blocked."""
         if not self.blocked:
             return self.facts.distances[network].get(target) or {target: 0}
@@ -1126,7 +1126,7 @@ class Turn:
                 return act.Unload(piece)
         return None
 
-    def _next_region(self, network: str, speed: int, target: str) -> str:
+    def _next_region(self, network: Network, speed: int, target: str) -> str:
         """The region one move takes the vehicle to on a shortest path to `target` (kept per definitions when no
         route is blocked)."""
         if self.blocked:
@@ -1137,7 +1137,7 @@ class Turn:
             found = self.facts.next_regions[key] = self._next_region_uncached(network, speed, target)
         return found
 
-    def _next_region_uncached(self, network: str, speed: int, target: str) -> str:
+    def _next_region_uncached(self, network: Network, speed: int, target: str) -> str:
         to_target = self._distances(network, target)
         total = to_target.get(self.here, 0)
         if total <= speed:

@@ -18,7 +18,7 @@ from companion.games.thunderbirds.bot_weights import (
     RESCUE_WEIGHT,
     TOKEN_VALUE,
 )
-from companion.games.thunderbirds.definitions import Ability, Definitions
+from companion.games.thunderbirds.definitions import Ability, Definitions, DisasterCard, Network
 from companion.games.thunderbirds.odds import RescueOdds, rescue_odds
 from companion.games.thunderbirds.rescue import is_unknown
 from companion.games.thunderbirds.state import GameState, HoodCard
@@ -37,7 +37,7 @@ class Need(NamedTuple):
 
 #: A need as the search reads it: (piece, target, weight, where the piece is, (weight, the share of the way gained
 #: by each region, the share off the Earth network)).
-NeedRow = tuple[str, str, float, "str | None", tuple[Mapping[str, float] | float, ...]]
+NeedRow = tuple[str, str, float, "str | None", tuple[float, Mapping[str, float], float]]
 
 #: (success with tokens, success without, expected Hood with tokens, without): one attempt, as floats.
 Odds = tuple[float, float, float, float]
@@ -104,7 +104,7 @@ class Facts:
     cards: Mapping[str, Card]
     views: Mapping[str, Mapping[str, CardView]]  # character -> card -> how the character sees it
     schemes: Mapping[str, Scheme]
-    networks: Mapping[str, str]  # vehicle -> network
+    networks: Mapping[str, Network]  # vehicle -> network
     speeds: Mapping[str, int]  # vehicle -> printed speed (what `top_speed` gives with no lasting effect)
     seat_counts: Mapping[str, int | None]
     rooms: Mapping[str, int | None]  # seats of every vehicle that moves on a network (None: unlimited)
@@ -294,47 +294,47 @@ def _build_facts(defs: Definitions, model: UnknownCardModel) -> Facts:
     )
 
 
-def _card(card: object, region: str) -> Card:
-    """The plan search's view of one disaster card (`card` is a `DisasterCard`) whose model region is `region`."""
+def _card(card: DisasterCard, region: str) -> Card:
+    """The plan search's view of one disaster card whose model region is `region`."""
     place = []
-    for b in card.bonuses:  # type: ignore[attr-defined]
+    for b in card.bonuses:
         if b.in_vehicle is not None and b.piece_kind == "character":
             continue
-        required = b.region if b.region is not None else card.region  # type: ignore[attr-defined]
+        required = b.region if b.region is not None else card.region
         place.append((b.piece_kind, b.piece, required, b.value, b.value if region == required else 0))
-    requirements = card.auto_requirements or ()  # type: ignore[attr-defined]
-    no_dice = card.is_no_dice  # type: ignore[attr-defined]
+    requirements = card.auto_requirements or ()
+    no_dice = card.is_no_dice
     no_dice_pieces = frozenset(n.piece for n in requirements) if no_dice else frozenset()
     seats_by_character: dict[str, dict[str, int]] = {}
-    for b in card.bonuses:  # type: ignore[attr-defined]
+    for b in card.bonuses:
         if b.in_vehicle is not None and b.piece_kind == "character":
             by_vehicle = seats_by_character.setdefault(b.piece, {})
             by_vehicle[b.in_vehicle] = by_vehicle.get(b.in_vehicle, 0) + b.value
     need_lines = tuple(
-        (b.piece_kind, b.piece, b.region if b.region is not None else card.region, b.value)  # type: ignore
-        for b in card.bonuses  # type: ignore[attr-defined]
+        (b.piece_kind, b.piece, b.region if b.region is not None else card.region, b.value)
+        for b in card.bonuses
         if b.in_vehicle is None
     )
     return Card(
-        id=card.id,  # type: ignore[attr-defined]
+        id=card.id,
         region=region,
-        kind=card.kind,  # type: ignore[attr-defined]
-        unknown=is_unknown(card),  # type: ignore[arg-type]
-        difficulty=card.difficulty,  # type: ignore[attr-defined]
-        rescue_type=card.rescue_type,  # type: ignore[attr-defined]
-        rewards=len(card.rewards or ()),  # type: ignore[attr-defined]
+        kind=card.kind,
+        unknown=is_unknown(card),
+        difficulty=card.difficulty,
+        rescue_type=card.rescue_type,
+        rewards=len(card.rewards or ()),
         no_dice=None if not no_dice else tuple((n.piece_kind, n.piece, n.region) for n in requirements),
         seat_bonuses=tuple(
             (b.piece, b.in_vehicle, b.value)
-            for b in card.bonuses  # type: ignore[attr-defined]
+            for b in card.bonuses
             if b.in_vehicle is not None and b.piece_kind == "character"
         ),
         place_bonuses=tuple(place),
         need_lines=need_lines,
-        bonus_lines=need_lines if card.difficulty is not None and card.kind == "disaster" else (),  # type: ignore
-        pod_lines=tuple((b.piece, b.value) for b in card.bonuses if b.piece_kind == "pod"),  # type: ignore
-        rescue=act.Rescue(card.id),  # type: ignore[attr-defined]
-        confirm=act.ConfirmRescue(card.id),  # type: ignore[attr-defined]
+        bonus_lines=need_lines if card.difficulty is not None and card.kind == "disaster" else (),
+        pod_lines=tuple((b.piece, b.value) for b in card.bonuses if b.piece_kind == "pod"),
+        rescue=act.Rescue(card.id),
+        confirm=act.ConfirmRescue(card.id),
         pieces=frozenset(p[1] for p in place) | no_dice_pieces,
         pieces_without={
             piece: frozenset(p[1] for p in place if p[1] != piece) | no_dice_pieces for _kind, piece, *_rest in place
@@ -441,7 +441,7 @@ _BLOCKED: dict[tuple[int, str, str, tuple[frozenset[str], ...]], tuple[Definitio
 
 
 def blocked_distances(
-    defs: Definitions, network: str, target: str, blocked: tuple[frozenset[str], ...]
+    defs: Definitions, network: Network, target: str, blocked: tuple[frozenset[str], ...]
 ) -> dict[str, int]:
     """`distances_from` with blocked edges, kept: blocked routes last a round or more, and a breadth-first search
     per decision would cost more than the rest of it."""
@@ -450,7 +450,7 @@ def blocked_distances(
     if entry is None or entry[0] is not defs:
         if len(_BLOCKED) > KEPT:
             _BLOCKED.clear()
-        entry = _BLOCKED[key] = (defs, defs.board.distances_from(target, network, blocked))  # type: ignore[arg-type]
+        entry = _BLOCKED[key] = (defs, defs.board.distances_from(target, network, blocked))
     return entry[1]
 
 

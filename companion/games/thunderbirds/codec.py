@@ -35,4 +35,5 @@ def encode_state(state: st.GameState) -> dict[str, Any]:
 
 
 def decode_state(data: Mapping[str, Any]) -> st.GameState:
-    return CODEC.decode_state(data)  # type: ignore[no-any-return]
+    state: st.GameState = CODEC.decode_state(data)
+    return state

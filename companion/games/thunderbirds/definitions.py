@@ -11,7 +11,7 @@ with manual adjustments.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Literal
@@ -129,12 +129,12 @@ class Board:
         return {}
 
 
-def _bfs(start: str, neighbours: object) -> dict[str, int]:
+def _bfs(start: str, neighbours: Callable[[str], Iterable[str]]) -> dict[str, int]:
     seen = {start: 0}
     queue = deque([start])
     while queue:
         here = queue.popleft()
-        for nxt in neighbours(here):  # type: ignore[operator]
+        for nxt in neighbours(here):
             if nxt not in seen:
                 seen[nxt] = seen[here] + 1
                 queue.append(nxt)
@@ -377,5 +377,8 @@ class Definitions:
     sources: tuple[str, ...] = field(default=())
 
     def piece_names(self, kind: PieceKind, piece: str) -> Names:
-        table: Mapping[str, object] = {"character": self.characters, "vehicle": self.vehicles, "pod": self.pods}[kind]
-        return table[piece].names  # type: ignore[attr-defined,index]
+        if kind == "character":
+            return self.characters[piece].names
+        if kind == "vehicle":
+            return self.vehicles[piece].names
+        return self.pods[piece].names

@@ -19,7 +19,7 @@ def describe(action: object, state: GameState, defs: Definitions) -> str:
     if isinstance(state.pending, PendingRescue):
         who = names.character(defs, state.players[state.pending.player].character)
 
-    def n(kind: str, value: str) -> str:
+    def n(kind: str, value: str | None) -> str:
         return _name(defs, kind, value)
 
     match action:

@@ -17,17 +17,27 @@ from __future__ import annotations
 from companion.engine.chance import Chance
 from companion.games.thunderbirds import events as ev
 from companion.games.thunderbirds.definitions import Definitions
-from companion.games.thunderbirds.state import GameState, HoodCard, LastingEffect, Outcome, evolve
+from companion.games.thunderbirds.state import (
+    EffectKind,
+    EffectSource,
+    GameState,
+    HoodCard,
+    HoodCardStatus,
+    LastingEffect,
+    LossReason,
+    Outcome,
+    evolve,
+)
 from companion.games.thunderbirds.tables import tables
 
 Events = list[object]
 
 
-def lose(state: GameState, reason: str, card: str | None, out: Events) -> GameState:
+def lose(state: GameState, reason: LossReason, card: str | None, out: Events) -> GameState:
     if state.outcome is not None:
         return state
     out.append(ev.GameLost(reason, card))
-    return evolve(state, outcome=Outcome("lost", reason, card), pending=None)  # type: ignore[arg-type]
+    return evolve(state, outcome=Outcome("lost", reason, card), pending=None)
 
 
 def win(state: GameState, out: Events) -> GameState:
@@ -62,16 +72,13 @@ def enter_space(state: GameState, defs: Definitions, chance: Chance, space: int,
     return state
 
 
-def set_hood_card(state: GameState, card: str, status: str) -> GameState:
+def set_hood_card(state: GameState, card: str, status: HoodCardStatus) -> GameState:
     return evolve(state, hood_cards=with_status(state.hood_cards, card, status))
 
 
-def with_status(cards: tuple[HoodCard, ...], card: str, status: str) -> tuple[HoodCard, ...]:
+def with_status(cards: tuple[HoodCard, ...], card: str, status: HoodCardStatus) -> tuple[HoodCard, ...]:
     """The Hood track's cards with `card` turned to `status` (for steps that change more in the same copy)."""
-    return tuple(
-        HoodCard(c.space, c.kind, c.card, status) if c.card == card else c  # type: ignore[arg-type]
-        for c in cards
-    )
+    return tuple(HoodCard(c.space, c.kind, c.card, status) if c.card == card else c for c in cards)
 
 
 def activate_event(state: GameState, defs: Definitions, chance: Chance, card: HoodCard, out: Events) -> GameState:
@@ -109,15 +116,15 @@ def activate_event(state: GameState, defs: Definitions, chance: Chance, card: Ho
 def start_effect(
     state: GameState,
     card: str,
-    source: str,
-    kind: str,
+    source: EffectSource,
+    kind: EffectKind,
     value: int,
     rescue_type: str | None,
     vehicle: str | None,
     edges: tuple[tuple[str, str], ...],
     out: Events,
 ) -> GameState:
-    effect = LastingEffect(card, source, kind, value, rescue_type, vehicle, edges)  # type: ignore[arg-type]
+    effect = LastingEffect(card, source, kind, value, rescue_type, vehicle, edges)
     out.append(ev.EffectStarted(card, kind))
     return evolve(state, effects=state.effects + (effect,))
 

@@ -331,4 +331,4 @@ Event = (
     | Adjusted
 )
 
-EVENT_TYPES: dict[str, type] = {cls.__name__: cls for cls in Event.__args__}  # type: ignore[attr-defined]
+EVENT_TYPES: dict[str, type] = {cls.__name__: cls for cls in Event.__args__}

@@ -1290,13 +1290,13 @@ def _cross_check(
     for character in characters.values():
         starting.setdefault(character.start_vehicle, []).append(character.id)
     for vehicle_id, riders in starting.items():
-        vehicle = vehicles.get(vehicle_id)
-        if vehicle is not None and vehicle.seats is not None and len(riders) > vehicle.seats:
+        boarded = vehicles.get(vehicle_id)
+        if boarded is not None and boarded.seats is not None and len(riders) > boarded.seats:
             table_problem(
                 "vehicle",
                 "vehicles.toml",
                 _("{n} characters start in it ({riders}) but it has {seats} seats").format(
-                    n=len(riders), riders=", ".join(riders), seats=vehicle.seats
+                    n=len(riders), riders=", ".join(riders), seats=boarded.seats
                 ),
                 vehicle_id,
                 "seats",

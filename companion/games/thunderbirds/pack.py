@@ -11,7 +11,7 @@ import threading
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.engine.pack import (
     DataStatus,
@@ -24,6 +24,9 @@ from companion.engine.pack import (
     Sound,
     default_saved_game_line,
 )
+
+if TYPE_CHECKING:  # the data loads on first use, not when Home lists the games
+    from companion.games.thunderbirds.definitions import Definitions
 
 log = logging.getLogger(__name__)
 
@@ -95,7 +98,7 @@ class ThunderbirdsPack:
 
             info = INFO
         self.info = info
-        self._defs: Any = None
+        self._defs: Definitions | None = None
         self._lock = threading.Lock()
         self.load_problem: str | None = None
         #: What is wrong in the user's card overlay (a broken file is skipped so the game still starts), one
@@ -106,7 +109,7 @@ class ThunderbirdsPack:
 
     # --- definitions ---------------------------------------------------------------------------------------
 
-    def load(self) -> Any:
+    def load(self) -> Definitions:
         """Loads (or reloads, after the card editor saved) the definitions; call on the worker."""
         from companion.games.thunderbirds import loader
 
@@ -137,14 +140,14 @@ class ThunderbirdsPack:
 
         odds.warm()
 
-    def defs_for(self, state: Any) -> Any:
+    def defs_for(self, state: Any) -> Definitions:
         """The definitions a game plays with (the same object the rules use for it)."""
         from companion.games.thunderbirds.setup import definitions_for
 
         return definitions_for(state.setup)
 
     @property
-    def defs(self) -> Any:
+    def defs(self) -> Definitions:
         if self._defs is None:
             return self.load()
         return self._defs

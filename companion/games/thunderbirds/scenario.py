@@ -24,9 +24,9 @@ from companion.games.thunderbirds.describe import describe
 from companion.games.thunderbirds.effects import set_hood_card
 from companion.games.thunderbirds.errors import DataError
 from companion.games.thunderbirds.movement import cargo_room, carrier_id
-from companion.games.thunderbirds.rules import apply, definitions_for
+from companion.games.thunderbirds.rules import apply
 from companion.games.thunderbirds.scoring import score
-from companion.games.thunderbirds.setup import initial_state, parse_setup
+from companion.games.thunderbirds.setup import definitions_for, initial_state, parse_setup
 from companion.games.thunderbirds.state import (
     DIE,
     HOOD,
@@ -34,6 +34,7 @@ from companion.games.thunderbirds.state import (
     GameState,
     Hand,
     HoodCard,
+    HoodCardStatus,
     LastingEffect,
     PendingRescue,
     PendingReward,
@@ -422,7 +423,7 @@ def _hood_track(state: GameState, position: Mapping[str, Any], defs: Definitions
         if not isinstance(foiled, int) or not 0 <= foiled < len(schemes_on_track):
             raise fail("foiled", f"expected 0 to {len(schemes_on_track) - 1} schemes already foiled")
         for i, card in enumerate(schemes_on_track):
-            status = "foiled" if i < foiled else ("face-up" if i == foiled else "face-down")
+            status: HoodCardStatus = "foiled" if i < foiled else ("face-up" if i == foiled else "face-down")
             state = set_hood_card(state, card.card, status)
     for event in listed("active_events"):
         if not any(c.card == event and c.kind == "event" for c in state.hood_cards):
@@ -446,11 +447,11 @@ def run_scenario(scenario: Scenario) -> ScenarioResult:
         defs = definitions_for(setup)
         chance = LiveChance(seed_state(scenario.seed))
         state = initial_state(scenario.setup, chance, defs)
-    except IllegalAction as error:
-        raise ScenarioError(f"{scenario.path}: field 'setup': {error.reason}") from None
-    except DataError as error:  # `[setup] data` names a folder whose data does not load
-        first = str(error.problems[0]) if error.problems else str(error)
-        more = f" (and {len(error.problems) - 1} more problems)" if len(error.problems) > 1 else ""
+    except IllegalAction as refused_setup:
+        raise ScenarioError(f"{scenario.path}: field 'setup': {refused_setup.reason}") from None
+    except DataError as broken:  # `[setup] data` names a folder whose data does not load
+        first = str(broken.problems[0]) if broken.problems else str(broken)
+        more = f" (and {len(broken.problems) - 1} more problems)" if len(broken.problems) > 1 else ""
         raise ScenarioError(f"{scenario.path}: field 'setup.data': {first}{more}") from None
     state = evolve(state, rng=chance.rng_after)
     state = apply_position(state, scenario.position, defs, scenario.path)

@@ -31,7 +31,7 @@ def score(state: GameState, defs: Definitions) -> Score | None:
         base = defs.difficulties[state.setup.difficulty].win_points
         spaces = max(defs.hood_track.length - 1 - state.hood, 0)
         cards = len(state.disasters)
-        lines = (
+        lines: tuple[tuple[str, int, int], ...] = (
             ("difficulty", 1, base),
             ("spaces-not-entered", spaces, spaces * POINTS_PER_SPACE),
             ("disaster-cards-left", cards, cards * POINTS_PER_CARD_LEFT),

@@ -18,12 +18,16 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Literal, TypeVar
+from types import FunctionType
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from companion.engine.deck import Deck
 from companion.engine.dice import Die, Face
 from companion.engine.track import SlotTrack
 from companion.games.thunderbirds.definitions import TOKEN_KINDS, TokenKind
+
+if TYPE_CHECKING:  # typeshed's name for "an instance of a dataclass"
+    from _typeshed import DataclassInstance
 
 #: The Thunderbirds die: a Hood face that adds nothing, then 1 to 5. Face index == face value, so a forced
 #: roll (an index into `faces`) reads as the value shown, 0 being the Hood.
@@ -51,7 +55,7 @@ NO_TOKENS: Tokens = (0,) * len(TOKEN_KINDS)
 #: Where an un-built pod sits.
 NOTEBOOK = "notebook"
 
-R = TypeVar("R")
+R = TypeVar("R", bound="DataclassInstance")
 
 
 #: Names the generated `__init__` uses itself: a field may not take them.
@@ -67,7 +71,7 @@ def quick_init(cls: type[R]) -> type[R]:
     `dataclasses.fields` and the codec see no difference; instances stay frozen. Classes with a `__post_init__`,
     a default factory or a non-init field keep the generated `__init__` (refused here, so nothing is lost).
     """
-    fields = dataclasses.fields(cls)  # type: ignore[arg-type]
+    fields = dataclasses.fields(cls)
     if hasattr(cls, "__post_init__") or any(
         not f.init or f.default_factory is not dataclasses.MISSING or f.name in _RESERVED for f in fields
     ):
@@ -82,16 +86,19 @@ def quick_init(cls: type[R]) -> type[R]:
         if fields
         else ("def __init__(self):\n    pass\n")
     )
-    namespace: dict[str, object] = {}
+    namespace: dict[str, Any] = {}
     exec(source, {"_set_attribute": object.__setattr__, **defaults}, namespace)
-    init = namespace["__init__"]
-    init.__qualname__ = f"{cls.__qualname__}.__init__"  # type: ignore[attr-defined]
-    cls.__init__ = init  # type: ignore[misc]
+    init: FunctionType = namespace["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    cls.__init__ = init  # type: ignore[method-assign]  # the point: a method made at run time
     return cls
 
 
 Phase = Literal["actions", "rescue", "reward", "over"]
 HoodCardStatus = Literal["face-down", "face-up", "active", "done", "foiled"]
+EffectSource = Literal["event", "fab", "adjust"]
+EffectKind = Literal["rescue-modifier", "speed-limit", "block-edges"]
+LossReason = Literal["schemes-foiled", "skull", "scheme-reached", "deck-exhausted"]
 
 
 @quick_init
@@ -138,8 +145,8 @@ class LastingEffect:
     """An effect in force, with the card that caused it ("adjust" for a manual speed limit)."""
 
     card: str
-    source: Literal["event", "fab", "adjust"]
-    kind: Literal["rescue-modifier", "speed-limit", "block-edges"]
+    source: EffectSource
+    kind: EffectKind
     value: int = 0
     rescue_type: str | None = None
     vehicle: str | None = None
@@ -191,7 +198,7 @@ class PendingReward:
 @dataclass(frozen=True)
 class Outcome:
     result: Literal["won", "lost"]
-    reason: Literal["schemes-foiled", "skull", "scheme-reached", "deck-exhausted"]
+    reason: LossReason
     card: str | None = None
 
 
@@ -329,9 +336,10 @@ def add_tokens(tokens: Tokens, kind: str, delta: int) -> Tokens:
 
 def token_kind(kind: str) -> TokenKind:
     """Checks a token kind name (for decoding)."""
-    if kind not in TOKEN_INDEX:
-        raise ValueError(f"unknown token kind {kind!r}")
-    return kind  # type: ignore[return-value]
+    for known in TOKEN_KINDS:
+        if known == kind:
+            return known
+    raise ValueError(f"unknown token kind {kind!r}")
 
 
 def evolve(state: GameState, **changes: object) -> GameState:

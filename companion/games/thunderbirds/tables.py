@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.games.thunderbirds.definitions import Ability, Definitions, DisasterCard
+from companion.games.thunderbirds.definitions import Ability, Definitions, DisasterCard, Network
 
 
 @dataclass(frozen=True)
@@ -35,8 +35,8 @@ _CACHE: dict[int, tuple[Definitions, Tables]] = {}
 def tables(defs: Definitions) -> Tables:
     """The tables for `defs`, built on first use; the entry keeps `defs` alive so its id is never reused."""
     global _LAST_DEFINITIONS, _LAST_TABLES
-    if defs is _LAST_DEFINITIONS:  # nearly always: the definitions asked for last
-        return _LAST_TABLES  # type: ignore[return-value]
+    if defs is _LAST_DEFINITIONS and _LAST_TABLES is not None:  # nearly always: the definitions asked for last
+        return _LAST_TABLES
     entry = _CACHE.get(id(defs))
     if entry is None or entry[0] is not defs:
         if len(_CACHE) > 16:
@@ -57,9 +57,9 @@ def _build(defs: Definitions) -> Tables:
     )
     abilities = {c.id: c.abilities for c in defs.characters.values()}
     owner = {a.id: c.id for c in defs.characters.values() for a in c.abilities}
-    networks = {
-        network: frozenset(r for edge in defs.board.edges(network) for r in edge)
-        for network in ("earth", "tb3-path", "none")
+    every_network: tuple[Network, ...] = ("earth", "tb3-path", "none")
+    networks: dict[str, frozenset[str]] = {
+        network: frozenset(r for edge in defs.board.edges(network) for r in edge) for network in every_network
     }
     return Tables(
         carrier=carrier,
@@ -70,8 +70,8 @@ def _build(defs: Definitions) -> Tables:
         region_ids=frozenset(r.id for r in defs.board.regions),
         network_regions=networks,
         distances={
-            network: {region: defs.board.distances_from(region, network) for region in regions}
-            for network, regions in networks.items()
+            network: {region: defs.board.distances_from(region, network) for region in networks[network]}
+            for network in every_network
         },
         hood_advances=frozenset(c.id for c in defs.disasters.values() if c.kind == "hood-advances"),
         bonus_plans={c.id: _bonus_plan(c) for c in defs.disasters.values()},
@@ -86,7 +86,7 @@ SEARCHES_KEPT = 1024
 
 
 def _bonus_plan(card: DisasterCard) -> tuple[tuple[str, str, int, str | None, str | None], ...]:
-    plan = []
+    plan: list[tuple[str, str, int, str | None, str | None]] = []
     for bonus in card.bonuses:
         if bonus.in_vehicle is not None and bonus.piece_kind == "character":
             plan.append((bonus.piece_kind, bonus.piece, bonus.value, None, bonus.in_vehicle))

@@ -100,7 +100,7 @@ def check_move(state: GameState, action: Move, defs: Definitions) -> str | None:
         if speed <= 0:
             return _("{vehicle} cannot move: its top speed is 0.").format(vehicle=names.vehicle(defs, moved))
         # `distances` without effects: the table's row (here != to, so a missing row means unreachable)
-        distance = table.distances[network].get(here, _NOWHERE).get(to)
+        distance = table.distances[network].get(here or "", _NOWHERE).get(to)
     if distance is None:
         return _("{vehicle} cannot reach {region}: the way is blocked ({card}).").format(
             vehicle=names.vehicle(defs, moved),
@@ -133,8 +133,8 @@ def do_move(state: GameState, action: Move, defs: Definitions, chance: Chance, o
         pods = tuple([(p, to) if p in carried else (p, r) for p, r in state.pods])
         out.append(ev.VehicleMoved(moved, here, to, carried))
         return evolve(state, vehicles=vehicles, pods=pods, actions_left=state.actions_left - 1, fresh_turn=False)
-    here, vehicles = reassign(state.vehicles, moved, to)  # the check found the vehicle on the board
-    out.append(ev.VehicleMoved(moved, here or "", to))
+    left, vehicles = reassign(state.vehicles, moved, to)  # the check found the vehicle on the board
+    out.append(ev.VehicleMoved(moved, left or "", to))
     return evolve(state, vehicles=vehicles, actions_left=state.actions_left - 1, fresh_turn=False)
 
 

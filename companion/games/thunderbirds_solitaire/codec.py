@@ -173,9 +173,7 @@ def _dataclass(cls: type) -> Decoder:
     fields = dataclasses.fields(cls)
     known = frozenset(f.name for f in fields)
     required = frozenset(
-        f.name
-        for f in fields
-        if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING  # type: ignore[misc]
+        f.name for f in fields if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
     )
     decoders = {f.name: _decoder(hints[f.name]) for f in fields}
 

@@ -103,7 +103,7 @@ def _manual_candidates(state: GameState) -> Iterable[object]:
     for at in LOCATIONS:
         for side in ("road", "air"):
             if (at, side) != (state.lady_penelope, state.side):
-                yield act.PlaceLadyPenelope(at, side)  # type: ignore[arg-type]
+                yield act.PlaceLadyPenelope(at, side)
     for pilot, here in state.pilots:
         for at in PILOT_PLACES:
             if at != here:

@@ -631,7 +631,7 @@ def _cards(
                 marks=dict(raw.get("confidence") or {}),
                 translated=check.translated("card", entry_id, raw.get("translated")),
                 note=check.note("card", entry_id, raw.get("note")),
-                deck=deck,  # type: ignore[arg-type]
+                deck=deck,
                 kind=kind,
                 names=None if names is None else Names(*names),
                 symbols=check.symbol_list("card", entry_id, "symbols", raw.get("symbols"), symbols, empty_ok=True),

@@ -114,7 +114,7 @@ class SolitairePack(BasicPack):
         )
 
     @property
-    def is_loaded(self) -> bool:  # type: ignore[override]
+    def is_loaded(self) -> bool:
         return self._definitions is not None
 
     def warm(self) -> None:

@@ -34,7 +34,11 @@ def printed(chain: tuple[Card, ...]) -> list[tuple[str, int, str]]:
 
 def covered(rescue: Rescue) -> dict[tuple[str, int], int]:
     """(card, slot) -> the die covering it."""
-    return {(d.card, d.slot): i for i, d in enumerate(rescue.dice) if d.status == "allocated"}  # type: ignore[misc]
+    return {
+        (d.card, d.slot): i
+        for i, d in enumerate(rescue.dice)
+        if d.status == "allocated" and d.card is not None and d.slot is not None
+    }
 
 
 def active(state: GameState) -> list[tuple[str, int, str]]:

@@ -220,7 +220,7 @@ def apply_position(state: GameState, position: Mapping[str, Any], name: str) -> 
         if value in KINDS:
             if companion:
                 raise fail(where, "the companion holds the deck: name its cards by id")
-            card = Card(f"turned-{state.next_token}", value)  # type: ignore[arg-type]
+            card = Card(f"turned-{state.next_token}", value)
             state = evolve(state, next_token=state.next_token + 1)
             return state, card
         facts = known.get(value)

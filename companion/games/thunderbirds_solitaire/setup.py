@@ -93,12 +93,12 @@ def setup_mapping(defs: Definitions, deck: str = "basic", dealing: str = "compan
                 name=dealing, choices=", ".join(DEALINGS)
             )
         )
-    effective = dealing if dealing == "table" or defs.deck_is_known(deck) else "table"  # type: ignore[arg-type]
+    effective = dealing if dealing == "table" or defs.deck_is_known(deck) else "table"
     return {
         "deck": deck,
         "dealing": effective,
         "asked": dealing,
-        "facts": codec.encode(facts_from(defs, deck)),  # type: ignore[arg-type]
+        "facts": codec.encode(facts_from(defs, deck)),
     }
 
 

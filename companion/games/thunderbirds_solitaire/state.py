@@ -18,9 +18,12 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from companion.games.thunderbirds_solitaire.definitions import DeckName, Kind
+
+if TYPE_CHECKING:  # typeshed's name for "an instance of a dataclass"
+    from _typeshed import DataclassInstance
 
 CHAINS = 4
 #: A chain holds its Disaster and room for three more cards to its right (rules excerpt, set-up E).
@@ -194,8 +197,8 @@ def is_full(chain: tuple[Card, ...]) -> bool:
     return len(chain) >= CHAIN_CAPACITY
 
 
-S = TypeVar("S")
+S = TypeVar("S", bound="DataclassInstance")
 
 
-def evolve(value: S, **changes: object) -> S:
-    return dataclasses.replace(value, **changes)  # type: ignore[type-var]
+def evolve(value: S, **changes: Any) -> S:
+    return dataclasses.replace(value, **changes)

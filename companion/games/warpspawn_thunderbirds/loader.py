@@ -513,9 +513,9 @@ def _numbers(entry: RawEntry, problems: list[Problem]) -> Numbers | None:
     f.confidence(keys)
     f.text("source")
     f.text("note", required=False)
-    if f.broken or None in (hand_size, alert_die, time_die, response_die):
+    if f.broken or hand_size is None or alert_die is None or time_die is None or response_die is None:
         return None
-    return Numbers(hand_size, alert_die, tuple(alert), time_die, response_die)  # type: ignore[arg-type]
+    return Numbers(hand_size, alert_die, tuple(alert), time_die, response_die)
 
 
 @dataclass(frozen=True)
@@ -568,7 +568,7 @@ def _build(tables: dict[str, dict[str, RawEntry]], problems: list[Problem]) -> D
     colours = {i: _colour(e, problems) for i, e in tables["colour"].items()}
     numbers = _single(tables, "rules", problems, _numbers)
     board = _single(tables, "board", problems, lambda e, p: _board(e, p, len(colours)))
-    layouts: dict[int, Layout | None] = {}
+    layouts: dict[int, Layout] = {}
     for entry in tables["layout"].values():
         layout = _layout(entry, problems, tuple(colours))
         if layout is not None:
@@ -607,10 +607,11 @@ def _build(tables: dict[str, dict[str, RawEntry]], problems: list[Problem]) -> D
         return None
     assert numbers is not None and board is not None
     return Definitions(
-        emergencies=emergencies,  # type: ignore[arg-type]
-        responder=responder,  # type: ignore[arg-type]
-        colours=colours,  # type: ignore[arg-type]
-        layouts={size: layouts[size] for size in board.sizes},  # type: ignore[misc]
+        # Without a problem, every entry was read (a card that was not is a problem).
+        emergencies={i: card for i, card in emergencies.items() if card is not None},
+        responder={i: kind for i, kind in responder.items() if kind is not None},
+        colours={i: colour for i, colour in colours.items() if colour is not None},
+        layouts={size: layouts[size] for size in board.sizes},
         sizes=board.sizes,
         default_size=board.default_size,
         players=board.players,

@@ -16,6 +16,7 @@ import sys
 import tempfile
 import traceback
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -156,7 +157,7 @@ def __getattr__(attribute: str) -> Callable[[Sequence[str] | None], int]:
     game = unbound(attribute, "main")
     if game is None:
         raise AttributeError(attribute)
-    return lambda argv=None: run_demo(game, argv)
+    return partial(run_demo, game)
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@ is kept beside it, renamed; nothing is overwritten or deleted). The files are re
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -42,7 +43,7 @@ class AddFromStick:
             PopupButton(
                 f"stick:{kit.path.name}",
                 _("{title} ({file})").format(title=kit.title, file=kit.path.name),
-                lambda chosen=kit: self._chosen(chosen),
+                partial(self._chosen, kit),
             )
             for kit in valid
         ]

@@ -67,13 +67,13 @@ class BackupsScreen(BaseScreen):
         ids.exports.clear_widgets()
         if not view.exports:
             ids.exports.add_widget(Factory.SectionHint(text=view.no_exports))
-        for exported, line in zip(exports, view.exports):
+        for exported, export_line in zip(exports, view.exports):
             widget = Factory.BackupLine()
-            widget.ids.when.text = line.title
-            widget.ids.detail.text = line.detail
-            widget.ids.action.text = line.import_label
-            widget.ids.action.action_key = line.key
-            widget.ids.action.disabled = not line.can_import
+            widget.ids.when.text = export_line.title
+            widget.ids.detail.text = export_line.detail
+            widget.ids.action.text = export_line.import_label
+            widget.ids.action.action_key = export_line.key
+            widget.ids.action.disabled = not export_line.can_import
             widget.ids.action.bind(on_release=lambda _b, path=exported.path: self.app.import_export(path))
             ids.exports.add_widget(widget)
 

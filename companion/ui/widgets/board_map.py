@@ -17,7 +17,7 @@ from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.widget import Widget
 
 from companion.ui.recently_used import RecentlyUsed
-from companion.ui.theme import colour, readable_text_on
+from companion.ui.theme import RGBA, colour, readable_text_on
 from companion.ui.widgets.drawn_text import draw_text, fit_text
 from companion.ui.widgets.quads import WHOLE, quads
 
@@ -70,15 +70,13 @@ class RegionButton(ButtonBehavior, Widget):
         ink = colour("text") if self.is_here else colour("button_pressed")
         return tuple(ink), (self.x + 1, self.y + 1, self.width - 2, self.height - 2)
 
-    def fill(self) -> tuple[float, ...] | None:
+    def fill(self) -> RGBA | None:
         """The box's colour (a destination, space or Earth), or None while it is too small to draw."""
         if self.width <= 4 or self.height <= 4:
             return None
-        return tuple(
-            colour("accent")
-            if self.is_destination
-            else (colour("space") if self.domain == "space" else colour("panel_light"))
-        )
+        if self.is_destination:
+            return colour("accent")
+        return colour("space") if self.domain == "space" else colour("panel_light")
 
     def _draw(self, *_: Any) -> None:
         """Shows the region as its properties say. Each look drawn is kept (a few per region): picking another
@@ -113,11 +111,11 @@ class RegionButton(ButtonBehavior, Widget):
             self.on_fill()
 
     def _build(self, app: Any) -> tuple[Canvas, list[str]]:
-        drawing, problems = Canvas(), []
+        drawing, problems = Canvas(), list[str]()
         fill = self.fill()
         if fill is None:
             return drawing, problems
-        ink = readable_text_on(fill)  # type: ignore[arg-type]
+        ink = readable_text_on(fill)
         pad = app.gap * 0.4
         w, h = self.width - 2 * pad, self.height - 2 * pad
         small = app.font_small
@@ -149,7 +147,8 @@ DASH_ON, DASH_OFF = 8.0, 5.0
 def link_colour() -> tuple[float, float, float, float]:
     """The links' grey at 70 % over the window background, as one opaque colour."""
     grey, ground = colour("text_dim"), colour("background")
-    return tuple(grey[i] * 0.7 + ground[i] * 0.3 for i in range(3)) + (1.0,)  # type: ignore[return-value]
+    red, green, blue = (grey[i] * 0.7 + ground[i] * 0.3 for i in range(3))
+    return red, green, blue, 1.0
 
 
 def dashes(

@@ -94,6 +94,8 @@ class CachedGrid(GridLayout):
     the window draws (the usual place, in the widget's canvas) left Mesa's llvmpipe waiting about 2 ms for its
     rasteriser in every later frame that showed the texture (measured on the Table, 2 to 5 ms of each frame)."""
 
+    canvas: Any  # Kivy's; swapped for the Fbo while a child draws (Kivy ships no type information)
+
     def __init__(self, **kwargs: Any) -> None:
         self._fbo = Fbo(size=(1, 1))
         with self._fbo.before:

@@ -49,11 +49,11 @@ def _symbol(kind: str, cx: float, cy: float, s: float, size: float) -> None:
     elif kind == "sea":
         for k in (-1, 0, 1):
             y = cy + k * s * 0.55
-            points = []
+            line: list[float] = []
             for i in range(13):
                 x = cx - s + i * (2 * s / 12)
-                points += [x, y + math.sin(i / 12 * 2 * math.pi) * s * 0.18]
-            SmoothLine(points=points, width=max(1.0, size * 0.04))
+                line += [x, y + math.sin(i / 12 * 2 * math.pi) * s * 0.18]
+            SmoothLine(points=line, width=max(1.0, size * 0.04))
     elif kind == "land":
         _polygon(
             [

@@ -21,6 +21,8 @@ class ListRecycle(VerticalList, RecycleView):
     """A vertical RecycleView that behaves like ListScroll: a list that fits stays put at the top, and `to_top()`
     starts a new list from its first row."""
 
+    scroll_y: Any  # Kivy's ScrollView property (Kivy ships no type information)
+
     def scroll_to(self, widget: Any, padding: float = 10, animate: Any = True) -> None:
         """Scrolls until `widget` (a row built for the view) is in view. Kivy's ScrollView.scroll_to first asks the
         content's layout trigger whether a layout is pending, which a recycle layout does not have (the view lays

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from kivy.clock import Clock
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
@@ -29,19 +30,40 @@ class NarrowTextMixin:
     #: Pixels from where that full-width texture would start to where the narrow one does.
     text_shift = NumericProperty(0)
 
+    if TYPE_CHECKING:  # what the Label this is mixed into has (Kivy ships no type information)
+        _label: Any
+        text: Any
+        size: Any
+        padding: Any
+        font_size: Any
+        font_name: Any
+        bold: Any
+        markup: Any
+        halign: Any
+        texture_size: Any
+        text_size: Any
+        max_lines: Any
+        shorten: Any
+
+        def fbind(self, name: str, callback: Callable[..., Any]) -> Any: ...
+
+        def texture_update(self, *largs: Any) -> None: ...
+
+        def _trigger_texture(self) -> None: ...
+
     def _place_text(self) -> None:
         """`text_shift` for a text rendered only as wide as its line: where Kivy's render_lines put that line in
         a texture `text_box_width` wide, less where it put it in the narrow one."""
-        core = self._label  # type: ignore[attr-defined]
+        core = self._label
         lines = getattr(core, "_cached_lines", None)
         if not self.text_box_width or not lines or len(lines) != 1:
             self.text_shift = 0
             return
         padding = core.options["padding"]
         line_width = lines[0].w
-        halign = str(self.halign)  # type: ignore[attr-defined]
+        halign = str(self.halign)
         full = _line_left(self.text_box_width, line_width, padding[0], padding[2], halign)
-        narrow = _line_left(self.texture_size[0], line_width, padding[0], padding[2], halign)  # type: ignore[attr-defined]
+        narrow = _line_left(self.texture_size[0], line_width, padding[0], padding[2], halign)
         self.text_shift = full - narrow
 
 
@@ -86,37 +108,37 @@ class FitTextMixin(NarrowTextMixin):
             self._place_text()
 
     def _render(self, *largs: Any) -> None:
-        core = self._label  # type: ignore[attr-defined]
+        core = self._label
         if self.kept_textures <= 1:
-            super().texture_update(*largs)  # type: ignore[misc]
+            super().texture_update(*largs)
             return
-        if self._searching or self.markup:  # type: ignore[attr-defined]
+        if self._searching or self.markup:
             core.texture = None
-            super().texture_update(*largs)  # type: ignore[misc]
+            super().texture_update(*largs)
             return
         key = (core.text, _frozen(core.usersize), _frozen(core.options))
         found = self._textures.take(key)
         if found is not None:
             texture, size, shortened, lines, core_shortened = found
             core._cached_lines, core.is_shortened = lines, core_shortened
-            self.texture = texture  # type: ignore[attr-defined]
-            self.texture_size = list(size)  # type: ignore[attr-defined]
-            self.is_shortened = shortened  # type: ignore[attr-defined]
+            self.texture = texture
+            self.texture_size = list(size)
+            self.is_shortened = shortened
             return
         core.texture = None
-        super().texture_update(*largs)  # type: ignore[misc]
+        super().texture_update(*largs)
         made = (
             self.texture,
             list(self.texture_size),
-            self.is_shortened,  # type: ignore[attr-defined]
+            self.is_shortened,
             getattr(core, "_cached_lines", []),
             getattr(core, "is_shortened", False),
         )
         self._textures.keep(key, made, self.kept_textures)
 
     def _fits(self, width: float, height: float) -> bool:
-        self.texture_update()  # type: ignore[attr-defined]
-        tw, th = self.texture_size  # type: ignore[attr-defined]
+        self.texture_update()
+        tw, th = self.texture_size
         if tw > width + 0.5 or th > height + 0.5:
             return False
         # Judged on the lines Kivy actually laid out: its line width is rounded down to whole pixels, so a word
@@ -135,37 +157,37 @@ class FitTextMixin(NarrowTextMixin):
         finally:
             if self._texture_waiting:
                 self._texture_waiting = False
-                self._trigger_texture()  # type: ignore[attr-defined]
+                self._trigger_texture()
 
     def _fit_box(self) -> None:
-        width, height = self.size  # type: ignore[attr-defined]
+        width, height = self.size
         if width <= 2 or height <= 2:
             return
-        pad_x, pad_y = _padding(self.padding)  # type: ignore[attr-defined]
-        base = self.base_font_size or self.font_size  # type: ignore[attr-defined]
+        pad_x, pad_y = _padding(self.padding)
+        base = self.base_font_size or self.font_size
         floor = min(self.min_font_size or base * 0.6, base)
-        text, bold, font = str(self.text), bool(self.bold), str(self.font_name)  # type: ignore[attr-defined]
+        text, bold, font = str(self.text), bool(self.bold), str(self.font_name)
         key = (text, round(width), round(height), round(base, 1), round(floor, 1), bold, pad_x, pad_y, font)
         known = _FITS.take(key)
         if known is None:
             known = self._search(width, height, pad_x, pad_y, base, floor)
             _FITS.keep(key, known, FIT_CACHE_SIZE)
         size, lines, text_height, one_line = known
-        self.font_size = size  # type: ignore[attr-defined]
-        self.max_lines = lines  # type: ignore[attr-defined]
-        self.shorten = lines == 1  # type: ignore[attr-defined]
+        self.font_size = size
+        self.max_lines = lines
+        self.shorten = lines == 1
         # Shortening (the last resort) keeps the start of the text and cuts between words where it can.
-        self.split_str = " "  # type: ignore[attr-defined]
-        self.shorten_from = "right"  # type: ignore[attr-defined]
+        self.split_str = " "
+        self.shorten_from = "right"
         self.fitted = lines == 0
-        if one_line and not self.markup and self.halign in NARROW_ALIGNS:  # type: ignore[attr-defined]
+        if one_line and not self.markup and self.halign in NARROW_ALIGNS:
             # One line at full width is one line unwrapped: rendered only as wide as it is, placed as it was.
             self.text_box_width = int(width)
-            self.text_size = (None, None)  # type: ignore[attr-defined]
+            self.text_size = (None, None)
             return
         self.text_box_width = 0
         # Kivy's text_size includes the padding: the text itself gets text_size minus the padding.
-        self.text_size = (width, text_height)  # type: ignore[attr-defined]
+        self.text_size = (width, text_height)
 
     def _search(
         self, width: float, height: float, pad_x: float, pad_y: float, base: float, floor: float
@@ -174,7 +196,7 @@ class FitTextMixin(NarrowTextMixin):
         self._searching = True  # trial renders are not kept
         try:
             size, lines, text_height = self._search_ladder(width, height, pad_x, pad_y, base, floor)
-            laid_out = getattr(self._label, "_cached_lines", None)  # type: ignore[attr-defined]
+            laid_out = getattr(self._label, "_cached_lines", None)
             one_line = lines == 0 and laid_out is not None and len(laid_out) == 1
             return size, lines, text_height, one_line
         finally:
@@ -183,30 +205,30 @@ class FitTextMixin(NarrowTextMixin):
     def _search_ladder(
         self, width: float, height: float, pad_x: float, pad_y: float, base: float, floor: float
     ) -> tuple[float, int, float | None]:
-        self.max_lines = 0  # type: ignore[attr-defined]
-        self.shorten = False  # type: ignore[attr-defined]
-        self.text_size = (width, None)  # type: ignore[attr-defined]
+        self.max_lines = 0
+        self.shorten = False
+        self.text_size = (width, None)
         ladder = font_ladder(base, floor)
         cannot_fit: Any = None
         for size in ladder:
             if cannot_fit is not None and cannot_fit(size):
                 continue
-            self.font_size = size  # type: ignore[attr-defined]
+            self.font_size = size
             if self._fits(width, height):
                 return size, 0, None
-            if cannot_fit is None and not self.markup:  # type: ignore[attr-defined]
+            if cannot_fit is None and not self.markup:
                 cannot_fit = _sure_misfits(
                     self._label,
                     str(self.text),
                     size,
-                    width - pad_x,  # type: ignore[attr-defined]
+                    width - pad_x,
                     height - pad_y,
                 )
         # Even the smallest size does not fit: keep it and cut whole lines, with an ellipsis. A word too wide
         # for a line even at that size is never broken in two: the text is shortened on one line instead.
         size = font_ladder(base, floor)[-1]
-        self.font_size = size  # type: ignore[attr-defined]
-        self.texture_update()  # type: ignore[attr-defined]
+        self.font_size = size
+        self.texture_update()
         if broken_word(self):
             return size, 1, height
         lines = max(1, int((height - pad_y) // (size * 1.25)))
@@ -362,7 +384,7 @@ class VerticalList:
         # Kivy lets a short list be dragged and springs it back (always_overscroll): a list that fits stays put,
         # at the top, under the finger that only meant to tap one of its rows.
         kwargs.setdefault("always_overscroll", False)
-        super().__init__(**kwargs)  # type: ignore[call-arg]
+        super().__init__(**kwargs)
 
     def to_top(self) -> None:
         """Back to the top at once (a list that starts over), with Kivy's scroll effect told too, so no spring or

@@ -53,7 +53,7 @@ def board_view(state: GameState, defs: Definitions) -> BoardView:
         skull=state.skull is not None,
         character=state.active_character,
         actions_left=0 if over else max(state.actions_left, 0),
-        outcome=state.outcome.result if over else None,
+        outcome=state.outcome.result if state.outcome is not None else None,
     )
 
 

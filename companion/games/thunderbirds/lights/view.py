@@ -10,7 +10,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 #: Character ids and the colour of their pegs in the box (Scott blue, Virgil green, ...), as RGB.
 CHARACTER_COLOURS: Mapping[str, tuple[int, int, int]] = {
@@ -81,7 +81,7 @@ class BoardView:
         hood_space: int = 0,
         marks: Mapping[int, HoodMark] | None = None,
         occupied: tuple[int, ...] | frozenset[int] = (),
-        **rest: object,
+        **rest: Any,
     ) -> BoardView:
         """A view from the few facts that matter: marks by space (others plain), occupied slot numbers."""
         by_space = dict(marks or {})
@@ -90,7 +90,7 @@ class BoardView:
             hood_space=hood_space,
             marks=tuple(by_space.get(i, HoodMark.PLAIN) for i in range(hood_length)),
             disasters=tuple(slot in occupied for slot in range(1, DISASTER_SLOTS + 1)),
-            **rest,  # type: ignore[arg-type]
+            **rest,
         )
 
 

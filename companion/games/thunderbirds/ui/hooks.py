@@ -3,6 +3,7 @@ disaster tile drawn), the choosers (build, exchange, change), the discard pile, 
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from companion.locale import _
@@ -65,7 +66,7 @@ class ThunderbirdsUi(PackUi):
             view.lines,
             [PopupButton("popup:cancel", _("Cancel"))],
             kind="chooser",
-            choices=[PopupButton(c.key, c.label, (lambda k=c.key: app.perform(k)), c.role) for c in view.choices],
+            choices=[PopupButton(c.key, c.label, partial(app.perform, c.key), c.role) for c in view.choices],
         )
 
     def show_discards(self) -> None:

@@ -10,6 +10,7 @@ refusal is shown with the rules' reason instead of being sent.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from companion.games.thunderbirds_solitaire import actions as act
@@ -108,7 +109,7 @@ class SolitaireUi(PackUi):
             return
         chains = rescuable_chains(snapshot.legal)
         choices = [
-            PopupButton(f"rescue:chain:{n}", _("Chain {n}").format(n=n), lambda n=n: app.go("rescue", chain=str(n)))
+            PopupButton(f"rescue:chain:{n}", _("Chain {n}").format(n=n), partial(app.go, "rescue", chain=str(n)))
             for n in chains
         ]
         lines = [PopupLine(_("Only a chain whose cards' symbols are all known can be checked."), "dim")]
@@ -130,7 +131,7 @@ class SolitaireUi(PackUi):
         state = self.pack.public_view(snapshot.state)
         named = [a for a in snapshot.legal if isinstance(a, act.TurnCard) and a.card is not None]
         keys = [(act_key(a), card_name(state, a.card or "")) for a in named]
-        choices = [PopupButton(key, name, lambda k=key: app.perform(k)) for key, name in keys]
+        choices = [PopupButton(key, name, partial(app.perform, key)) for key, name in keys]
         show_popup(
             _("Which card did you turn?"),
             [PopupLine(_("The cards you completed in the editor and have not turned yet."), "dim")],
@@ -167,7 +168,7 @@ class SolitaireUi(PackUi):
         choices = []
         for m in details.moves:
             if m.action is None:
-                choices.append(PopupButton(m.key, m.label, lambda k=m.key: self.app.perform(k)))
+                choices.append(PopupButton(m.key, m.label, partial(self.app.perform, m.key)))
             else:
                 choices.append(PopupButton(m.key, m.label, self._sender(m.action)))
         show_popup(
@@ -180,7 +181,7 @@ class SolitaireUi(PackUi):
 
     def ask_declare(self, result: str) -> None:
         app = self.app
-        key = act_key(act.DeclareOutcome(result))  # type: ignore[arg-type]
+        key = act_key(act.DeclareOutcome("won" if result == "won" else "lost"))
         title = _("Declare the game won?") if result == "won" else _("Declare the game lost?")
         show_popup(
             title,

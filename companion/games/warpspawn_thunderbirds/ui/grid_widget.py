@@ -207,7 +207,7 @@ class WarpspawnGrid(Widget):
         texts: list[tuple[str, Box, RGBA, float, bool, str]] = []
 
         def fill(rgba: RGBA, boxes: Iterable[Box]) -> None:
-            fills.setdefault(tuple(rgba), []).extend(boxes)  # type: ignore[arg-type]
+            fills.setdefault((rgba[0], rgba[1], rgba[2], rgba[3]), []).extend(boxes)
 
         span, cell, band = self.span, self.cell, self.band
         left, top = self.x + band, self.top - band

@@ -3,6 +3,7 @@ undoable action, checked by the rules when it arrives."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from companion.kit.ui.presenters.adjust import move_choices, present_adjust
@@ -57,7 +58,7 @@ class KitAdjustScreen(BaseScreen):
             if snapshot is None:
                 return
             choices: Any = [
-                PopupButton(choice.key, choice.label, lambda a=choice.action: app.send_action(a))
+                PopupButton(choice.key, choice.label, partial(app.send_action, choice.action))
                 for choice in move_choices(snapshot.state, deck, card)
             ]
             show_popup(

@@ -101,11 +101,11 @@ class FedScreen(BaseScreen):
 
     @property
     def defs(self) -> Definitions:
-        return self.app.pack.definitions  # type: ignore[no-any-return]
+        return self.app.pack.definitions
 
     def check(self, state: Any, action: object) -> str | None:
         """Why the rules refuse `action` now, or None."""
-        return self.app.pack.rules.check(state, action)  # type: ignore[no-any-return]
+        return self.app.pack.rules.check(state, action)
 
     def correct(self, action: object) -> None:
         """Sends one of the players' corrections (checked by the presenter that offered it, and by the rules again

@@ -259,13 +259,13 @@ def present_board(
                 distance=str(far.get(region_id, "")) if move is not None else "",
             )
         )
-    vehicles = []
+    chips: list[VehicleChip] = []
     for vehicle_id, region_id in state.vehicles:
         occupants = [character_name(c) for c in state.occupants(vehicle_id)]
         label = f"{VEHICLE_SHORT.get(vehicle_id, vehicle_id)} · {names.region(defs, region_id)}"
         if occupants:
             label += " · " + ", ".join(occupants)
-        vehicles.append(
+        chips.append(
             VehicleChip(
                 vehicle_id, label, f"vehicle:{vehicle_id}", vehicle_id == selected, vehicle_id == active_vehicle
             )
@@ -290,7 +290,7 @@ def present_board(
         hint=hint,
         regions=tuple(regions),
         edges=layout.edges,
-        vehicles=tuple(vehicles),
+        vehicles=tuple(chips),
         operations=tuple(operations),
     )
 

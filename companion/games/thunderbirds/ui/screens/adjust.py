@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from kivy.properties import ObjectProperty
@@ -82,5 +83,5 @@ class AdjustScreen(BaseScreen):
         if spec.action is not None:
             self.app.send_action(spec.action)
             return
-        choices: Any = [PopupButton(c.key, c.label, (lambda x=c.action: self.app.send_action(x))) for c in spec.choices]
+        choices: Any = [PopupButton(c.key, c.label, partial(self.app.send_action, c.action)) for c in spec.choices]
         show_popup(spec.label, [], [PopupButton("popup:cancel", _("Cancel"))], kind="chooser", choices=choices)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from kivy.factory import Factory
@@ -67,24 +68,24 @@ class CardEditorScreen(BaseScreen):
                 line.ids.buttons.add_widget(button)
                 box.add_widget(line)
             return
-        view = present_editor(defs, self.draft, self._confidence)
-        ids.title.text = view.title
-        ids.subtitle.text = f"{view.confidence} · {view.changed}"
+        editor = present_editor(defs, self.draft, self._confidence)
+        ids.title.text = editor.title
+        ids.subtitle.text = f"{editor.confidence} · {editor.changed}"
         ids.tabs.clear_widgets()
         ids.save.opacity = 1
-        ids.save.disabled = not view.can_save
-        ids.save.text = view.save_label
+        ids.save.disabled = not editor.can_save
+        ids.save.text = editor.save_label
         ids.restore.opacity = 1
         ids.restore.disabled = False
         ids.restore.text = _("Shipped card")
-        for row in view.rows:
+        for field_row in editor.rows:
             line = Factory.EditorLine()
-            line.ids.label.text = row.label
-            if row.text_field:
-                field = TextInput(text=row.text_value, multiline=False, font_size=app.font_body, write_tab=False)
-                field.bind(text=lambda _w, value, name=row.text_field: self._typed(name, value))
+            line.ids.label.text = field_row.label
+            if field_row.text_field:
+                field = TextInput(text=field_row.text_value, multiline=False, font_size=app.font_body, write_tab=False)
+                field.bind(text=lambda _w, value, name=field_row.text_field: self._typed(name, value))
                 line.ids.buttons.add_widget(field)
-            for spec in row.buttons:
+            for spec in field_row.buttons:
                 button = TouchButton(
                     text=spec.label, action_key=f"editor:{spec.key}", role=spec.role, base_font_size=app.font_small
                 )
@@ -219,7 +220,7 @@ class CardEditorScreen(BaseScreen):
             [],
             [PopupButton("popup:cancel", _("Cancel"))],
             kind="chooser",
-            choices=[PopupButton(f"editor:{key}", label, (lambda a=apply: chosen(a))) for key, label, apply in choices],
+            choices=[PopupButton(f"editor:{key}", label, partial(chosen, apply)) for key, label, apply in choices],
         )
 
     # --- saving --------------------------------------------------------------------------------------------

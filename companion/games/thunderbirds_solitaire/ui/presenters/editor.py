@@ -14,7 +14,7 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.games.thunderbirds_solitaire.definitions import KINDS, Definitions, Names, Text
+from companion.games.thunderbirds_solitaire.definitions import KINDS, Definitions, Kind, Names, Text
 from companion.games.thunderbirds_solitaire.loader import report
 from companion.locale import domain
 from companion.ui.presenters.lines import ButtonView
@@ -71,10 +71,10 @@ def count_label(table: str, name: str) -> str:
     return field_label(name)
 
 
-def kind_label(kind: str) -> str:
+def kind_label(kind: Kind) -> str:
     from companion.games.thunderbirds_solitaire.words import kind_name
 
-    return kind_name(kind)  # type: ignore[arg-type]
+    return kind_name(kind)
 
 
 def _text(value: Names | Text | None) -> str:

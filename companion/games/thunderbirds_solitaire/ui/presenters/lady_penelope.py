@@ -14,7 +14,7 @@ from companion.games.thunderbirds_solitaire import actions as act
 from companion.games.thunderbirds_solitaire import events as ev
 from companion.games.thunderbirds_solitaire.checklist import LADY_PENELOPE_STEPS
 from companion.games.thunderbirds_solitaire.rules import check
-from companion.games.thunderbirds_solitaire.state import LOCATIONS, TRACY_ISLAND, GameState
+from companion.games.thunderbirds_solitaire.state import LOCATIONS, TRACY_ISLAND, GameState, Side
 from companion.games.thunderbirds_solitaire.ui.presenters.common import Item, LadyPenelopeCard, lady_penelope_card
 from companion.games.thunderbirds_solitaire.words import card_name, place_name, side_name
 from companion.locale import domain
@@ -70,10 +70,10 @@ def present_lady_penelope(state: GameState, legal: Sequence[object], events: Seq
     flip: ButtonView | None = None
     places: list[PlaceRow] = []
     if stage == 1:
-        other = "air" if state.side == "road" else "road"
+        other: Side = "air" if state.side == "road" else "road"
         flip_action = act.FlipLadyPenelope()
         if flip_action in legal:
-            flip = ButtonView(act_key(flip_action), _("Flip her card to its {side}").format(side=side_name(other)))  # type: ignore[arg-type]
+            flip = ButtonView(act_key(flip_action), _("Flip her card to its {side}").format(side=side_name(other)))
         for at in LOCATIONS:
             move = act.MoveLadyPenelope(at)
             if at == state.lady_penelope:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from companion.games.thunderbirds_solitaire import actions as act
 from companion.games.thunderbirds_solitaire import events as ev
@@ -108,8 +109,8 @@ class RescueView:
     done_text: str
 
 
-def _empty(title: str, stage: str, **changes: object) -> RescueView:
-    fields: dict[str, object] = {
+def _empty(title: str, stage: str, **changes: Any) -> RescueView:
+    fields: dict[str, Any] = {
         "title": title,
         "stage": stage,
         "cards": (),
@@ -132,7 +133,7 @@ def _empty(title: str, stage: str, **changes: object) -> RescueView:
         "done_text": "",
     }
     fields.update(changes)
-    return RescueView(**fields)  # type: ignore[arg-type]
+    return RescueView(**fields)
 
 
 def rules_reminder() -> str:

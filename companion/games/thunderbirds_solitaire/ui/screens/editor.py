@@ -3,6 +3,7 @@ kiosk), validated, saved to the player's overlay with `overlay.set_fields`, and 
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from kivy.factory import Factory
@@ -182,7 +183,7 @@ class SolitaireEditorScreen(BaseScreen):
             self.refresh()
 
         choices = [
-            PopupButton(f"editor:symbol:{s.id}", s.names.text() if s.names else s.id, lambda s=s.id: chosen(s))
+            PopupButton(f"editor:symbol:{s.id}", s.names.text() if s.names else s.id, partial(chosen, s.id))
             for s in defs.symbols.values()
         ]
         show_popup(

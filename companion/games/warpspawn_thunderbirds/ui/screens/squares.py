@@ -37,7 +37,7 @@ class WarpspawnSquaresScreen(BaseScreen):
         self.ids.grid.bind(zoomed=lambda *_: self._zoom_label())
 
     def draft(self) -> SetupDraft:
-        return self.app.pack_ui.draft  # type: ignore[no-any-return]
+        return self.app.pack_ui.draft
 
     def set_draft(self, draft: SetupDraft) -> None:
         self.app.pack_ui.draft = draft
