@@ -275,6 +275,16 @@ def test_the_diplomacy_pop_up_itemises_the_race_s_modifier() -> None:
     assert not any(text.startswith("Our reading") for text in klingons)  # no modifier: the reading changes nothing
 
 
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_build_pop_up_on_a_homesystem_names_its_race_once(language: str) -> None:
+    state = game()
+    home = next(s for s in state.systems if s.home_of == "klingon")
+    with speaking(language):
+        lines = [line.text for line in present_build(state, DEFS, home.id, "shipyard").lines]
+    revenue = next(line for line in lines if line.startswith(("Revenue of", "Revenu de")))
+    assert revenue.count("Klingons") == 1, revenue
+
+
 def test_the_build_pop_up_says_what_the_revenue_becomes_and_the_players_cost() -> None:
     state = game()
     view = present_build(state, DEFS, "s2", "terraform")

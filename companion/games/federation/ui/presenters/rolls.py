@@ -179,14 +179,15 @@ def present_build(state: FederationState, defs: Definitions, system_id: str, kin
     if system.owner is not None:
         before = system_revenue(system, system.owner, defs).total
         after = system_revenue(change(system, **{BUILDING_FIELDS[kind]: True}), system.owner, defs).total
-        lines.append(
-            TextLine(
-                _("Revenue of {system} ({race}): {before} now, {after} after").format(
-                    system=label, race=names.race(defs, system.owner), before=per_turn(before), after=per_turn(after)
-                ),
-                "good" if after > before else "normal",
+        if system.home_of == system.owner:  # "Homesystem (Borgs)" names its race already
+            revenue = _("Revenue of {system}: {before} now, {after} after").format(
+                system=label, before=per_turn(before), after=per_turn(after)
             )
-        )
+        else:
+            revenue = _("Revenue of {system} ({race}): {before} now, {after} after").format(
+                system=label, race=names.race(defs, system.owner), before=per_turn(before), after=per_turn(after)
+            )
+        lines.append(TextLine(revenue, "good" if after > before else "normal"))
     slot = next((s for s in defs.slots if s.id == f"{kind}-cost"), None)
     if slot is not None and slot.value is not None:
         lines.append(TextLine(_("Cost: {value} (from your rules, on the Costs screen)").format(value=slot.value)))
