@@ -261,7 +261,12 @@ class KitPack(BasicPack):
         self.definition = definition
         # The lights and the demo are per kit: their factories are found by the kit's name (see `bound`).
         self.lights = LightsSpec(bound("companion.kit.lights", "scene", info.name)) if definition.lights else None
-        self.commands = MappingProxyType({"demo": bound("companion.kit.ui.demo", "main", info.name)})
+        self.commands = MappingProxyType(
+            {
+                "demo": bound("companion.kit.ui.demo", "main", info.name),
+                "check-data": bound("companion.kit.cli", "check_data", info.name),
+            }
+        )
 
     def load(self) -> None:
         """Reads the file again (after an edit); a game in progress keeps the kit its set-up embeds."""
