@@ -246,3 +246,43 @@ def kit_every_screen(pilot: Any, out: Path, args: dict[str, str], notes: dict[st
     yield from player.visit("home-stick-clash")
     yield from player.tap("stick:keep")
     notes["screens"] = sorted(set(report.screens))
+
+
+def kit_comes_back(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, Any]) -> Script:
+    """A saved game of a kit whose file is gone: listed on Home with the reason and no way to resume it, beside a
+    game that resumes; then the kit added again from a USB stick, and the same saved game resumed by touch."""
+    from companion.kit.ui.autoplay import KitPlayer, KitReport
+
+    use_stick(args)
+    app = pilot.app
+    player = KitPlayer(pilot, out, KitReport())
+    gone = int(args["gone"])
+    yield pilot.until(lambda: len(app.controller.saved_games) == 2, "both saved games")
+    yield from player.tap("settings")
+    yield from player.tap("back")  # Home looks for games and sticks again
+    yield pilot.button("add_game")
+    yield from player.visit("home-game-gone")
+    notes["home_texts"] = shown_texts(pilot)
+    notes["resumable"] = sorted(pilot.keys("resume:"))
+    [button] = [w for w in pilot.widgets() if getattr(w, "action_key", "") == f"resume:{gone}"]
+    notes["gone_button"] = [str(button.text), bool(button.disabled)]
+    pilot.tap(button)  # a finger on the greyed button: nothing opens
+    yield pilot.settle(frames=3)
+    notes["after_tap"] = [pilot.screen_name(), app.controller.snapshot is not None]
+    yield from player.tap("add_game")
+    yield from player.tap("stick:race.toml")
+    yield pilot.until(lambda: pilot.has(f"resume:{gone}"), "the saved game resumable again")
+    yield from player.visit("home-game-back")
+    notes["back_texts"] = shown_texts(pilot)
+    yield from player.tap(f"resume:{gone}")
+    yield pilot.until(lambda: app.controller.snapshot is not None and pilot.screen_name() == "table", "the table")
+    yield pilot.settle()
+    yield from player.visit("resumed")
+    snapshot = app.controller.snapshot
+    notes["resumed"] = [
+        app.pack.name,
+        type(app.screen_manager.current_screen).__name__,
+        snapshot.game_id,
+        done_actions(app),
+        app.pack.rules.encode_state(snapshot.state),
+    ]

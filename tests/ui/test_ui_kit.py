@@ -387,3 +387,50 @@ def test_every_kit_screen_fits_the_window(
         # A big kit scrolls: the table holds widgets for the rows in view, not one per space, card or step.
         assert notes["table_widgets"] < 120, notes["table_widgets"]  # 51 to 74 here, whatever the kit's size
         assert notes["paused_ms"] >= 1000
+
+
+def test_a_saved_game_of_a_kit_no_longer_installed_is_kept_and_resumes_when_it_is_back(
+    xvfb_display: str, request: pytest.FixtureRequest, tmp_path: Path
+) -> None:
+    """The kit's file removed (a café cleaning its kits folder): its saved game is listed with the reason, cannot
+    be opened and is never deleted, the other game still resumes; the kit added again from a USB stick, the
+    saved game resumes by touch at the position it was left in."""
+    from companion.engine import registry
+    from companion.engine.session import Session
+    from companion.engine.store import Store
+    from companion.kit import actions as a
+    from companion.kit.catalogue import user_kits_dir
+
+    stick, args = make_stick(tmp_path)
+    kits = user_kits_dir()
+    kits.mkdir(parents=True, exist_ok=True)
+    installed = kits / "stick_race.toml"
+    shutil.copyfile(stick / "race.toml", installed)
+    registry.rescan()
+    pack = registry.pack("stick_race")
+    with Store.open(None) as store:
+        other = Session.new(store, registry.pack("dice_race").rules, registry.pack("dice_race").setup_for(3, {}), 5)
+        session = Session.new(store, pack.rules, pack.setup_for(2, {}), seed=9)
+        seat = session.state.current
+        for action in (a.Roll("run", seat), a.MoveMarker("race", f"p{seat + 1}", to=4), a.NextPhase()):
+            session.dispatch(action)
+        left = pack.rules.encode_state(session.state)
+        gone = session.game_id
+    installed.unlink()
+    registry.forget("stick_race")
+    registry.rescan()
+    database = Path(os.environ["COMPANION_STATE_DIR"]) / "companion.db"
+
+    out = artefact_dir(request)
+    notes = report_of(out, launch(xvfb_display, out, "kit_comes_back", {**args, "gone": str(gone)}))["notes"]
+    home = notes["home_texts"]
+    assert "This game is not installed: it is kept and resumes when stick_race is back." in home
+    assert notes["gone_button"] == ["Not installed", True]
+    assert notes["resumable"] == [f"resume:{other.game_id}"]  # the other game still resumes
+    assert notes["after_tap"] == ["home", False]
+    assert "This game is not installed: it is kept and resumes when stick_race is back." not in notes["back_texts"]
+    assert notes["resumed"] == ["stick_race", "KitTableScreen", gone, 3, left]
+    with Store.open(database) as store:
+        assert sorted(game.id for game in store.list_games()) == sorted([other.game_id, gone])
+    registry.forget("stick_race")
+    registry.rescan()
