@@ -286,3 +286,19 @@ def kit_comes_back(pilot: Any, out: Path, args: dict[str, str], notes: dict[str,
         done_actions(app),
         app.pack.rules.encode_state(snapshot.state),
     ]
+
+
+def broken_games_at_start(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, Any]) -> Script:
+    """The app started beside a broken kit file and a broken pack: what Home says, and a game of another
+    installed game started by touch."""
+    from companion.kit.ui.autoplay import KitPlayer, KitReport
+
+    app = pilot.app
+    player = KitPlayer(pilot, out, KitReport())
+    yield pilot.until(lambda: len(pilot.keys("game:")) > 1, "the game picker")
+    yield pilot.settle()
+    yield from player.visit("home-with-problems")
+    notes["home_texts"] = shown_texts(pilot)
+    notes["picker"] = sorted(pilot.keys("game:"))
+    yield from player.start("dice_race", 2, 3)
+    notes["started"] = [app.pack.name, pilot.screen_name(), type(app.screen_manager.current_screen).__name__]

@@ -434,3 +434,54 @@ def test_a_saved_game_of_a_kit_no_longer_installed_is_kept_and_resumes_when_it_i
         assert sorted(game.id for game in store.list_games()) == sorted([other.game_id, gone])
     registry.forget("stick_race")
     registry.rescan()
+
+
+BAD_PACK = '''"""A pack whose declaration the contract refuses."""
+
+from companion.engine.pack import PackInfo, Words
+
+INFO = PackInfo(
+    name="bad_pack",
+    title=Words("Bad", "Mauvais"),
+    blurb=Words("Broken.", "Cassé."),
+    players=(3, 1),
+    support="rules",
+    hides_information=False,
+    has_chance=False,
+    options=(),
+    load="bad_pack:make_pack",
+)
+'''
+
+
+def test_a_broken_kit_file_and_a_broken_pack_are_named_and_the_other_games_start(
+    xvfb_display: str, request: pytest.FixtureRequest, tmp_path: Path
+) -> None:
+    """Home names each with its file, its line and the field; every other game is on the picker, and one starts."""
+    from companion.engine import registry
+    from companion.kit.catalogue import user_kits_dir
+
+    kits = user_kits_dir()
+    kits.mkdir(parents=True, exist_ok=True)
+    lines = DICE_RACE.read_text(encoding="utf-8").replace('name = "dice_race"', 'name = "broken_race"').splitlines()
+    bad_line = next(i for i, line in enumerate(lines) if line.startswith("players = ")) + 1
+    lines[bad_line - 1] = 'players = [2, "five"]'
+    broken = kits / "broken_race.toml"
+    broken.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    site = tmp_path / "site"
+    (site / "bad_pack").mkdir(parents=True)
+    (site / "bad_pack" / "__init__.py").write_text(BAD_PACK, encoding="utf-8")
+    (site / "bad_pack-1.0.dist-info").mkdir()
+    (site / "bad_pack-1.0.dist-info" / "METADATA").write_text("Metadata-Version: 2.1\nName: bad_pack\nVersion: 1.0\n")
+    (site / "bad_pack-1.0.dist-info" / "entry_points.txt").write_text("[companion.packs]\nbad_pack = bad_pack:INFO\n")
+    out = artefact_dir(request)
+    env = {"PYTHONPATH": str(site)}
+    notes = report_of(out, launch(xvfb_display, out, "broken_games_at_start", env=env))["notes"]
+    home = "\n".join(notes["home_texts"])
+    assert f"{broken}:{bad_line}: kit.players[1]: expected a whole number" in home
+    declaration = BAD_PACK.splitlines().index("INFO = PackInfo(") + 1
+    assert f"{site / 'bad_pack' / '__init__.py'}:{declaration}: ValueError: pack bad_pack: player range" in home
+    assert notes["picker"] == sorted(f"game:{info.name}" for info in registry.available())
+    assert "game:broken_race" not in notes["picker"] and "game:bad_pack" not in notes["picker"]
+    assert notes["started"] == ["dice_race", "table", "KitTableScreen"]
+    assert broken.read_text(encoding="utf-8").splitlines()[bad_line - 1] == 'players = [2, "five"]'  # left as it was
