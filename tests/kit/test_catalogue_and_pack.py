@@ -77,7 +77,8 @@ def test_make_pack_and_what_it_tells_the_shell() -> None:
     over = pack.saved_game_line({"over": True, "round": 3, "players": 1})
     assert over.is_over and (over.players, over.status) == ("1 player", "Game over after round 3")
     assert pack.seats(state) == ("Player 1", "Player 2", "Player 3")
-    assert pack.table_screen == "table" and set(pack.screens) == {"table", "adjust"}
+    assert pack.table_screen == "table" and set(pack.screens) == {"adjust", "editor", "table"}
+    assert pack.editor_screen == "editor"
     path.write_text(SMALL.replace('name = "small"', 'name = "renamed"'), encoding="utf-8")
     with pytest.raises(Exception, match="now declares the kit renamed"):
         make_pack(info)

@@ -382,6 +382,7 @@ def test_every_kit_screen_fits_the_window(
         popups = {name for name in notes["screens"] if "+" in name}
         assert {"table-turn", "table-dice", "table-cards", "table-bags", "table-tracks", "table-counters"} <= screens
         assert {"adjust-players", "adjust-round", "adjust-counters", "adjust-cards", "handover-shown"} <= screens
+        assert {"editor-dice", "editor-cards", "editor-bags", "editor-die", "editor-card", "editor-token"} <= screens
         assert {"home-stick+chooser", "home-stick-clash+info", "adjust-cards+chooser"} <= popups
         assert any(name.endswith("+reveal") for name in popups)
         # A big kit scrolls: the table holds widgets for the rows in view, not one per space, card or step.
@@ -485,3 +486,31 @@ def test_a_broken_kit_file_and_a_broken_pack_are_named_and_the_other_games_start
     assert "game:broken_race" not in notes["picker"] and "game:bad_pack" not in notes["picker"]
     assert notes["started"] == ["dice_race", "table", "KitTableScreen"]
     assert broken.read_text(encoding="utf-8").splitlines()[bad_line - 1] == 'players = [2, "five"]'  # left as it was
+
+
+def test_a_kit_examples_unknown_die_completed_in_the_editor_by_touch(
+    xvfb_display: str, request: pytest.FixtureRequest
+) -> None:
+    """The data editor of a kit: the faces typed on the docked keyboard saved in the players' own copy of the
+    example (the shipped file untouched, its comments kept), a face that names no symbol refused with the field,
+    a token count stepped; a new game then rolls the die that could not be rolled before."""
+    import tomllib
+
+    from companion.kit.catalogue import EXAMPLES_DIR, user_kits_dir
+
+    example = (EXAMPLES_DIR / "thunder_road_upkeep.toml").read_bytes()
+    out = artefact_dir(request)
+    notes = report_of(out, launch(xvfb_display, out, "kit_editor"))["notes"]
+    assert notes["before"][1] == "Road die: faces not known yet"
+    assert notes["after"][1] == "Road die: 1, 2, 3, 4, 5, 6"
+    assert notes["intro"].startswith("4 of 9 entries complete · saved in ")
+    assert notes["notice"] == "Saved: new games use it; saved games keep the game as it was."
+    assert notes["refused"] == "Not saved: die[2].faces[1]: no symbol skull is declared"
+    assert any(text.endswith("×13") for text in notes["bags"])
+    assert notes["road_offered"] and notes["rolled"][0].endswith("rolls Road die")
+    copy = user_kits_dir() / "thunder_road_upkeep.toml"
+    data = tomllib.loads(copy.read_text(encoding="utf-8"))
+    assert data["die"][1]["faces"] == [1, 2, 3, 4, 5, 6] and data["die"][2]["faces"] == []
+    assert data["bag"][0]["token"][1]["count"] == 13
+    assert "# [U] The five special dice" in copy.read_text(encoding="utf-8")
+    assert (EXAMPLES_DIR / "thunder_road_upkeep.toml").read_bytes() == example
