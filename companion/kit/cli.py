@@ -125,7 +125,11 @@ def __getattr__(attribute: str) -> Callable[[Sequence[str] | None], int]:
     game = unbound(attribute, "check_data")
     if game is None:
         raise AttributeError(attribute)
-    return lambda argv=None: check_data(game, argv)
+
+    def command(argv: Sequence[str] | None = None) -> int:
+        return check_data(game, argv)
+
+    return command
 
 
 if __name__ == "__main__":

@@ -205,7 +205,7 @@ def present_form(kit: KitDefinition, draft: Draft, problem: str = "") -> FormVie
     if draft.kind == "die":
         die = kit.dice[draft.index]
         symbols = ", ".join(f"{symbol.id} ({symbol.name.text()})" for symbol in kit.symbols)
-        help_lines = [_("Type each face, separated by commas: a number, a symbol, blank or wild.")]
+        help_lines: list[str] = [_("Type each face, separated by commas: a number, a symbol, blank or wild.")]
         if kit.symbols:
             example = kit.symbols[0].id
             help_lines.append(
@@ -239,16 +239,16 @@ def present_form(kit: KitDefinition, draft: Draft, problem: str = "") -> FormVie
             if draft.is_new
             else ()
         )
-        help_lines = (_("Copy the card from your box: its name and what it says, in both languages."),)
-        return FormView(title, help_lines, fields, (_("Copies in the deck"), draft.count), piles, problem)
+        copy_help = (_("Copy the card from your box: its name and what it says, in both languages."),)
+        return FormView(title, copy_help, fields, (_("Copies in the deck"), draft.count), piles, problem)
     bag = kit.bags[draft.index]
     title = (
         _("A new token for {bag}").format(bag=bag.name.text())
         if draft.is_new
         else _("{bag}: a token").format(bag=bag.name.text())
     )
-    help_lines = (_("Count the tokens of this kind in your box."),)
-    return FormView(title, help_lines, names, (_("Tokens in the bag"), draft.count), (), problem)
+    count_help = (_("Count the tokens of this kind in your box."),)
+    return FormView(title, count_help, names, (_("Tokens in the bag"), draft.count), (), problem)
 
 
 # --------------------------------------------------------------------------------------------- saving
@@ -274,6 +274,7 @@ def changes_of(kit: KitDefinition, draft: Draft) -> list[tuple[Loc, Any]]:
             raise FormProblem(_("Type at least one face."))
         return [(("die", draft.index, "faces"), faces), (("die", draft.index, "confidence"), "high")]
     name = _both(draft, "name", required=True)
+    assert name is not None  # required: a problem is raised instead
     if draft.kind == "card":
         deck = kit.decks[draft.index]
         text = _both(draft, "text", required=False)

@@ -98,9 +98,9 @@ class KitEditorScreen(BaseScreen):
             row.add_widget(text)
             box.add_widget(row)
         if form.count is not None:
-            label, value = form.count
+            what, value = form.count
             row = BoxLayout(size_hint_y=None, height=app.target, spacing=app.gap * 0.5)
-            row.add_widget(FitLabel(text=f"{label}: {value}", base_font_size=app.font_small))
+            row.add_widget(FitLabel(text=f"{what}: {value}", base_font_size=app.font_small))
             steps = (RowButton("count:-1", "−1", enabled=value > 1), RowButton("count:+1", "+1"))
             buttons = BoxLayout(size_hint_x=None, width=app.target * 3, spacing=app.gap * 0.5)
             fill_buttons(buttons, steps, self.press)
