@@ -117,7 +117,8 @@ def _game_command(command: str, args: list[str]) -> int:
     try:
         pack = registry.pack(name)
     except UnknownGame as error:
-        print(f"companion {command}: {error}", file=sys.stderr)
+        skipped = [problem for problem in registry.problems() if problem.name == name]
+        print(f"companion {command}: {skipped[0] if skipped else error}", file=sys.stderr)
         return 2
     target = pack.commands.get(command)
     if target is None:

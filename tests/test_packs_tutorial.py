@@ -31,14 +31,21 @@ def tutorial_files() -> dict[str, str]:
     return {match["path"]: match["code"] + "\n" for match in BLOCK.finditer(DOC.read_text(encoding="utf-8"))}
 
 
+def write_tutorial(folder: Path) -> Path:
+    """The tutorial's files written where they say under `folder`, with the metadata an installer writes beside
+    the entry points: on the import path, `folder` holds Pig installed as a distribution."""
+    for relative, code in tutorial_files().items():
+        target = folder / relative
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(code, encoding="utf-8")
+    (folder / "pig-1.0.dist-info" / "METADATA").write_text("Metadata-Version: 2.1\nName: pig\nVersion: 1.0\n")
+    return folder
+
+
 @pytest.fixture
 def pig(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """The tutorial's files, written where they say, on the import path."""
-    for relative, code in tutorial_files().items():
-        target = tmp_path / relative
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(code, encoding="utf-8")
-    (tmp_path / "pig-1.0.dist-info" / "METADATA").write_text("Metadata-Version: 2.1\nName: pig\nVersion: 1.0\n")
+    write_tutorial(tmp_path)
     monkeypatch.syspath_prepend(str(tmp_path))
     yield tmp_path
     registry.forget("pig")
@@ -124,3 +131,22 @@ def test_the_tutorial_pack_installed_as_a_distribution_is_listed_by_companion_ga
         simulate.returncode == 2
         and simulate.stderr.strip() == "companion simulate: the game pig has no 'simulate' command"
     )
+
+
+def test_the_drills_and_the_conformance_tests_play_the_installed_tutorial_pack(pig: Path) -> None:
+    """ "The drills and the conformance tests play it": the project's own, run as they are, find Pig installed
+    and play it (the seeded conformance, the full disk in both languages, 200 power cuts)."""
+    environment = dict(os.environ, PYTHONPATH=str(pig))
+    modules = ["tests/conformance/test_every_pack.py", "tests/drills/test_disk_full.py"]
+    modules.append("tests/drills/test_power_cut_game.py")
+    completed = subprocess.run(
+        [sys.executable, "-m", "pytest", *modules, "-k", "pig", "-q", "-p", "no:cacheprovider"],
+        capture_output=True,
+        text=True,
+        timeout=900,
+        env=environment,
+        cwd=ROOT,
+    )
+    assert completed.returncode == 0, completed.stdout[-4000:] + completed.stderr[-2000:]
+    # Three conformance tests, the full disk twice (a size limit in each language) and once full, the power cut.
+    assert completed.stdout.splitlines()[-1].startswith("7 passed"), completed.stdout[-3000:]

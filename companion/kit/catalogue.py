@@ -9,14 +9,18 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from companion.engine.errors import CompanionError
 from companion.engine.pack import PackInfo, PackProblem
 from companion.files import write_atomically
-from companion.kit.definition import KitDefinition
-from companion.kit.schema import KitError, read_kit
+from companion.kit.listing import Listed, ListingCache, digest
 from companion.locale import domain
 from companion.paths import DATA_DIR, ROOT, user_data_dir
+
+if TYPE_CHECKING:
+    from companion.kit.definition import KitDefinition
+    from companion.kit.schema import KitError
 
 _, ngettext = domain("kit")
 
@@ -38,15 +42,27 @@ def python_pack_names() -> frozenset[str]:
     return frozenset(names)
 
 
-def pack_info(definition: KitDefinition, source: Path) -> PackInfo:
-    return PackInfo(
+def listed(definition: KitDefinition) -> Listed:
+    """What the game picker needs of a validated kit."""
+    return Listed(
         name=definition.name,
         title=definition.title,
         blurb=definition.blurb,
         players=definition.players,
-        support="kit",
         hides_information=definition.hides_information,
         has_chance=definition.has_chance,
+    )
+
+
+def pack_info(facts: Listed, source: Path) -> PackInfo:
+    return PackInfo(
+        name=facts.name,
+        title=facts.title,
+        blurb=facts.blurb,
+        players=facts.players,
+        support="kit",
+        hides_information=facts.hides_information,
+        has_chance=facts.has_chance,
         options=(),
         load=LOAD,
         source=str(source),
@@ -61,37 +77,62 @@ def installed_kits() -> tuple[tuple[PackInfo, ...], tuple[PackProblem, ...]]:
     """Every usable kit game, and a problem (file, line, field) for each kit file skipped.
 
     A user's kit named like a shipped example replaces it (a copy completed in the data editor, see
-    `edit.user_copy`); two user kits of one name, or a kit named like a Python pack, are problems."""
+    `edit.user_copy`); two user kits of one name, or a kit named like a Python pack, are problems. A file seen
+    valid before is not validated again (`listing`)."""
     problems: list[PackProblem] = []
     taken = set(python_pack_names())
+    cache = ListingCache()
+    seen: set[str] = set()
     users: list[PackInfo] = []
     for path in _toml_files(user_kits_dir()):
-        info = _info_or_problem(path, taken, problems)
-        if info is not None:
-            users.append(info)
+        facts = _listed_or_problem(path, cache, seen, problems)
+        if facts is None:
+            continue
+        if facts.name in taken:
+            problems.append(PackProblem(facts.name, str(path), _name_taken(facts.name), _name_line(path)))
+            continue
+        taken.add(facts.name)
+        users.append(pack_info(facts, path))
     examples: list[PackInfo] = []
     for path in _toml_files(EXAMPLES_DIR):
-        try:
-            definition = read_kit(path)
-        except KitError as error:
-            problems.append(_problem(path, error))
-            continue
-        if definition.name not in taken:
-            examples.append(pack_info(definition, path))
+        facts = _listed_or_problem(path, cache, seen, problems)
+        if facts is not None and facts.name not in taken:
+            examples.append(pack_info(facts, path))
+    cache.keep_only(seen)
+    cache.save()
     return tuple(examples + users), tuple(problems)
 
 
-def _info_or_problem(path: Path, taken: set[str], problems: list[PackProblem]) -> PackInfo | None:
+def _listed_or_problem(path: Path, cache: ListingCache, seen: set[str], problems: list[PackProblem]) -> Listed | None:
+    """The file's facts (remembered, or validated now), or None with its problem added to `problems`."""
     try:
-        definition = read_kit(path)
-    except KitError as error:
-        problems.append(_problem(path, error))
-        return None
-    if definition.name in taken:
-        problems.append(PackProblem(definition.name, str(path), _name_taken(definition.name), _name_line(path)))
-        return None
-    taken.add(definition.name)
-    return pack_info(definition, path)
+        data = path.read_bytes()
+    except OSError:
+        data = None
+    key = digest(data) if data is not None else ""
+    facts = cache.get(key) if key else None
+    if facts is None:
+        from companion.kit.schema import KitError, parse_kit, read_kit, to_definition
+
+        try:
+            if data is None:
+                definition = read_kit(path)  # says why it cannot be read
+            else:
+                try:
+                    text = data.decode("utf-8")
+                except UnicodeDecodeError:
+                    definition = read_kit(path)
+                else:
+                    definition = to_definition(parse_kit(text, str(path)))
+        except KitError as error:
+            problems.append(_problem(path, error))
+            return None
+        facts = listed(definition)
+        if key:
+            cache.put(key, facts)
+    if key:
+        seen.add(key)
+    return facts
 
 
 def _problem(path: Path, error: KitError) -> PackProblem:
@@ -139,6 +180,8 @@ def add_kit(source: Path, replace: bool = False) -> Path:
     were asked), a kit of the same name is replaced: a shipped example by a user's copy (the example is kept, the
     copy comes first in the list), a user's kit file by the new one, the old one kept beside it renamed
     `<file>.replaced-<time>` (nothing is deleted). A game written in Python is never replaced."""
+    from companion.kit.schema import KitError, read_kit
+
     try:
         definition = read_kit(source)
     except KitError as error:

@@ -4,19 +4,24 @@ companion kit check FILE   exit 0 and one summary line when valid; else the firs
                            FILE:LINE: field: problem, and exit 2 (`--all`: every problem, one a line)
 companion kit add FILE     check FILE and copy it into the user's kits folder (never overwriting); exit 2 if refused
 companion kit list         the kit games installed, and the files skipped with their problem
+
+`companion check-data --game <kit>` is `check_data` here: the installed file checked, how complete it is, what
+the players still complete from their box and which parts are inferences.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from companion.engine.pack import DataStatus
+from companion.kit import components as comp
 from companion.kit.catalogue import KitAddError, add_kit, installed_kits
 from companion.kit.definition import KitDefinition
 from companion.kit.schema import KitError, read_kit
-from companion.locale import domain
+from companion.locale import LANGUAGES, domain, set_language
 
 _, ngettext = domain("kit")
 
@@ -77,6 +82,54 @@ def main(argv: Sequence[str] | None = None) -> int:
     for skipped in problems:
         print(_("skipped: {problem}").format(problem=skipped), file=sys.stderr)
     return 0
+
+
+def check_data(game: str, argv: Sequence[str] | None = None) -> int:
+    """`companion check-data --game <kit>`: exit 0 with the report when the installed file is valid; its problems
+    (FILE:LINE: field: problem, one a line) and exit 2 when it is not."""
+    from companion.engine import registry
+
+    parser = argparse.ArgumentParser(
+        prog=f"companion check-data --game {game}",
+        description=_("Check a kit game's file and say what is still to complete from your box."),
+    )
+    parser.add_argument("--lang", choices=LANGUAGES, default=None, help=_("the language of the report"))
+    args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+    if args.lang is not None:
+        set_language(args.lang)
+    path = Path(str(registry.info(game).source))
+    try:
+        kit = read_kit(path)
+    except KitError as error:
+        for problem in error.problems:
+            print(problem, file=sys.stderr)
+        return 2
+    parts = (kit.decks, kit.dice, kit.bags, kit.tracks)
+    known, total = comp.known_and_total(*parts)
+    print(summary_line(path, kit))
+    print(DataStatus(known, total).label())
+    missing, inferred = comp.unknown_slots(*parts), comp.inferred_parts(*parts)
+    if missing:
+        print(_("To complete from your box:"))
+        print("\n".join(f"- {line}" for line in missing))
+    if inferred:
+        print(_("Inferences to check against your box:"))
+        print("\n".join(f"- {line}" for line in inferred))
+    return 0
+
+
+def __getattr__(attribute: str) -> Callable[[Sequence[str] | None], int]:
+    """`check_data__<kit>`: the `check-data` command a kit pack names (see `companion.kit.pack.bound`)."""
+    from companion.kit.pack import unbound
+
+    game = unbound(attribute, "check_data")
+    if game is None:
+        raise AttributeError(attribute)
+
+    def command(argv: Sequence[str] | None = None) -> int:
+        return check_data(game, argv)
+
+    return command
 
 
 if __name__ == "__main__":

@@ -537,6 +537,38 @@ def unknown_slots(
     return tuple(lines)
 
 
+def inferred_parts(
+    decks: Sequence[DeckSpec] = (),
+    dice: Sequence[DieSpec] = (),
+    bags: Sequence[BagSpec] = (),
+    tracks: Sequence[TrackSpec] = (),
+) -> tuple[str, ...]:
+    """One line per part marked `"low"`: an inference, not read from the rules or the box, which the players
+    check against their box (in the current language)."""
+    lines = []
+    for deck in decks:
+        for card in deck.cards:
+            if card.confidence == "low":
+                lines.append(
+                    _("{deck}: the card {card} is an inference.").format(deck=deck.name.text(), card=card.name.text())
+                )
+    for die in dice:
+        if die.is_known and die.confidence == "low":
+            lines.append(_("The faces of {die} are an inference.").format(die=die.name.text()))
+    for bag in bags:
+        for token in bag.tokens:
+            if token.confidence == "low":
+                lines.append(
+                    _("{bag}: the {token} tokens are an inference.").format(
+                        bag=bag.name.text(), token=token.name.text()
+                    )
+                )
+    for track in tracks:
+        if track.confidence == "low":
+            lines.append(_("The {track} track is an inference.").format(track=track.name.text()))
+    return tuple(lines)
+
+
 def known_and_total(
     decks: Sequence[DeckSpec] = (),
     dice: Sequence[DieSpec] = (),

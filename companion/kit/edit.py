@@ -7,7 +7,8 @@ text is validated before it replaces the file (written aside, then renamed), so 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -24,13 +25,25 @@ _, ngettext = domain("kit")
 Loc = Sequence[str | int]
 
 
+@dataclass(frozen=True)
+class Append:
+    """An edit's value that adds one table at the end of an array of tables (a card to a deck, a token to a bag),
+    written as `[[deck.card]]` like the café's own entries; the array is made when the deck has none yet."""
+
+    table: Mapping[str, Any]
+
+
 class KitEditError(CompanionError):
-    """An edit that was refused; the file is unchanged."""
+    """An edit that was refused; the file is unchanged. `problems` are the kit's, when the edit made it invalid."""
+
+    def __init__(self, message: str, problems: Sequence[Any] = ()) -> None:
+        super().__init__(message)
+        self.problems = tuple(problems)
 
 
 def edit_kit(path: Path, changes: Sequence[tuple[Loc, Any]]) -> None:
-    """Sets each (location, value) in the kit file at `path`, e.g. (("die", 1, "faces"), [1, 2, 3]), keeping
-    every comment; refuses a shipped file and any edit that leaves the kit invalid."""
+    """Sets each (location, value) in the kit file at `path`, e.g. (("die", 1, "faces"), [1, 2, 3]), or adds a
+    table (`Append`), keeping every comment; refuses a shipped file and any edit that leaves the kit invalid."""
     path = Path(path)
     if EXAMPLES_DIR.resolve() in path.resolve().parents:
         raise KitEditError(
@@ -43,7 +56,7 @@ def edit_kit(path: Path, changes: Sequence[tuple[Loc, Any]]) -> None:
     try:
         parse_kit(text, str(path))
     except KitError as error:
-        raise KitEditError(error.message) from error
+        raise KitEditError(error.message, error.problems) from error
     write_atomically(path, text)
 
 
@@ -52,10 +65,30 @@ def _set(document: Any, loc: tuple[str | int, ...], value: Any, path: Path) -> N
     try:
         for part in loc[:-1]:
             node = node[part]
-        node[loc[-1]] = value
+        if isinstance(value, Append):
+            if loc[-1] not in node:
+                node[loc[-1]] = tomlkit.aot()
+            node[loc[-1]].append(_table(value.table))
+        else:
+            node[loc[-1]] = value
     except (KeyError, IndexError, TypeError) as error:
         where = ".".join(str(part) for part in loc)
         raise KitEditError(_("{file} has no field {field}.").format(file=path, field=where)) from error
+
+
+def _table(data: Mapping[str, Any]) -> Any:
+    """A table written as a café writes one: its texts inline (`name = { en = "...", fr = "..." }`), a blank line
+    after it."""
+    table = tomlkit.table()
+    for key, value in data.items():
+        if isinstance(value, Mapping):
+            inline = tomlkit.inline_table()
+            inline.update(value)
+            table.add(key, inline)
+        else:
+            table.add(key, value)
+    table.add(tomlkit.nl())
+    return table
 
 
 def user_copy(example: Path) -> Path:

@@ -7,7 +7,7 @@ PRNG state dropped. What one player alone may see is `secret_view(state, seat)`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from types import MappingProxyType
@@ -27,8 +27,10 @@ from companion.engine.pack import (
 )
 from companion.kit import actions as act
 from companion.kit import components as comp
+from companion.kit.catalogue import EXAMPLES_DIR
 from companion.kit.definition import KitDefinition
 from companion.kit.describe import describe, face_label, seat_name
+from companion.kit.edit import Loc, edit_kit, user_copy
 from companion.kit.odds import roll_odds
 from companion.kit.rules import KitRules, legal_actions, setup_mapping
 from companion.kit.schema import KitFile, kit_json, read_kit_file, to_definition
@@ -144,11 +146,13 @@ def reveal(events: tuple[Any, ...], state: KitState) -> Reveal | None:
     return None
 
 
-#: The kit's screens: the generic table screen and the manual corrections (Adjust), loaded when first shown.
+#: The kit's screens: the generic table screen, the manual corrections (Adjust) and the data editor, loaded when
+#: first shown.
 SCREENS: Mapping[str, ScreenSpec] = MappingProxyType(
     {
         "table": ScreenSpec("companion.kit.ui.screens.table:KitTableScreen", "kv/kit/table.kv"),
         "adjust": ScreenSpec("companion.kit.ui.screens.adjust:KitAdjustScreen", "kv/kit/adjust.kv"),
+        "editor": ScreenSpec("companion.kit.ui.screens.editor:KitEditorScreen", "kv/kit/editor.kv"),
     }
 )
 #: A physical button's command -> the table screen's buttons it presses (the first shown and enabled wins).
@@ -252,6 +256,8 @@ class KitPack(BasicPack):
     screens = SCREENS
     kept_screens = frozenset({"table"})
     table_screen = "table"
+    #: The data editor: what a café completes from its box (dice faces, cards, tokens), saved in its own copy.
+    editor_screen = "editor"
     ui = "companion.kit.ui.hooks:KitUi"
     buttons = BUTTONS
 
@@ -261,13 +267,40 @@ class KitPack(BasicPack):
         self.definition = definition
         # The lights and the demo are per kit: their factories are found by the kit's name (see `bound`).
         self.lights = LightsSpec(bound("companion.kit.lights", "scene", info.name)) if definition.lights else None
-        self.commands = MappingProxyType({"demo": bound("companion.kit.ui.demo", "main", info.name)})
+        self.commands = MappingProxyType(
+            {
+                "demo": bound("companion.kit.ui.demo", "main", info.name),
+                "check-data": bound("companion.kit.cli", "check_data", info.name),
+            }
+        )
 
     def load(self) -> None:
         """Reads the file again (after an edit); a game in progress keeps the kit its set-up embeds."""
         if self.info.source is not None:
             self.model = read_kit_file(Path(self.info.source))
             self.definition = to_definition(self.model)
+
+    def edit(self, changes: Sequence[tuple[Loc, Any]]) -> Path:
+        """Writes `changes` into this kit's own file in the user's kits folder, keeping its comments: a shipped
+        example is copied there first, and the copy replaces it in the game list. Refused with `KitEditError`
+        (or `KitAddError` for a copy that cannot be made), every file as it was, when the kit would not be valid.
+        The kit is read again after; saved games keep the kit they started with. On the worker."""
+        from companion.engine import registry
+
+        source = Path(str(self.info.source))
+        copied = EXAMPLES_DIR.resolve() in source.resolve().parents
+        path = user_copy(source) if copied else source
+        try:
+            edit_kit(path, changes)
+        except Exception:
+            if copied:
+                path.unlink()  # the copy made just now, and nothing else
+            raise
+        if copied:
+            self.info = replace(self.info, source=str(path))
+            registry.rescan()
+        self.load()
+        return path
 
     def data_status(self) -> DataStatus:
         kit = self.definition

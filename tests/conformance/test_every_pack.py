@@ -121,3 +121,9 @@ def test_the_session_replays_resumes_exports_and_undoes_to_equal_states(pack: An
             record = json.loads(public.read_text(encoding="utf-8"))
             assert [step["label"] for step in record["history"]] == [entry.label for entry in session.history()]
             assert {"setup", "seed", "actions"}.isdisjoint(record)
+            written = public.read_text(encoding="utf-8")
+            for before, _action, _after in steps:  # what any seat alone saw never leaves in the public record
+                for seat in range(len(pack.seats(before))) if pack.info.hides_information else ():
+                    secret = pack.secret_view(before, seat)
+                    for line in secret.lines if secret is not None else ():
+                        assert json.dumps(line, ensure_ascii=False)[1:-1] not in written, line

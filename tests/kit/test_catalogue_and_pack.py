@@ -4,6 +4,8 @@ the shell loads for one, and editing a user's kit keeping its comments."""
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -75,7 +77,8 @@ def test_make_pack_and_what_it_tells_the_shell() -> None:
     over = pack.saved_game_line({"over": True, "round": 3, "players": 1})
     assert over.is_over and (over.players, over.status) == ("1 player", "Game over after round 3")
     assert pack.seats(state) == ("Player 1", "Player 2", "Player 3")
-    assert pack.table_screen == "table" and set(pack.screens) == {"table", "adjust"}
+    assert pack.table_screen == "table" and set(pack.screens) == {"adjust", "editor", "table"}
+    assert pack.editor_screen == "editor"
     path.write_text(SMALL.replace('name = "small"', 'name = "renamed"'), encoding="utf-8")
     with pytest.raises(Exception, match="now declares the kit renamed"):
         make_pack(info)
@@ -135,3 +138,43 @@ def test_pack_info_fields_are_what_the_registry_expects() -> None:
     for info in infos:
         assert isinstance(info, PackInfo)
         assert info.options == () and info.title.en and info.title.fr and info.blurb.fr
+
+
+LISTING = """
+import sys
+from companion.engine import registry
+print(" ".join(info.name for info in registry.available()))
+print(" | ".join(str(problem) for problem in registry.problems()))
+print("validated" if "pydantic" in sys.modules else "remembered")
+"""
+
+
+def scan() -> list[str]:
+    """Home's scan of the installed games, in a process of its own as the app's is: the games, the problems,
+    and whether a kit file had to be validated (pydantic imported) or was remembered."""
+    done = subprocess.run([sys.executable, "-c", LISTING], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.splitlines()
+
+
+def test_a_kit_file_seen_valid_is_listed_again_without_validating_it() -> None:
+    """Listing the games at each start costs no validation of files already checked (a quarter of a second and
+    20 MB); an edited file is checked again and named with its line when broken; a damaged memory is ignored."""
+    path = user_kit("small.toml", SMALL)
+    games = "dice_race federation small thunder_road_upkeep thunderbirds thunderbirds_solitaire warpspawn_thunderbirds"
+    assert scan() == [games, "", "validated"]
+    assert scan() == [games, "", "remembered"]
+    path.write_text(SMALL.replace("max = 5", "max = x"), encoding="utf-8")
+    line = SMALL[: SMALL.index("max = 5")].count("\n") + 1
+    assert scan() == [
+        games.replace(" small", ""),
+        f"{path}:{line}: not valid TOML: Unexpected character: 'x'",
+        "validated",
+    ]
+    assert scan()[2] == "validated", "a broken file is checked, and named, at every scan"
+    path.write_text(SMALL, encoding="utf-8")
+    assert scan() == [games, "", "validated"]  # mended: listed again
+    memory = Path(os.environ["COMPANION_STATE_DIR"]) / "cache" / "kit-listing.json"
+    memory.write_text('{"format": 1, "code": "', encoding="utf-8")
+    assert scan() == [games, "", "validated"]
+    assert scan() == [games, "", "remembered"]

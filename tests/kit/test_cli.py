@@ -111,3 +111,48 @@ def test_add_refuses_an_invalid_file_naming_its_line(tmp_path: Path, capsys: pyt
     line = SMALL[: SMALL.index("players = [1, 4]")].count("\n") + 1
     assert capsys.readouterr().err.startswith(f"{source}:{line}: kit.players: ")
     assert not (Path(os.environ["COMPANION_DATA_DIR"]) / "kits" / "small.toml").exists()
+
+
+def check_data(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "companion", "check-data", *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=os.environ.copy(),
+        timeout=120,
+    )
+
+
+def test_check_data_of_a_kit_says_what_the_players_complete_from_their_box() -> None:
+    done = check_data("--game", "thunder_road_upkeep")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    example = ROOT / "data" / "kits" / "thunder_road_upkeep.toml"
+    assert lines[0].startswith(f"{example}: valid kit thunder_road_upkeep (")
+    assert lines[1] == "3 of 9 entries complete"
+    todo = lines[lines.index("To complete from your box:") + 1 : lines.index("Inferences to check against your box:")]
+    assert todo[:5] == [
+        f"- The faces of {die} die are not known yet."
+        for die in ("Road", "Shooting", "Collision", "Direction", "Stunt")
+    ]
+    assert todo[5].startswith("- Damage tokens: the ") and len(todo) == 6
+    assert lines[-1] == "- The faces of Movement die are an inference."
+    french = check_data("--game", "thunder_road_upkeep", "--lang", "fr")
+    assert (
+        "3 entrées complètes sur 9" in french.stdout
+        and "- Les faces de Dé de route ne sont pas encore connues." in (french.stdout)
+    )
+    complete = check_data("--game", "dice_race")
+    assert complete.returncode == 0 and complete.stdout.splitlines()[1:] == ["13 of 13 entries complete"]
+
+
+def test_check_data_of_a_kit_whose_file_broke_names_the_file_and_the_line() -> None:
+    folder = Path(os.environ["COMPANION_DATA_DIR"]) / "kits"
+    folder.mkdir(parents=True)
+    kit = folder / "small.toml"
+    kit.write_text(SMALL.replace("length = 10", "length = 0"), encoding="utf-8")
+    done = check_data("--game", "small")
+    line = SMALL[: SMALL.index("length = 10")].count("\n") + 1
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == f"companion check-data: {kit}:{line}: track[0].length: must be at least 1, got 0\n"

@@ -5,12 +5,15 @@ as every game (`[lights.maps] <kit>`), checked against the kit's LED names with 
 from __future__ import annotations
 
 import dataclasses
+import io
+import os
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from companion.config import game_light_map, load_config
+from companion.devices import hw_test
 from companion.devices.light import Light
 from companion.devices.scene import scene_of
 from companion.engine import registry
@@ -21,6 +24,7 @@ from companion.kit.lights import SEAT_COLOURS, SHARED, TURN
 from companion.kit.schema import KitError, parse_kit
 from companion.kit.state import KitState
 from companion.ui.lights import LightsLink
+from tests.hardware.pty_device import PtyController
 
 from .kits import SMALL, start
 
@@ -141,3 +145,77 @@ def test_a_kits_light_map_uses_its_groups_through_the_same_config(tmp_path: Path
     light_map, why = game_light_map(short, "dice_race", scene)
     assert light_map is None and why is not None
     assert "track.race.2 has no LED: the track Race track has 31 spaces (0 to 30), one LED each" in why
+
+
+#: The config file as docs/kit.md writes it for a kit, on a Pico at `port`.
+SERIAL_MAP = """\
+[lights]
+backend = "serial"
+port = "{port}"
+brightness = 1.0
+
+[lights.maps.dice_race]
+backend = "serial"
+chain = ["track-reversed"]
+"""
+
+
+def test_a_kits_track_on_the_pico_from_the_config_file_as_users_write_it(tmp_path: Path) -> None:
+    """docs/kit.md's example map, in the config file the app reads: the race track wired last space first on one
+    WS2812 strip of the host-run Pico firmware behind a pty; the app's lights link fed a real game."""
+    device = PtyController(tmp_path / "usb-pico", leds=31, name="pico on a pty")
+    device.plug()
+    Path(os.environ["COMPANION_CONFIG"]).write_text(SERIAL_MAP.format(port=device.link), encoding="utf-8")
+    pack = registry.pack("dice_race")
+    state = start(pack.setup_for(3, {}))
+    state = played(state, act.MoveMarker("race", "p1", to=4), act.MoveMarker("race", "p2", to=10))
+    link = LightsLink(lambda _command: None).start(pack)
+    try:
+        assert link.is_hardware, link.status()
+        link.update(state, ())
+        places = {30 - space: seat for space, seat in ((4, 0), (10, 1), (0, 2))}  # track-reversed
+        assert device.wait_for(lambda c: all(c.look(i)[:3] != (0, 0, 0) for i in places))
+        controller = device.controller
+        assert controller is not None
+        for index, seat in places.items():
+            red, green, blue, period, _shape = controller.look(index)
+            expected = SEAT_COLOURS[seat]
+            strongest = max(range(3), key=lambda c: expected[c])
+            assert (red, green, blue)[strongest] == max(red, green, blue) > 0, (index, seat)
+            assert (period != 0) == (seat == state.current), "the space of the player to play blinks"
+        assert all(controller.look(i)[:3] == (0, 0, 0) for i in set(range(31)) - set(places))
+    finally:
+        link.close()
+        device.unplug()
+
+
+def test_hw_test_walks_a_kits_map_on_the_pico(tmp_path: Path) -> None:
+    device = PtyController(tmp_path / "usb-pico", leds=31, name="pico on a pty")
+    device.plug()
+    lit: list[list[int]] = []
+
+    def look(seconds: float) -> None:
+        """Instead of waiting: the LED the walk lit, as the Pico shows it."""
+
+        def shows(controller: Any) -> list[int]:
+            return [i for i in range(31) if controller.look(i)[:3] != (0, 0, 0)]
+
+        previous = lit[-1] if lit else None
+        device.wait_for(lambda c: len(shows(c)) == 1 and shows(c) != previous)
+        lit.append(shows(device.controller))
+
+    try:
+        config = Path(os.environ["COMPANION_CONFIG"])
+        config.write_text(SERIAL_MAP.format(port=device.link), encoding="utf-8")
+        out = io.StringIO()
+        code = hw_test.main(
+            ["--config", str(config), "--game", "dice_race", "--step", "0", "--buttons", "0"], out=out, wait=look
+        )
+        text = out.getvalue()
+        assert code == 0, text
+        walked = [line.split()[1:4:2] for line in text.splitlines() if "/31 " in line]
+        assert [name for name, _at in walked] == [f"track.race.{space}" for space in range(31)]
+        assert walked[0] == ["track.race.0", "30"] and walked[-1] == ["track.race.30", "0"]
+        assert lit == [[int(at)] for _name, at in walked]  # each LED alone, where the map says
+    finally:
+        device.unplug()

@@ -32,6 +32,19 @@ def test_games_lists_thunderbirds_with_its_kind_players_and_data() -> None:
     assert "entries complete" in thunderbirds
 
 
+def test_games_lists_every_pack_and_kit_with_its_kind_and_how_complete_its_data_is() -> None:
+    from companion.engine import registry
+
+    result = companion("games")
+    assert result.returncode == 0, result.stderr
+    rows = {row.split()[0]: row for row in result.stdout.splitlines()[1:]}
+    assert set(rows) == {info.name for info in registry.available()}
+    assert {"federation", "thunderbirds_solitaire", "warpspawn_thunderbirds", "dice_race"} <= set(rows)
+    assert rows["dice_race"].split()[-7:] == ["kit", "2-5", "13", "of", "13", "entries", "complete"]
+    assert rows["thunder_road_upkeep"].split()[-7:] == ["kit", "2-4", "3", "of", "9", "entries", "complete"]
+    assert rows["thunderbirds_solitaire"].split()[-7:-5] == ["upkeep", "1"]
+
+
 def test_a_game_that_is_not_installed_is_named_in_one_line() -> None:
     for command in ("simulate", "check-data", "odds", "demo"):
         result = companion(command, "--game", "chess")

@@ -234,6 +234,15 @@ def kit_every_screen(pilot: Any, out: Path, args: dict[str, str], notes: dict[st
     yield from player.tap("open:menu")
     yield from player.tap("open:home")
     yield pilot.until(lambda: pilot.screen_name() == "home", "Home")
+    yield from player.tap("card_editor")  # the data editor: each section, and each kind of form
+    yield pilot.until(lambda: pilot.screen_name() == "editor", "the editor")
+    for section, form in (("dice", "edit:die:0"), ("cards", "add:card:0"), ("bags", "add:token:0")):
+        yield from player.tap(f"section:{section}")
+        yield from player.visit()
+        yield from player.tap(form)
+        yield from player.tap("editor:cancel")
+    yield from player.tap("back")
+    yield pilot.until(lambda: pilot.screen_name() == "home", "Home again")
     yield from player.tap("settings")
     yield from player.tap("back")
     yield pilot.button("add_game")
@@ -246,3 +255,108 @@ def kit_every_screen(pilot: Any, out: Path, args: dict[str, str], notes: dict[st
     yield from player.visit("home-stick-clash")
     yield from player.tap("stick:keep")
     notes["screens"] = sorted(set(report.screens))
+
+
+def kit_comes_back(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, Any]) -> Script:
+    """A saved game of a kit whose file is gone: listed on Home with the reason and no way to resume it, beside a
+    game that resumes; then the kit added again from a USB stick, and the same saved game resumed by touch."""
+    from companion.kit.ui.autoplay import KitPlayer, KitReport
+
+    use_stick(args)
+    app = pilot.app
+    player = KitPlayer(pilot, out, KitReport())
+    gone = int(args["gone"])
+    yield pilot.until(lambda: len(app.controller.saved_games) == 2, "both saved games")
+    yield from player.tap("settings")
+    yield from player.tap("back")  # Home looks for games and sticks again
+    yield pilot.button("add_game")
+    yield from player.visit("home-game-gone")
+    notes["home_texts"] = shown_texts(pilot)
+    notes["resumable"] = sorted(pilot.keys("resume:"))
+    [button] = [w for w in pilot.widgets() if getattr(w, "action_key", "") == f"resume:{gone}"]
+    notes["gone_button"] = [str(button.text), bool(button.disabled)]
+    pilot.tap(button)  # a finger on the greyed button: nothing opens
+    yield pilot.settle(frames=3)
+    notes["after_tap"] = [pilot.screen_name(), app.controller.snapshot is not None]
+    yield from player.tap("add_game")
+    yield from player.tap("stick:race.toml")
+    yield pilot.until(lambda: pilot.has(f"resume:{gone}"), "the saved game resumable again")
+    yield from player.visit("home-game-back")
+    notes["back_texts"] = shown_texts(pilot)
+    yield from player.tap(f"resume:{gone}")
+    yield pilot.until(lambda: app.controller.snapshot is not None and pilot.screen_name() == "table", "the table")
+    yield pilot.settle()
+    yield from player.visit("resumed")
+    snapshot = app.controller.snapshot
+    notes["resumed"] = [
+        app.pack.name,
+        type(app.screen_manager.current_screen).__name__,
+        snapshot.game_id,
+        done_actions(app),
+        app.pack.rules.encode_state(snapshot.state),
+    ]
+
+
+def broken_games_at_start(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, Any]) -> Script:
+    """The app started beside a broken kit file and a broken pack: what Home says, and a game of another
+    installed game started by touch."""
+    from companion.kit.ui.autoplay import KitPlayer, KitReport
+
+    app = pilot.app
+    player = KitPlayer(pilot, out, KitReport())
+    yield pilot.until(lambda: len(pilot.keys("game:")) > 1, "the game picker")
+    yield pilot.settle()
+    yield from player.visit("home-with-problems")
+    notes["home_texts"] = shown_texts(pilot)
+    notes["picker"] = sorted(pilot.keys("game:"))
+    yield from player.start("dice_race", 2, 3)
+    notes["started"] = [app.pack.name, pilot.screen_name(), type(app.screen_manager.current_screen).__name__]
+
+
+def kit_editor(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, Any]) -> Script:
+    """Home's Card editor for a kit example, by touch: a die whose faces the rulebook leaves out completed on the
+    docked keyboard and saved, a bad face refused with the field, a token count stepped; then a new game rolls the
+    completed die."""
+    from companion.games.thunderbirds_solitaire.ui.autoplay import type_text
+    from companion.kit import actions as a
+    from companion.kit.ui.autoplay import KitPlayer, KitReport
+    from companion.ui.action_keys import act
+
+    app = pilot.app
+    player = KitPlayer(pilot, out, KitReport())
+    yield pilot.until(lambda: pilot.has("game:thunder_road_upkeep"), "the kit on Home's picker", timeout=60)
+    yield from player.tap("game:thunder_road_upkeep")
+    yield from player.tap("card_editor")
+    yield pilot.until(lambda: pilot.screen_name() == "editor", "the editor")
+    yield from player.visit("editor-dice")
+    notes["before"] = [row["row"].text for row in app.screen_manager.current_screen.ids.rows.data]
+    yield from player.tap("edit:die:1")
+    yield from player.visit("editor-form")
+    yield from type_text(pilot, "field:faces", "1,2,3,4,5,6")
+    yield from player.tap("editor:save")
+    yield pilot.until(lambda: app.screen_manager.current_screen.draft is None, "the save")
+    notes["notice"] = app.notice
+    notes["after"] = [row["row"].text for row in app.screen_manager.current_screen.ids.rows.data]
+    notes["intro"] = app.screen_manager.current_screen.ids.intro.text
+    yield from player.tap("edit:die:2")
+    yield from type_text(pilot, "field:faces", "1,skull")
+    yield from player.tap("editor:save")
+    yield pilot.until(lambda: bool(app.screen_manager.current_screen.problem), "the refusal")
+    yield from player.visit("editor-refused")
+    notes["refused"] = app.screen_manager.current_screen.problem
+    yield from player.tap("editor:cancel")
+    yield from player.tap("section:bags")
+    yield from player.tap("edit:token:0:1")
+    yield from player.tap("count:-1")
+    yield from player.tap("editor:save")
+    yield pilot.until(lambda: app.screen_manager.current_screen.draft is None, "the second save")
+    notes["bags"] = [row["row"].text for row in app.screen_manager.current_screen.ids.rows.data]
+    yield from player.tap("back")
+    yield pilot.until(lambda: pilot.screen_name() == "home", "Home")
+    yield from player.start("thunder_road_upkeep", 2, 4)
+    yield from player.section("dice")
+    seat = app.controller.snapshot.state.current
+    key = act(a.Roll("road", seat))
+    notes["road_offered"] = player.offered(key)
+    yield from player.press(key)
+    notes["rolled"] = list(player.report.labels)

@@ -35,14 +35,22 @@ def _environment(display: str, **extra: str) -> dict[str, str]:
 
 
 def scenario_notes(
-    display: str, out: Path, name: str, code: str, size: str = "800x480", lang: str = "en", timeout: float = 240
+    display: str,
+    out: Path,
+    name: str,
+    code: str,
+    size: str = "800x480",
+    lang: str = "en",
+    timeout: float = 240,
+    env: dict[str, str] | None = None,
 ) -> dict[str, Any]:
     """Runs the scenario `name` that `code` defines (a generator function of pilot, out, args and notes) in the
-    real app; returns the notes it wrote. Fails the test with the driver's error when the scenario does."""
+    real app, with `env` added to its environment; returns the notes it wrote. Fails the test with the driver's
+    error when the scenario does."""
     launch = _LAUNCH.format(here=str(HERE), code=code, name=name, size=size, lang=lang, out=str(out))
     completed = subprocess.run(
         [sys.executable, "-c", launch],
-        env=_environment(display),
+        env=_environment(display, **(env or {})),
         capture_output=True,
         text=True,
         timeout=timeout,

@@ -382,8 +382,138 @@ def test_every_kit_screen_fits_the_window(
         popups = {name for name in notes["screens"] if "+" in name}
         assert {"table-turn", "table-dice", "table-cards", "table-bags", "table-tracks", "table-counters"} <= screens
         assert {"adjust-players", "adjust-round", "adjust-counters", "adjust-cards", "handover-shown"} <= screens
+        assert {"editor-dice", "editor-cards", "editor-bags", "editor-die", "editor-card", "editor-token"} <= screens
         assert {"home-stick+chooser", "home-stick-clash+info", "adjust-cards+chooser"} <= popups
         assert any(name.endswith("+reveal") for name in popups)
         # A big kit scrolls: the table holds widgets for the rows in view, not one per space, card or step.
         assert notes["table_widgets"] < 120, notes["table_widgets"]  # 51 to 74 here, whatever the kit's size
         assert notes["paused_ms"] >= 1000
+
+
+def test_a_saved_game_of_a_kit_no_longer_installed_is_kept_and_resumes_when_it_is_back(
+    xvfb_display: str, request: pytest.FixtureRequest, tmp_path: Path
+) -> None:
+    """The kit's file removed (a café cleaning its kits folder): its saved game is listed with the reason, cannot
+    be opened and is never deleted, the other game still resumes; the kit added again from a USB stick, the
+    saved game resumes by touch at the position it was left in."""
+    from companion.engine import registry
+    from companion.engine.session import Session
+    from companion.engine.store import Store
+    from companion.kit import actions as a
+    from companion.kit.catalogue import user_kits_dir
+
+    stick, args = make_stick(tmp_path)
+    kits = user_kits_dir()
+    kits.mkdir(parents=True, exist_ok=True)
+    installed = kits / "stick_race.toml"
+    shutil.copyfile(stick / "race.toml", installed)
+    registry.rescan()
+    pack = registry.pack("stick_race")
+    with Store.open(None) as store:
+        other = Session.new(store, registry.pack("dice_race").rules, registry.pack("dice_race").setup_for(3, {}), 5)
+        session = Session.new(store, pack.rules, pack.setup_for(2, {}), seed=9)
+        seat = session.state.current
+        for action in (a.Roll("run", seat), a.MoveMarker("race", f"p{seat + 1}", to=4), a.NextPhase()):
+            session.dispatch(action)
+        left = pack.rules.encode_state(session.state)
+        gone = session.game_id
+    installed.unlink()
+    registry.forget("stick_race")
+    registry.rescan()
+    database = Path(os.environ["COMPANION_STATE_DIR"]) / "companion.db"
+
+    out = artefact_dir(request)
+    notes = report_of(out, launch(xvfb_display, out, "kit_comes_back", {**args, "gone": str(gone)}))["notes"]
+    home = notes["home_texts"]
+    assert "This game is not installed: it is kept and resumes when stick_race is back." in home
+    assert notes["gone_button"] == ["Not installed", True]
+    assert notes["resumable"] == [f"resume:{other.game_id}"]  # the other game still resumes
+    assert notes["after_tap"] == ["home", False]
+    assert "This game is not installed: it is kept and resumes when stick_race is back." not in notes["back_texts"]
+    assert notes["resumed"] == ["stick_race", "KitTableScreen", gone, 3, left]
+    with Store.open(database) as store:
+        assert sorted(game.id for game in store.list_games()) == sorted([other.game_id, gone])
+    registry.forget("stick_race")
+    registry.rescan()
+
+
+BAD_PACK = '''"""A pack whose declaration the contract refuses."""
+
+from companion.engine.pack import PackInfo, Words
+
+INFO = PackInfo(
+    name="bad_pack",
+    title=Words("Bad", "Mauvais"),
+    blurb=Words("Broken.", "Cassé."),
+    players=(3, 1),
+    support="rules",
+    hides_information=False,
+    has_chance=False,
+    options=(),
+    load="bad_pack:make_pack",
+)
+'''
+
+
+def test_a_broken_kit_file_and_a_broken_pack_are_named_and_the_other_games_start(
+    xvfb_display: str, request: pytest.FixtureRequest, tmp_path: Path
+) -> None:
+    """Home names each with its file, its line and the field; every other game is on the picker, and one starts."""
+    import tomllib
+
+    from companion.kit.catalogue import EXAMPLES_DIR, python_pack_names, user_kits_dir
+
+    kits = user_kits_dir()
+    kits.mkdir(parents=True, exist_ok=True)
+    lines = DICE_RACE.read_text(encoding="utf-8").replace('name = "dice_race"', 'name = "broken_race"').splitlines()
+    bad_line = next(i for i, line in enumerate(lines) if line.startswith("players = ")) + 1
+    lines[bad_line - 1] = 'players = [2, "five"]'
+    broken = kits / "broken_race.toml"
+    broken.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    site = tmp_path / "site"
+    (site / "bad_pack").mkdir(parents=True)
+    (site / "bad_pack" / "__init__.py").write_text(BAD_PACK, encoding="utf-8")
+    (site / "bad_pack-1.0.dist-info").mkdir()
+    (site / "bad_pack-1.0.dist-info" / "METADATA").write_text("Metadata-Version: 2.1\nName: bad_pack\nVersion: 1.0\n")
+    (site / "bad_pack-1.0.dist-info" / "entry_points.txt").write_text("[companion.packs]\nbad_pack = bad_pack:INFO\n")
+    out = artefact_dir(request)
+    env = {"PYTHONPATH": str(site)}
+    notes = report_of(out, launch(xvfb_display, out, "broken_games_at_start", env=env))["notes"]
+    home = "\n".join(notes["home_texts"])
+    assert f"{broken}:{bad_line}: kit.players[1]: expected a whole number" in home
+    declaration = BAD_PACK.splitlines().index("INFO = PackInfo(") + 1
+    assert f"{site / 'bad_pack' / '__init__.py'}:{declaration}: ValueError: pack bad_pack: player range" in home
+    shipped = python_pack_names() | {
+        tomllib.loads(p.read_text("utf-8"))["kit"]["name"] for p in EXAMPLES_DIR.glob("*.toml")
+    }
+    assert notes["picker"] == sorted(f"game:{name}" for name in shipped)  # every game shipped, none left out
+    assert notes["started"] == ["dice_race", "table", "KitTableScreen"]
+    assert broken.read_text(encoding="utf-8").splitlines()[bad_line - 1] == 'players = [2, "five"]'  # left as it was
+
+
+def test_a_kit_examples_unknown_die_completed_in_the_editor_by_touch(
+    xvfb_display: str, request: pytest.FixtureRequest
+) -> None:
+    """The data editor of a kit: the faces typed on the docked keyboard saved in the players' own copy of the
+    example (the shipped file untouched, its comments kept), a face that names no symbol refused with the field,
+    a token count stepped; a new game then rolls the die that could not be rolled before."""
+    import tomllib
+
+    from companion.kit.catalogue import EXAMPLES_DIR, user_kits_dir
+
+    example = (EXAMPLES_DIR / "thunder_road_upkeep.toml").read_bytes()
+    out = artefact_dir(request)
+    notes = report_of(out, launch(xvfb_display, out, "kit_editor"))["notes"]
+    assert notes["before"][1] == "Road die: faces not known yet"
+    assert notes["after"][1] == "Road die: 1, 2, 3, 4, 5, 6"
+    assert notes["intro"].startswith("4 of 9 entries complete · saved in ")
+    assert notes["notice"] == "Saved: new games use it; saved games keep the game as it was."
+    assert notes["refused"] == "Not saved: die[2].faces[1]: no symbol skull is declared"
+    assert any(text.endswith("×13") for text in notes["bags"])
+    assert notes["road_offered"] and notes["rolled"][0].endswith("rolls Road die")
+    copy = user_kits_dir() / "thunder_road_upkeep.toml"
+    data = tomllib.loads(copy.read_text(encoding="utf-8"))
+    assert data["die"][1]["faces"] == [1, 2, 3, 4, 5, 6] and data["die"][2]["faces"] == []
+    assert data["bag"][0]["token"][1]["count"] == 13
+    assert "# [U] The five special dice" in copy.read_text(encoding="utf-8")
+    assert (EXAMPLES_DIR / "thunder_road_upkeep.toml").read_bytes() == example

@@ -267,7 +267,7 @@ def _dice_rows(view: KitState, offer: Offer) -> list[Row]:
         head = _("{head}: {detail}").format(head=group.name.text(), detail=made)
         if not known:
             rows.append(Row(head, "title"))
-            rows.append(Row(_("Their faces are not known yet: complete them in the kit file."), "dim"))
+            rows.append(Row(_("Their faces are not known yet: complete them in the card editor, from Home."), "dim"))
             continue
         rows.append(
             Row(head, "title", buttons(offer.listed_button(act.Roll(group.id, view.current), _("Roll"), "primary")))
