@@ -393,6 +393,8 @@ def table_scroll(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, A
     notes["scrolled_before"] = scroll.scroll_y
     active = app.controller.snapshot.state.active
     yield from player.tap("act:EndTurn")
+    if pilot.has("endturn:confirm"):  # actions were left: End turn asks first
+        yield from player.tap("endturn:confirm")
     yield from player.dismiss_reveals()
     yield from player.to_table(None)
     yield pilot.until(lambda: app.controller.snapshot.state.active != active, "the next player's turn")
@@ -573,3 +575,47 @@ def import_from_home(pilot: Any, out: Path, args: dict[str, str], notes: dict[st
     pilot.tap(notes["resume_keys"][0])
     yield pilot.until(lambda: app.controller.snapshot is not None, "the imported game resumed")
     notes["resumed_actions"] = len(app.controller.snapshot.history)
+
+
+def key_moments(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, Any]) -> Script:
+    """The demo's game (seed 34) by touch, stopping at each key moment: End turn tapped with three actions left
+    (the pause, then Keep playing), the no-dice card's tile, the Scheme screen's foil buttons, a roll read
+    against its card, and the Icelandic volcano's closed routes on the Table and the Board."""
+    from companion.games.thunderbirds import actions as a
+    from companion.games.thunderbirds.state import PendingRescue
+    from companion.games.thunderbirds.ui.autoplay import AutoPlayer, PlayReport
+
+    app = pilot.app
+    player = AutoPlayer(pilot, out, PlayReport())
+    yield from player.start(2, "introduction", 34)
+    state = app.controller.snapshot.state
+    yield from player.tap("act:EndTurn")
+    notes["end_turn_popup"] = _texts(pilot)
+    notes["end_turn_keys"] = [k for k in ("popup:cancel", "endturn:confirm") if pilot.has(k)]
+    yield from player.tap("popup:cancel")
+    after = app.controller.snapshot.state
+    notes["kept_playing"] = [after.turn == state.turn, after.active == state.active, after.actions_left]
+    defs = app.pack.defs_for(state)
+    slot = next(slot for slot, card in state.track.occupied() if defs.disasters[card].is_no_dice)
+    yield from player.tap(f"tile:{slot}")
+    notes["no_dice_popup"] = _texts(pilot)
+    yield from player.tap("popup:close")
+    yield from player.play(stop=lambda s: isinstance(s.pending, PendingRescue))
+    yield from player.to_table(a.FinishRescue())
+    notes["score_line"] = app.screen_manager.get_screen("rescue").ids.score.text
+    rolled = app.controller.snapshot.state.pending
+    notes["roll"] = [rolled.score, app.pack.defs_for(state).disasters[rolled.disaster].difficulty]
+    yield from player.play(stop=lambda s: any(e.kind == "block-edges" for e in s.effects))
+    yield from player.to_table(None)
+    notes["effects"] = app.screen_manager.get_screen("table").ids.effects.text
+    yield from player.tap("open:board")
+    board = app.screen_manager.get_screen("board")
+    notes["board_hint"] = board.ids.hint.text
+    notes["closed_edges"] = sorted(sorted(e.ends) for e in board.ids.map.edges if e.closed)
+    yield pilot.screenshot(out / "board-closed-routes.png")
+    yield from player.play(stop=lambda s: any(isinstance(x, a.FoilScheme) for x in app.pack.legal_actions(s)))
+    yield from player.to_table(None)
+    yield from player.tap("open:scheme")
+    notes["scheme_success_buttons"] = [
+        b.action_key for b in pilot.widgets() if getattr(b, "role", "") == "success" and pilot.has(b.action_key)
+    ]

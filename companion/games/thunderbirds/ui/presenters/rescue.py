@@ -54,7 +54,7 @@ class RescueView:
 
 
 def _card_line(defs: Any, card: Any) -> str:
-    region = names.region(defs, card.region) if card.region else _("Unknown region")
+    region = names.region(defs, card.region) if card.region else _("Region not known yet")
     if card.is_no_dice:
         difficulty = _("no dice")
     elif card.difficulty is None:
@@ -210,9 +210,11 @@ def _rolled(
             label = _("Finish: rescue succeeds") if success else _("Finish: rescue fails, the card stays")
             buttons.append(ButtonView(act(action), label, "success" if success else "danger"))
     hoods = pending.hood_faces
-    score_line = _("Score {score} of {difficulty} needed").format(score=score, difficulty=difficulty)
+    score_line = score_text(score, difficulty)
     if hoods:
-        score_line += " · " + _("the Hood will advance {count}").format(count=hoods)
+        score_line += " · " + ngettext(
+            "the Hood will advance {count} space", "the Hood will advance {count} spaces", hoods
+        ).format(count=hoods)
     john = hood_ignorer(state, defs) is not None and pending.ignored_die is None
     advice_text = ""
     if card.difficulty is not None:
@@ -261,6 +263,17 @@ def _rolled(
         reward_choices=(),
         reward_picked="",
     )
+
+
+def score_text(score: int, difficulty: int) -> str:
+    """The roll against the card: "Score 9, 7 needed: it succeeds" (never "9 of 7"), or how far short it is."""
+    if score >= difficulty:
+        return _("Score {score}, {difficulty} needed: it succeeds").format(score=score, difficulty=difficulty)
+    return ngettext(
+        "Score {score}, {difficulty} needed: {short} point short",
+        "Score {score}, {difficulty} needed: {short} points short",
+        difficulty - score,
+    ).format(score=score, difficulty=difficulty, short=difficulty - score)
 
 
 def _reward(

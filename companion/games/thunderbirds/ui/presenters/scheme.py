@@ -138,8 +138,12 @@ def present_scheme(
                     ).format(count=req.count, kind=kind, held=held)
                 )
                 items.append(CheckItem(text, held >= req.count))
-    foils = tuple(FoilChoice(act(x), describe(x)) for x in legal if isinstance(x, a.FoilScheme))
-    complete = all(item.done is not False for item in items) and bool(foils)
+    legal_foils = [x for x in legal if isinstance(x, a.FoilScheme)]
+    confirming = scheme_needs_confirmation(scheme) and bool(legal_foils)
+    # One foil, one button: a card the companion cannot check is foiled only by the players' confirmation below;
+    # a known card's button says which tokens go, so two ways to pay never read as the same button twice.
+    foils = () if confirming else tuple(FoilChoice(act(x), foil_label(defs, x, character_name)) for x in legal_foils)
+    complete = all(item.done is not False for item in items) and bool(legal_foils)
     if foils:
         status = _("Everything is in place: foil it now (free).")
     elif all(item.done is not False for item in items):
@@ -148,7 +152,7 @@ def present_scheme(
         status = _("Not yet: what is missing is marked ✗.")
     options: tuple[DiscardOption, ...] = ()
     confirm_key = confirm_label = picked_text = ""
-    if scheme_needs_confirmation(scheme) and any(isinstance(x, a.FoilScheme) for x in legal):
+    if confirming:
         counts: dict[tuple[str, str], int] = {}
         for pick in picked:
             counts[pick] = counts.get(pick, 0) + 1
@@ -189,6 +193,14 @@ def present_scheme(
         confirm_key=confirm_key,
         confirm_label=confirm_label,
     )
+
+
+def foil_label(defs: Any, action: Any, character_name: Callable[[str], str]) -> str:
+    """The foil button: what it costs, so two ways to pay for one foil read differently."""
+    if not action.discards:
+        return _("Foil it (no token to discard)")
+    tokens = ", ".join(f"{character_name(p)} {names.token(defs, k)}" for p, k in action.discards)
+    return _("Foil it, discarding: {tokens}").format(tokens=tokens)
 
 
 def confirmed_foil(picked: Sequence[tuple[str, str]]) -> Any:
