@@ -25,6 +25,7 @@ from companion.games.thunderbirds.ui.presenters.words import (
     decimal,
     percent,
     rescue_type_label,
+    to_complete_text,
     token_label,
 )
 from companion.locale import _, ngettext
@@ -70,7 +71,7 @@ def _odds_lines(state: Any, defs: Any, card: Any, bonus: int) -> tuple[TextLine,
     if card.is_no_dice:
         return (TextLine(_("No dice: this card is prevented for one action while its pieces are in place.")),)
     if card.difficulty is None:
-        return (TextLine(_("The companion does not know this card: read it and confirm when it is averted.")),)
+        return (TextLine(to_complete_text(defs, card), "title"),)
     teamwork, intelligence = hand.count("teamwork"), hand.count("intelligence")
     odds = rescue_odds(card.difficulty, bonus, teamwork, intelligence, john)
     need = max(0, card.difficulty - bonus)
@@ -145,11 +146,15 @@ def _before(state: Any, defs: Any, legal: Sequence[Any], disaster: str, chosen: 
     )
     match = next((x for x in rescues if tuple(sorted(x.fab_cards)) == tuple(sorted(chosen_tuple))), None)
     buttons: list[ButtonView] = []
+    if card.completeness != "complete":
+        # Entered once from the box, the card is then rolled for and checked like any other.
+        role = "primary" if card.difficulty is None and not card.is_no_dice else "normal"
+        buttons.append(ButtonView(f"open:complete:{card.id}", _("Enter this card"), role))
     if match is not None:
         label = _("Prevent it (one action)") if card.is_no_dice else _("Roll the dice (one action)")
         buttons.append(ButtonView(act(match), label, "primary"))
     for confirm in confirms:
-        buttons.append(ButtonView(act(confirm), _("We averted it, as the card says (one action)"), "primary"))
+        buttons.append(ButtonView(act(confirm), _("We averted it, as the card says (one action)")))
     if not buttons:
         buttons.append(ButtonView("rescue:impossible", _("Not possible now"), "normal", enabled=False))
     buttons.append(ButtonView("rescue:done", _("Back to the table")))

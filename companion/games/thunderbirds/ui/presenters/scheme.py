@@ -13,7 +13,12 @@ from companion.games.thunderbirds.definitions import TOKEN_KINDS
 from companion.games.thunderbirds.movement import piece_region
 from companion.games.thunderbirds.operations import scheme_needs_confirmation
 from companion.games.thunderbirds.ui.presenters.table import ROMAN
-from companion.games.thunderbirds.ui.presenters.words import completeness_label, joined, piece_name
+from companion.games.thunderbirds.ui.presenters.words import (
+    completeness_label,
+    joined,
+    piece_name,
+    scheme_to_complete_text,
+)
 from companion.locale import _, ngettext
 from companion.ui.action_keys import act
 from companion.ui.presenters.lines import TextLine
@@ -56,6 +61,10 @@ class SchemeView:
     picked: str = ""
     confirm_key: str = ""
     confirm_label: str = ""
+    #: A scheme the companion does not fully know: what the players read off the card and enter, once.
+    complete_hint: str = ""
+    complete_key: str = ""
+    complete_label: str = ""
 
 
 def present_scheme(
@@ -176,6 +185,13 @@ def present_scheme(
             else _("Pick the tokens the card asks you to discard, then confirm.")
         )
         status = _("Check the card at the table: the companion cannot check every requirement.")
+    complete_hint = complete_key = complete_label = ""
+    if scheme.completeness != "complete":
+        complete_hint = scheme_to_complete_text(defs, scheme, current.space + 1)
+        complete_key = f"open:complete:{scheme.id}"
+        complete_label = _("Enter this card")
+        if confirming:
+            picked_text = joined(_("Or check the card at the table yourselves"), picked_text)
     return SchemeView(
         title=_("Scheme"),
         name=names.card(defs, current.card),
@@ -192,6 +208,9 @@ def present_scheme(
         picked=picked_text,
         confirm_key=confirm_key,
         confirm_label=confirm_label,
+        complete_hint=complete_hint,
+        complete_key=complete_key,
+        complete_label=complete_label,
     )
 
 

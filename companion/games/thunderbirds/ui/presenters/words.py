@@ -269,3 +269,24 @@ def to_complete_text(defs: Any, card: Any) -> str:
 def route_names(defs: Any, edges: Any) -> str:
     """Routes between regions as players read them on the board: "Europe – North Atlantic, Africa – ..."."""
     return ", ".join(f"{names.region(defs, a)} – {names.region(defs, b)}" for a, b in edges)
+
+
+def other_schemes(defs: Any, level: int) -> str:
+    """The level's schemes the companion knows by name, which an unknown slot is not ("A, B or C")."""
+    known = sorted(
+        names.card(defs, c.id) for c in defs.schemes.values() if c.level == level and c.completeness != "unknown"
+    )
+    return ", ".join(known)
+
+
+def scheme_to_complete_text(defs: Any, scheme: Any, space: int) -> str:
+    """The players' part for a scheme the companion does not fully know, once it is face up on the Hood track."""
+    parts = missing_parts(scheme)
+    wanted = ", ".join(parts) if parts else _("what it shows")
+    return _(
+        "The companion does not know all of this scheme yet. Read the level {level} scheme card on space {space} of "
+        "the Hood track and enter {wanted}: from then on the companion checks it."
+    ).format(level=ROMAN_LEVELS.get(scheme.level, str(scheme.level)), space=space, wanted=wanted)
+
+
+ROMAN_LEVELS = {1: "I", 2: "II", 3: "III", 4: "IV"}

@@ -140,7 +140,11 @@ class TableScreen(BaseScreen):
         for row in tile.bonuses:
             lines.append(PopupLine(("✓ " if row.applies else "✗ ") + row.text, "good" if row.applies else "dim"))
         lines += self.app.pack.card_lines(tile.card)
-        show_popup(tile.name, lines, [PopupButton("popup:close", _("Close"))], kind="card")
+        buttons = [PopupButton("popup:close", _("Close"))]
+        if not tile.is_known:
+            key = f"open:complete:{tile.card}"
+            buttons.append(PopupButton(key, _("Enter this card"), lambda: self.app.perform(key), role="primary"))
+        show_popup(tile.name, lines, buttons, kind="card")
 
 
 class PlayerButton(TouchButton):
