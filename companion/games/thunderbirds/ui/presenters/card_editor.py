@@ -819,8 +819,37 @@ def effect_label(defs: Any, card_kind: str, effect: dict[str, Any]) -> str:
     return effect_kind_label(kind)
 
 
+def field_label(name: str) -> str:
+    """A data field as players call it (never its id in the files)."""
+    return {
+        "names": _("name"),
+        "region": _("region"),
+        "rescue_type": _("rescue type"),
+        "difficulty": _("difficulty"),
+        "bonuses": _("bonuses"),
+        "rewards": _("rewards"),
+        "auto_requirements": _("pieces it needs"),
+        "verified": _("checked"),
+        "level": _("level"),
+        "regions": _("regions"),
+        "tokens": _("tokens"),
+        "pieces": _("Thunderbirds and pods"),
+        "effects": _("effects"),
+        "text": _("text"),
+        "timing": _("when it is played"),
+        "any_turn": _("other players' turns"),
+        "seats": _("seats"),
+        "seats_verified": _("counted"),
+        "length": _("spaces"),
+        "event_spaces": _("event spaces"),
+        "scheme_spaces": _("scheme spaces"),
+    }.get(name, name)
+
+
 def changed_text(changes: dict[str, Any]) -> str:
-    return _("Changed: {fields}").format(fields=", ".join(sorted(changes))) if changes else _("No change yet.")
+    if not changes:
+        return _("No change yet.")
+    return _("Changed: {fields}").format(fields=", ".join(sorted(field_label(name) for name in changes)))
 
 
 def yes_no(value: bool) -> str:

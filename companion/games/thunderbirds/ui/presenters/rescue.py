@@ -55,7 +55,7 @@ class RescueView:
 
 
 def _card_line(defs: Any, card: Any) -> str:
-    region = names.region(defs, card.region) if card.region else _("Region not known yet")
+    region = names.region(defs, card.region) if card.region else _("Region to enter")
     if card.is_no_dice:
         difficulty = _("no dice")
     elif card.difficulty is None:

@@ -59,7 +59,7 @@ class DisasterTile:
     region: str
     rescue_type: str | None  # air, sea, land, space (the icon and colour); None: unknown or empty
     type_label: str
-    difficulty: str  # "9", "auto" for no-dice cards, "?" unknown
+    difficulty: str  # "9"; "" for a no-dice card (its pieces are counted instead) and a card not known yet
     bonus_now: int
     bonus_summary: str  # "+4 now (2 of 3)"
     bonuses: tuple[BonusRow, ...]
@@ -161,7 +161,7 @@ def disaster_tile(state: GameState, defs: Any, slot: int, card_id: str | None) -
         note = to_complete_text(defs, card)
     else:
         difficulty = str(card.difficulty)
-    region = names.region(defs, card.region) if card.region else _("Region not known yet")
+    region = names.region(defs, card.region) if card.region else _("Region to enter")
     return DisasterTile(
         slot=slot,
         card=card_id,

@@ -13,13 +13,12 @@ from companion.ui.widgets.text import TouchButton
 class SetupGuideScreen(BaseScreen):
     index = 0
 
-    #: The players went to enter a card from this step: coming back keeps the step.
-    _entering = False
-
     def on_pre_enter(self, *args: object) -> None:
-        if self.params.get("restart", True) and not self._entering:
+        step = self.params.get("step")
+        if step is not None:  # back from entering a card: the step it was entered from
+            self.index = int(step)
+        elif self.params.get("restart", True):
             self.index = 0
-        self._entering = False
         super().on_pre_enter(*args)
 
     def refresh(self) -> None:
@@ -52,8 +51,8 @@ class SetupGuideScreen(BaseScreen):
         return button
 
     def enter_card(self, key: str) -> None:
-        """To the card editor on that card; Back there comes back to this step."""
-        self._entering = True
+        """To the card editor on that card; Back there comes back to this step (this screen may be rebuilt)."""
+        self.app.nav.remember(step=self.index)
         self.app.perform(key)
 
     def visit_name(self) -> str:
