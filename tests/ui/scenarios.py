@@ -301,6 +301,9 @@ def table_buttons(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, 
         time.sleep(0.08)  # past the bounce time
         device.drive_high()
 
+    press(int(args["end_turn"]))  # three actions are left: the screen asks first, as it does for a finger
+    yield pilot.until(lambda: pilot.has("endturn:confirm"), "the pause before the turn ends")
+    notes["paused"] = len(controller.snapshot.history) == before
     press(int(args["end_turn"]))
     yield pilot.until(lambda: len(controller.snapshot.history) == before + 1, "the button's end of turn")
     yield pilot.until(lambda: pilot.has("reveal:ok"), "the reveal")

@@ -164,3 +164,18 @@ def test_once_entered_the_rules_check_the_card_like_any_other() -> None:
         assert rescue.card_line.endswith("9") and all(not b.key.startswith("open:complete") for b in rescue.buttons)
     finally:
         clear_definitions_cache()  # the overlay lives in this test's own data folder; the next test reads its own
+
+
+def test_an_unknown_scheme_is_no_green_foil_on_turn_one(language: str) -> None:
+    """The rules allow the players to confirm an unknown scheme from the first turn; the Table no longer offers
+    that as a green Foil button, but as the card to enter (or check at the table)."""
+    state = start()
+    defs = default_definitions()
+    legal = legal_actions(state, defs)
+    assert any(isinstance(x, a.FoilScheme) and x.confirmed for x in legal)
+    table = present_table(state, defs, legal, name, str)
+    (button,) = [b for b in table.actions if b.key == "open:scheme"]
+    assert button.role == "normal"
+    assert {"en": "Scheme: enter the card", "fr": "Plan\u00a0: saisir la carte"}[language] in button.label
+    view = present_scheme(state, defs, legal, str, [], name)
+    assert view.complete_key and view.foils == () and view.confirm_key == "foil:confirm"

@@ -276,7 +276,12 @@ def action_buttons(
         elif kind is a.PlayFab:
             add("open:fabs", _("F.A.B. cards"))
         elif kind is a.FoilScheme:
-            add("open:scheme", _("Foil the scheme"), "success")
+            current = state.current_scheme
+            if current is not None and defs.schemes[current.card].completeness != "complete":
+                # Not a foil the companion can vouch for: the Scheme screen asks for the card first.
+                add("open:scheme", _("Scheme: enter the card, or check it at the table"))
+            else:
+                add("open:scheme", _("Foil the scheme"), "success")
         elif kind is a.ChangeCharacter:
             add("open:change", _("Change character (whole turn)"))
         elif kind is a.EndTurn:
