@@ -240,3 +240,16 @@ def test_setting_the_file_aside_keeps_it_and_clears_the_warning() -> None:
     assert default_overlay_problems() == ()
     assert not path.exists() and moved.read_text(encoding="utf-8") == text
     assert moved.name.startswith("our-cards.toml.set-aside-")
+
+
+def test_an_effects_end_keeps_our_translation_marked_until_the_players_type_the_cards_words() -> None:
+    """Rocket Malfunction's English end is our translation of the French card: adding an effect keeps it marked;
+    typing the English from the box makes it the box's."""
+    draft = Draft.start(default_definitions(), "event", "rocket-malfunction")
+    draft.add_effect("draw-fab")
+    until = saved(draft).events["rocket-malfunction"].effects[0].until
+    assert until is not None and until.confidence("en") == "medium"
+    draft = Draft.start(default_definitions(), "event", "rocket-malfunction")
+    draft.set_text("effects.0.until", "en", "until a player discards a Logistics token where Thunderbird 3 is")
+    until = saved(draft).events["rocket-malfunction"].effects[0].until
+    assert until is not None and until.confidence("en") is None and until.fr.startswith("tant qu'un joueur")

@@ -193,6 +193,8 @@ def _effect(effect: Any) -> dict[str, Any]:
         data["edges"] = [list(edge) for edge in effect.edges]
     if effect.until is not None:
         data["until"] = _names(effect.until)
+        if effect.until.translated:  # our translation stays marked as ours until the players type the card's words
+            data["until"]["translated"] = dict(effect.until.translated)
     return data
 
 
@@ -447,10 +449,13 @@ class Draft:
         if name.startswith("effects."):
             index = int(name.split(".")[1])
             value = dict(self._effects()[index].get("until") or {})
+            marks = {k: v for k, v in dict(value.pop("translated", {})).items() if k != language}
             if text.strip():
                 value[language] = text.strip()
             else:
                 value.pop(language, None)
+            if marks and value:
+                value["translated"] = marks
             self.set_effect(index, "until", value or None)
             return
         value = dict(self.fields.get(name, {}))
