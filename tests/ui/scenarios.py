@@ -592,6 +592,9 @@ def key_moments(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, An
     player = AutoPlayer(pilot, out, PlayReport())
     yield from player.start(2, "introduction", 34)
     state = app.controller.snapshot.state
+    table = app.screen_manager.get_screen("table")
+    notes["tiles"] = {t.tile.card: t.tile.name for t in table.ids.tiles.children if t.tile and t.tile.card}
+    notes["scheme_button"] = table.ids.scheme.text
     yield from player.tap("act:EndTurn")
     notes["end_turn_popup"] = _texts(pilot)
     notes["end_turn_keys"] = [k for k in ("popup:cancel", "endturn:confirm") if pilot.has(k)]

@@ -1,10 +1,13 @@
 """The key moments of a Thunderbirds game in the real app, by touch, in both languages: End turn with actions left
 pauses (and Keep playing keeps them), a no-dice card's tile says what prevents it, the Scheme screen has one foil
-button, a roll reads against its card, and an event's closed routes are named on the Table and drawn on the Board."""
+button, a roll reads against its card, an event's closed routes are named on the Table and drawn on the Board, and
+every card on the Table is named in the screen's language."""
 
 from __future__ import annotations
 
 import pytest
+
+from companion.games.thunderbirds.loader import default_definitions
 
 CLOSED = [["europe", "north-atlantic"], ["africa", "north-atlantic"], ["africa", "south-atlantic"]]
 
@@ -44,4 +47,14 @@ def test_the_key_moments_are_clear_by_touch(run_app, lang: str) -> None:
     assert words["closed"] in notes["effects"] and words["route"] in notes["effects"], notes["effects"]
     assert words["board"] in notes["board_hint"] and words["route"] in notes["board_hint"], notes["board_hint"]
     assert notes["closed_edges"] == sorted(sorted(edge) for edge in CLOSED)
+    # One language per screen: each card on the Table by its name in the screen's language (ours where the box's
+    # is unknown), never the other language's.
+    defs = default_definitions()
+    other = "fr" if lang == "en" else "en"
+    assert len(notes["tiles"]) == 3
+    for card, shown in notes["tiles"].items():
+        names = defs.disasters[card].names
+        assert shown == getattr(names, lang) and shown != getattr(names, other), (card, shown)
+    scheme = defs.schemes["espionnage-satellite"].names
+    assert getattr(scheme, lang) in notes["scheme_button"] and getattr(scheme, other) not in notes["scheme_button"]
     assert report.layout_problems() == []
