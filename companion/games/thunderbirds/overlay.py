@@ -197,6 +197,15 @@ def _text_of(target: Path, doc: dict[str, Any], table: str, card_id: str) -> str
     original = target.read_text(encoding="utf-8")
     if original.startswith(_HEADER):
         return dumps(doc)
+    try:
+        return _edited(original, doc, table, card_id)
+    except (TypeError, ValueError, KeyError, AttributeError):
+        # A file shaped otherwise than the data's format (a table where a list of cards belongs...): written
+        # whole, so the validation that follows names its problem and nothing is written.
+        return dumps(doc)
+
+
+def _edited(original: str, doc: dict[str, Any], table: str, card_id: str) -> str:
     document = tomlkit.parse(original)
     entry = _find(doc, table, card_id)
     if table in SINGLE_IDS:
