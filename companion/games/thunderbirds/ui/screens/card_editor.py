@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from kivy.factory import Factory
@@ -359,8 +360,8 @@ class CardEditorScreen(BaseScreen):
                 for rid, label in regions
             ]
         elif what == "effect":
-            kinds = EFFECT_KINDS if draft.kind == "event" else tuple(k for k in EFFECT_KINDS if k != "block-edges")
-            choices = [(f"effect:{k}", effect_kind_label(k), lambda k=k: draft.add_effect(k)) for k in kinds]
+            blocks = [k for k in EFFECT_KINDS if draft.kind == "event" or k != "block-edges"]
+            choices = [(f"effect:{k}", effect_kind_label(k), lambda k=k: draft.add_effect(k)) for k in blocks]
         elif what == "effect-type" and first:
             index = int(first)
             choices = [("type:-", _("Every rescue"), lambda: draft.set_effect(index, "rescue_type", None))]
@@ -398,18 +399,21 @@ class CardEditorScreen(BaseScreen):
             ]
         )
 
-    def _chooser(self, choices: list[tuple[str, str, Any]], refresh: bool = True) -> None:
-        def chosen(apply: Any) -> None:
-            apply()
-            if refresh:
-                self.refresh()
+    def _chooser(self, choices: list[tuple[str, str, Callable[[], None]]], refresh: bool = True) -> None:
+        def chosen(apply: Callable[[], None]) -> Callable[[], None]:
+            def run() -> None:
+                apply()
+                if refresh:
+                    self.refresh()
+
+            return run
 
         show_popup(
             _("Choose"),
             [],
             [PopupButton("popup:cancel", _("Cancel"))],
             kind="chooser",
-            choices=[PopupButton(f"editor:{key}", label, (lambda a=apply: chosen(a))) for key, label, apply in choices],
+            choices=[PopupButton(f"editor:{key}", label, chosen(apply)) for key, label, apply in choices],
         )
 
     # --- saving --------------------------------------------------------------------------------------------
