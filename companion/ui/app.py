@@ -620,6 +620,9 @@ class CompanionApp(App):
             self._reveal(snapshot)
         if snapshot.kind == "action" and self.pack.rules.is_terminal(snapshot.state) and self.controller is not None:
             self.controller.backup_if_due(0)  # the game just ended: keep it safe now
+        if snapshot.kind == "reread":  # the cards changed under the game: the players stay where they are
+            self.refresh_current()
+            return
         wanted = self._screen_for(snapshot)
         current = self.nav.current
         table = self.pack_table_screen()

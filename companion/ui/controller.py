@@ -37,7 +37,7 @@ class GameSnapshot:
     history: tuple[Any, ...]
     can_undo: bool
     can_redo: bool
-    kind: str  # "load", "action", "undo", "redo"
+    kind: str  # "load", "action", "undo", "redo", "reread" (the cards changed, not the game)
     events: tuple[Any, ...] = ()
     entry: Any = None
     version: int = 0
@@ -348,6 +348,13 @@ class GameController:
             return False
         self._run(lambda: self._step(lambda s: s.undo_to(seq)), on_done)
         return True
+
+    def reread(self, on_done: Callable[[GameSnapshot], None] | None = None) -> None:
+        """The game as it stands, its legal actions worked out again: after the players completed or corrected a
+        card, the rules check it at once (nothing is dispatched or logged)."""
+        if self.snapshot is None:
+            return
+        self._run(lambda: self._snapshot("reread", (), None), on_done)
 
     def call(
         self, work: Callable[[Any], Any], on_done: Callable[[Any], None], on_error: ErrorHandler | None = None

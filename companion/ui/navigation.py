@@ -22,6 +22,12 @@ class NavigationStack:
             self._stack.append(entry)
         return entry
 
+    def remember(self, **params: Any) -> None:
+        """Adds to the current screen's params what it needs to come back as it was (a screen may be rebuilt)."""
+        if self._stack:
+            name, current = self._stack[-1]
+            self._stack[-1] = (name, {**current, **params})
+
     def back(self) -> tuple[str, dict[str, Any]]:
         """The screen to show after "Back": the previous one, or Home when there is none."""
         if len(self._stack) > 1:

@@ -301,6 +301,9 @@ def table_buttons(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, 
         time.sleep(0.08)  # past the bounce time
         device.drive_high()
 
+    press(int(args["end_turn"]))  # three actions are left: the screen asks first, as it does for a finger
+    yield pilot.until(lambda: pilot.has("endturn:confirm"), "the pause before the turn ends")
+    notes["paused"] = len(controller.snapshot.history) == before
     press(int(args["end_turn"]))
     yield pilot.until(lambda: len(controller.snapshot.history) == before + 1, "the button's end of turn")
     yield pilot.until(lambda: pilot.has("reveal:ok"), "the reveal")
@@ -393,6 +396,8 @@ def table_scroll(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, A
     notes["scrolled_before"] = scroll.scroll_y
     active = app.controller.snapshot.state.active
     yield from player.tap("act:EndTurn")
+    if pilot.has("endturn:confirm"):  # actions were left: End turn asks first
+        yield from player.tap("endturn:confirm")
     yield from player.dismiss_reveals()
     yield from player.to_table(None)
     yield pilot.until(lambda: app.controller.snapshot.state.active != active, "the next player's turn")
@@ -573,3 +578,225 @@ def import_from_home(pilot: Any, out: Path, args: dict[str, str], notes: dict[st
     pilot.tap(notes["resume_keys"][0])
     yield pilot.until(lambda: app.controller.snapshot is not None, "the imported game resumed")
     notes["resumed_actions"] = len(app.controller.snapshot.history)
+
+
+def key_moments(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, Any]) -> Script:
+    """The demo's game (seed 34) by touch, stopping at each key moment: End turn tapped with three actions left
+    (the pause, then Keep playing), the no-dice card's tile, the Scheme screen's foil buttons, a roll read
+    against its card, and the Icelandic volcano's closed routes on the Table and the Board."""
+    from companion.games.thunderbirds import actions as a
+    from companion.games.thunderbirds.state import PendingRescue
+    from companion.games.thunderbirds.ui.autoplay import AutoPlayer, PlayReport
+
+    app = pilot.app
+    player = AutoPlayer(pilot, out, PlayReport())
+    yield from player.start(2, "introduction", 34)
+    state = app.controller.snapshot.state
+    table = app.screen_manager.get_screen("table")
+    notes["tiles"] = {t.tile.card: t.tile.name for t in table.ids.tiles.children if t.tile and t.tile.card}
+    notes["scheme_button"] = table.ids.scheme.text
+    yield from player.tap("act:EndTurn")
+    notes["end_turn_popup"] = _texts(pilot)
+    notes["end_turn_keys"] = [k for k in ("popup:cancel", "endturn:confirm") if pilot.has(k)]
+    yield from player.tap("popup:cancel")
+    after = app.controller.snapshot.state
+    notes["kept_playing"] = [after.turn == state.turn, after.active == state.active, after.actions_left]
+    defs = app.pack.defs_for(state)
+    slot = next(slot for slot, card in state.track.occupied() if defs.disasters[card].is_no_dice)
+    yield from player.tap(f"tile:{slot}")
+    notes["no_dice_popup"] = _texts(pilot)
+    yield from player.tap("popup:close")
+    yield from player.play(stop=lambda s: isinstance(s.pending, PendingRescue))
+    yield from player.to_table(a.FinishRescue())
+    notes["score_line"] = app.screen_manager.get_screen("rescue").ids.score.text
+    rolled = app.controller.snapshot.state.pending
+    notes["roll"] = [rolled.score, app.pack.defs_for(state).disasters[rolled.disaster].difficulty]
+    yield from player.play(stop=lambda s: any(e.kind == "block-edges" for e in s.effects))
+    yield from player.to_table(None)
+    notes["effects"] = app.screen_manager.get_screen("table").ids.effects.text
+    yield from player.tap("open:board")
+    board = app.screen_manager.get_screen("board")
+    notes["board_hint"] = board.ids.hint.text
+    notes["closed_edges"] = sorted(sorted(e.ends) for e in board.ids.map.edges if e.closed)
+    yield pilot.screenshot(out / "board-closed-routes.png")
+    yield from player.play(stop=lambda s: any(isinstance(x, a.FoilScheme) for x in app.pack.legal_actions(s)))
+    yield from player.to_table(None)
+    yield from player.tap("open:scheme")
+    notes["scheme_success_buttons"] = [
+        b.action_key for b in pilot.widgets() if getattr(b, "role", "") == "success" and pilot.has(b.action_key)
+    ]
+
+
+# --- cards the players complete, by touch -------------------------------------------------------------------
+
+
+def _type_into(screen: Any, label: str, text: str) -> None:
+    """Types `text` into the editor's field on the line reading `label` (as the on-screen keyboard would)."""
+    from kivy.uix.textinput import TextInput
+
+    for line in screen.ids.content.children:
+        if line.ids.label.text == label:
+            field = next(w for w in line.ids.buttons.children if isinstance(w, TextInput))
+            field.text = text
+            return
+    raise AssertionError(f"no field {label!r} in the editor")
+
+
+def _save(player: Any, pilot: Any, screen: Any) -> Script:
+    saves = len(screen.undo_stack)
+    yield from player.tap("editor:save")
+    yield pilot.until(lambda: len(screen.undo_stack) > saves, "the card saved")
+    yield pilot.settle()
+
+
+def unknown_cards_by_touch(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, Any]) -> Script:
+    """Seed 22 deals an unknown disaster to slot 3 and turns an unknown scheme face up, and its first draw is
+    another unknown disaster. The players enter each where it matters (the set-up guide, the draw's pop-up), in
+    the card editor, then play on: the rules check the cards like known ones."""
+    from companion import locale
+    from companion.games.thunderbirds import actions as a
+    from companion.games.thunderbirds.ui.autoplay import AutoPlayer, PlayReport
+
+    app = pilot.app
+    english = locale.language() == "en"
+    player = AutoPlayer(pilot, out, PlayReport())
+    app.next_seed = 22
+    yield pilot.settle()
+    for key in ("new_game", "players:2", "difficulty:introduction", "start_game"):
+        yield from player.tap(key)
+    yield pilot.until(lambda: pilot.screen_name() == "setup_guide", "the set-up guide")
+    while not pilot.has("open:complete:unknown-disaster-3"):
+        yield from player.tap("guide:next")
+    guide = app.screen_manager.get_screen("setup_guide")
+    notes["guide_before"] = [w.text for w in guide.ids.lines.children][::-1]
+    yield from player.tap("open:complete:unknown-disaster-3")
+    editor = app.screen_manager.get_screen("card_editor")
+    notes["editor_title"] = editor.ids.title.text
+    _type_into(editor, "Name in English" if english else "Nom en anglais", "Mine Collapse")
+    _type_into(editor, "Name in French" if english else "Nom en français", "Effondrement de la mine")
+    for key in ("editor:pick:region", "editor:region:africa", "editor:type:land", "editor:difficulty:+1"):
+        yield from player.tap(key)
+    for key in ("editor:pick:reward", "editor:reward:joker", "editor:pick:bonus", "editor:piece:mole"):
+        yield from player.tap(key)
+    yield from _save(player, pilot, editor)
+    yield from player.tap("back")
+    notes["guide_step_kept"] = pilot.screen_name() == "setup_guide" and not pilot.has(
+        "open:complete:unknown-disaster-3"
+    )
+    guide = app.screen_manager.get_screen("setup_guide")
+    notes["guide_after"] = [w.text for w in guide.ids.lines.children][::-1]
+    while not pilot.has("open:complete:unknown-scheme-1-1"):
+        yield from player.tap("guide:previous")
+    yield from player.tap("open:complete:unknown-scheme-1-1")
+    editor = app.screen_manager.get_screen("card_editor")  # screens left are let go: this is a new one
+    _type_into(editor, "Name in English" if english else "Nom en anglais", "Fire in the Alps")
+    _type_into(editor, "Name in French" if english else "Nom en français", "Feu dans les Alpes")
+    for key in ("editor:pick:regions", "editor:region:europe", "editor:pick:token", "editor:token:technology"):
+        yield from player.tap(key)
+    for key in ("editor:pick:piece:pieces", "editor:piece:fab1", "editor:region:europe"):
+        yield from player.tap(key)
+    yield from _save(player, pilot, editor)
+    yield from player.tap("back")
+    while pilot.has("guide:next"):
+        yield from player.tap("guide:next")
+    yield from player.tap("guide:start")
+    yield from player.tap("act:EndTurn")
+    yield from player.tap("endturn:confirm")
+    yield pilot.button("reveal:ok")
+    notes["draw_popup"] = _texts(pilot)
+    notes["draw_keys"] = [k for k in ("open:complete:unknown-disaster-1", "reveal:ok") if pilot.has(k)]
+    yield from player.tap("open:complete:unknown-disaster-1")
+    editor = app.screen_manager.get_screen("card_editor")
+    _type_into(editor, "Name in English" if english else "Nom en anglais", "Flood at the Dam")
+    _type_into(editor, "Name in French" if english else "Nom en français", "Crue au barrage")
+    for key in ("editor:pick:region", "editor:region:asia", "editor:no_dice:toggle"):
+        yield from player.tap(key)
+    for key in ("editor:pick:piece:auto_requirements", "editor:piece:tb2", "editor:region:asia"):
+        yield from player.tap(key)
+    yield from player.tap("editor:pick:reward")
+    yield from player.tap("editor:reward:joker")
+    yield from _save(player, pilot, editor)
+    yield from player.tap("back")
+    yield pilot.until(lambda: pilot.screen_name() == "table", "back at the table")
+    snapshot = app.controller.snapshot
+    notes["confirms"] = [act for act in snapshot.legal if isinstance(act, (a.ConfirmRescue,))]
+    notes["confirmed_foils"] = [act for act in snapshot.legal if isinstance(act, a.FoilScheme) and act.confirmed]
+    defs = app.pack.defs_for(snapshot.state)
+    notes["cards"] = {
+        card: [defs.disasters[card].completeness, defs.disasters[card].is_no_dice]
+        for card in ("unknown-disaster-1", "unknown-disaster-3")
+    }
+    table = app.screen_manager.get_screen("table")
+    notes["tiles"] = [[t.tile.name, t.tile.difficulty] for t in table.ids.tiles.children if t.tile and t.tile.card]
+    yield from player.tap("open:scheme")
+    scheme = app.screen_manager.get_screen("scheme")
+    notes["scheme_title"] = scheme.ids.title.text
+    notes["scheme_lines"] = [w.text for w in scheme.ids.lines.children][::-1]
+    notes["scheme_keys"] = pilot.keys()
+
+
+def editor_by_touch(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, Any]) -> Script:
+    """The card editor from Home, by touch: two broken overlay files listed (a café's card with a bad difficulty,
+    fixed here and saved back into its file; a file that is not TOML, set aside), then an event completed with
+    effect blocks and how its lasting effect ends, and a F.A.B. card with its bonus, timing and turn."""
+    from companion import locale
+    from companion.games.thunderbirds.ui.autoplay import AutoPlayer, PlayReport
+
+    app = pilot.app
+    english = locale.language() == "en"
+    player = AutoPlayer(pilot, out, PlayReport())
+    yield pilot.settle()
+    home = app.screen_manager.get_screen("home")
+    notes["home_before"] = home.ids.recovery.text
+    yield from player.tap("card_editor")
+    editor = app.screen_manager.get_screen("card_editor")
+    notes["problem_keys"] = pilot.keys("fix:") + pilot.keys("aside:")
+    yield from player.tap("fix:unknown-disaster-2")
+    notes["fix_subtitle"] = editor.ids.subtitle.text
+    notes["fix_rows"] = [line.ids.label.text for line in editor.ids.content.children][::-1]
+    for _step in range(12):  # 50 as the file says, down to 20 (the highest) and on to 9
+        yield from player.tap("editor:difficulty:-1")
+    yield from _save(player, pilot, editor)
+    yield from player.tap("back")
+    notes["keys_after_fix"] = pilot.keys("fix:") + pilot.keys("aside:")
+    aside = pilot.keys("aside:")
+    if aside:
+        yield from player.tap(aside[0])
+        yield pilot.until(lambda: not pilot.has(aside[0]), "the file set aside")
+    notes["keys_after_aside"] = pilot.keys("fix:") + pilot.keys("aside:")
+    yield from player.tap("kind:event")
+    yield from player.tap("edit:explosion-on-tracy-island")
+    for key in ("editor:pick:effect", "editor:effect:speed-limit", "editor:pick:effect-vehicle:0"):
+        yield from player.tap(key)
+    yield from player.tap("editor:vehicle:tb2")
+    _type_into(
+        editor,
+        "Ends (as printed), in English" if english else "Fin (comme imprimée), en anglais",
+        "until a player discards a Technology token",
+    )
+    _type_into(
+        editor,
+        "Ends (as printed), in French" if english else "Fin (comme imprimée), en français",
+        "jusqu'à ce qu'un joueur défausse un jeton Technologie",
+    )
+    for key in ("editor:pick:effect", "editor:effect:move-hood"):
+        yield from player.tap(key)
+    _type_into(editor, "Text in English" if english else "Texte en anglais", "Thunderbird 2 is hit: top speed 1.")
+    _type_into(editor, "Text in French" if english else "Texte en français", "Thunderbird 2 est touché : vitesse 1.")
+    notes["event_rows"] = [line.ids.label.text for line in editor.ids.content.children][::-1]
+    yield from _save(player, pilot, editor)
+    yield from player.tap("back")
+    yield from player.tap("kind:fab")
+    yield from player.tap("edit:grandmas-cooking")
+    for key in ("editor:pick:effect", "editor:effect:rescue-modifier", "editor:pick:effect-type:0", "editor:type:land"):
+        yield from player.tap(key)
+    for key in ("editor:effect:0:+1", "editor:timing:before-roll", "editor:any_turn:toggle"):
+        yield from player.tap(key)
+    _type_into(editor, "Text in English" if english else "Texte en anglais", "+3 to a land rescue.")
+    _type_into(editor, "Text in French" if english else "Texte en français", "+3 à un sauvetage terrestre.")
+    notes["fab_rows"] = [line.ids.label.text for line in editor.ids.content.children][::-1]
+    yield from _save(player, pilot, editor)
+    yield from player.tap("back")
+    yield from player.tap("back")
+    yield pilot.until(lambda: pilot.screen_name() == "home", "Home")
+    notes["home_after"] = app.screen_manager.get_screen("home").ids.recovery.text

@@ -219,7 +219,8 @@ def test_rescue_after_the_roll_shows_dice_score_and_token_choices() -> None:
     view = present_rescue(state, defs(), legal, None, (), (), name)
     assert view.stage == "rolled"
     assert len(view.dice) == 2 and all(0 <= d <= 5 for d in view.dice)
-    assert f"Score {state.pending.score} of" in view.score_line
+    difficulty = defs().disasters[state.pending.disaster].difficulty
+    assert view.score_line.startswith(f"Score {state.pending.score}, {difficulty} needed: ")
     assert view.buttons[-1].key == "act:FinishRescue"
     assert view.buttons[-1].role in ("success", "danger")
 
@@ -257,7 +258,7 @@ def test_scheme_checklist_and_foiling() -> None:
         for k in route(step.action, defs(), frozenset(act(x) for x in legal))
         if k.startswith("discard:")
     ]
-    if act(step.action) in {act(x) for x in legal}:
+    if act(step.action) in {act(x) for x in legal} and not step.action.confirmed:
         assert act(step.action) in foil_keys
     else:
         picked = present_scheme(state, defs(), legal, describe, picks, name)

@@ -286,9 +286,13 @@ class Effect:
     - "draw-disaster": draw `value` disaster cards and resolve them now.
     - "block-edges": movement across `edges` is impossible.
     - "move-vehicle": move `vehicle` to any region of `domain` (needs a player's character aboard).
+    - "move-hood": the Hood advances `value` spaces now, activating the cards it reaches.
+    - "draw-fab": the active player (an event) or the card's holder (a F.A.B. card) draws `value` F.A.B. cards.
     """
 
-    kind: Literal["rescue-modifier", "speed-limit", "draw-disaster", "block-edges", "move-vehicle"]
+    kind: Literal[
+        "rescue-modifier", "speed-limit", "draw-disaster", "block-edges", "move-vehicle", "move-hood", "draw-fab"
+    ]
     value: int = 0
     rescue_type: RescueType | None = None
     vehicle: str | None = None

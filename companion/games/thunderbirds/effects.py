@@ -93,6 +93,13 @@ def activate_event(state: GameState, defs: Definitions, chance: Chance, card: Ho
                 state = draw_disaster(state, defs, chance, out)
                 if state.outcome is not None:
                     return state
+        elif effect.kind == "move-hood":
+            state = advance_hood(state, defs, chance, max(effect.value, 1), out)
+            if state.outcome is not None:
+                return state
+        elif effect.kind == "draw-fab":
+            for _ in range(max(effect.value, 1)):
+                state = draw_fab(state, state.active, chance, out)
         elif effect.kind in ("speed-limit", "rescue-modifier", "block-edges"):
             lasting = True
             state = start_effect(

@@ -885,7 +885,15 @@ def _parse_scheme(f: _Fields, ids: _Ids) -> tuple[SchemeCard, _Status]:
 
 
 _EFFECT_KEYS = ("kind", "value", "rescue_type", "vehicle", "domain", "edges", "until")
-_EFFECT_KINDS = ("rescue-modifier", "speed-limit", "draw-disaster", "block-edges", "move-vehicle")
+_EFFECT_KINDS = (
+    "rescue-modifier",
+    "speed-limit",
+    "draw-disaster",
+    "block-edges",
+    "move-vehicle",
+    "move-hood",
+    "draw-fab",
+)
 _LASTING = ("rescue-modifier", "speed-limit", "block-edges")
 
 
@@ -900,6 +908,8 @@ def _parse_effect(f: _Fields, ids: _Ids, board_edges: frozenset[frozenset[str]])
         value = f.integer("value", 0, 10, default=0) or 0
     elif kind == "draw-disaster":
         value = f.integer("value", 1, 10, default=1) or 1
+    elif kind in ("move-hood", "draw-fab"):
+        value = f.integer("value", 1, 5, default=1) or 1
     elif f.has("value"):
         f.problem("value", _("a {kind} effect takes no value").format(kind=kind))
     rescue_type = f.choice("rescue_type", RESCUE_TYPES, required=False)

@@ -37,6 +37,7 @@ from companion.games.thunderbirds.actions import (
 from companion.games.thunderbirds.definitions import Ability, Definitions, SchemeCard, TokenRequirement
 from companion.games.thunderbirds.effects import (
     Events,
+    advance_hood,
     draw_disaster,
     draw_fab,
     set_hood_card,
@@ -501,4 +502,13 @@ def do_play_fab(state: GameState, action: PlayFab, defs: Definitions, chance: Ch
         elif effect.kind == "draw-disaster":
             for _ in range(max(effect.value, 1)):
                 state = draw_disaster(state, defs, chance, out)
+        elif effect.kind == "move-hood":
+            state = advance_hood(state, defs, chance, max(effect.value, 1), out)
+        elif effect.kind == "draw-fab":
+            for _ in range(max(effect.value, 1)):
+                holder = state.hand_index(action.player)
+                if holder is not None:
+                    state = draw_fab(state, holder, chance, out)
+        if state.outcome is not None:
+            break
     return state

@@ -11,10 +11,13 @@ from __future__ import annotations
 import json
 import math
 import re
+import time
 import tomllib
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
+
+import tomlkit
 
 from companion.files import sync_directory, write_atomically
 from companion.games.thunderbirds.definitions import Definitions
@@ -83,10 +86,53 @@ def _load_accepting(
 
 def overlay_entry(kind: str, card_id: str, overlay_dir: Path | None = None) -> dict[str, Any]:
     """The fields the overlay currently sets for one card (without its id); {} when it sets none."""
+    table, _file_name = _kind(kind)
+    overlay_dir = default_overlay_dir() if overlay_dir is None else overlay_dir
+    doc = _read(overlay_file_for(kind, card_id, overlay_dir))
+    return _find(doc, table, card_id)
+
+
+def overlay_file_for(kind: str, card_id: str, overlay_dir: Path | None = None) -> Path:
+    """The overlay file an edit of this card goes to: the one that already corrects it (a café's own file, even
+    one that is skipped as broken, so fixing the card there clears the warning instead of adding a second entry),
+    else the kind's own file (`disasters.toml`...)."""
     table, file_name = _kind(kind)
     overlay_dir = default_overlay_dir() if overlay_dir is None else overlay_dir
-    doc = _read(overlay_dir / file_name)
-    return _find(doc, table, card_id)
+    own = overlay_dir / file_name
+    for path, _display in overlay_files(overlay_dir):
+        try:
+            doc = _read(path)
+        except DataError:
+            continue
+        if path != own and _holds(doc, table, card_id):
+            return path
+    return own
+
+
+def _holds(doc: Mapping[str, Any], table: str, card_id: str) -> bool:
+    value = doc.get(table)
+    if table in SINGLE_IDS:
+        return isinstance(value, dict) and card_id == SINGLE_IDS[table]
+    return isinstance(value, list) and any(isinstance(item, dict) and item.get("id") == card_id for item in value)
+
+
+def set_aside(path: Path, overlay_dir: Path | None = None) -> Path:
+    """Takes an overlay file out of use without deleting it: renamed `<name>.toml.set-aside-<UTC time>` in the same
+    folder (the loader reads only `*.toml`); rename it back to use it again. Returns the new path."""
+    overlay_dir = default_overlay_dir() if overlay_dir is None else overlay_dir
+    path = Path(path)
+    if path.parent.resolve() != overlay_dir.resolve() or path.suffix != ".toml" or not path.is_file():
+        raise DataError([Problem(str(path), "", "", _("not a card overlay file"))])
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
+    target = path.with_name(f"{path.name}.set-aside-{stamp}")
+    counter = 1
+    while target.exists():
+        counter += 1
+        target = path.with_name(f"{path.name}.set-aside-{stamp}-{counter}")
+    path.rename(target)
+    sync_directory(path.parent)
+    clear_definitions_cache()
+    return target
 
 
 def set_card_fields(
@@ -121,41 +167,116 @@ def replace_card(
     data_dir: Path | None = None,
 ) -> None:
     """Makes `entry` the card's whole overlay entry ({} removes it), validated first; used to undo an edit."""
-    table, file_name = _kind(kind)
+    table, _file_name = _kind(kind)
     overlay_dir = default_overlay_dir() if overlay_dir is None else overlay_dir
     data_dir = default_data_dir() if data_dir is None else data_dir
-    target = overlay_dir / file_name
+    target = overlay_file_for(kind, card_id, overlay_dir)
     doc = _read(target)
     _store(doc, table, card_id, dict(entry))
     if doc:
 
         def validate(written: Path) -> None:
             """The edited file must load with the shipped data and the other overlay files that load today."""
-            others = [(p, d) for p, d in overlay_files(overlay_dir) if p.name != file_name]
+            others = [(p, d) for p, d in overlay_files(overlay_dir) if p != target]
             shipped = shipped_files(data_dir)
             _definitions, accepted, _skipped = _load_accepting(shipped, others)
             load_files(shipped, accepted + [(written, str(target))])
 
         overlay_dir.mkdir(parents=True, exist_ok=True)
-        write_atomically(target, dumps(doc), check=validate)
+        write_atomically(target, _text_of(target, doc, table, card_id), check=validate)
     else:
         _remove(target)
     clear_definitions_cache()
 
 
+def _text_of(target: Path, doc: dict[str, Any], table: str, card_id: str) -> str:
+    """The file's new text: the editor's own files are written whole; a file a person wrote keeps its comments
+    and layout, only the card's entry changing (tomlkit)."""
+    if not target.exists():
+        return dumps(doc)
+    original = target.read_text(encoding="utf-8")
+    if original.startswith(_HEADER):
+        return dumps(doc)
+    try:
+        return _edited(original, doc, table, card_id)
+    except (TypeError, ValueError, KeyError, AttributeError):
+        # A file shaped otherwise than the data's format (a table where a list of cards belongs...): written
+        # whole, so the validation that follows names its problem and nothing is written.
+        return dumps(doc)
+
+
+def _edited(original: str, doc: dict[str, Any], table: str, card_id: str) -> str:
+    document = tomlkit.parse(original)
+    entry = _find(doc, table, card_id)
+    if table in SINGLE_IDS:
+        if entry:
+            document[table] = _item(entry)
+        elif table in document:
+            del document[table]
+        return tomlkit.dumps(document)
+    items = document.get(table)
+    index = next(
+        (i for i, item in enumerate(items or ()) if isinstance(item, dict) and item.get("id") == card_id), None
+    )
+    if index is None:
+        if entry:
+            if items is None:
+                document[table] = tomlkit.aot()
+            document[table].append(_table({"id": card_id, **entry}))
+        return tomlkit.dumps(document)
+    if not entry:
+        del document[table][index]
+        if not len(document[table]):
+            del document[table]
+        return tomlkit.dumps(document)
+    found = document[table][index]
+    for key in [k for k in found if k != "id" and k not in entry]:
+        del found[key]
+    for key, value in entry.items():
+        current = found.get(key)
+        if current is None or _plain(current) != value:  # a value left as it was keeps its layout
+            found[key] = _item(value)
+    return tomlkit.dumps(document)
+
+
+def _plain(value: Any) -> Any:
+    unwrap = getattr(value, "unwrap", None)
+    return unwrap() if unwrap is not None else value
+
+
+def _item(value: Any) -> Any:
+    """A value for tomlkit, tables inline as the shipped files write them."""
+    if isinstance(value, Mapping):
+        inline = tomlkit.inline_table()
+        inline.update({k: _item(v) for k, v in value.items()})
+        return inline
+    if isinstance(value, (list, tuple)):
+        array = tomlkit.array()
+        array.extend(_item(v) for v in value)
+        return array
+    return value
+
+
+def _table(entry: Mapping[str, Any]) -> Any:
+    table = tomlkit.table()
+    for key, value in entry.items():
+        table[key] = _item(value)
+    return table
+
+
 def clear_card(kind: str, card_id: str, overlay_dir: Path | None = None) -> dict[str, Any]:
     """Removes every overlay field of one card (back to the shipped card); returns what was removed. Never
     refused: clearing is how a café gets out of a bad correction."""
-    table, file_name = _kind(kind)
+    table, _file_name = _kind(kind)
     overlay_dir = default_overlay_dir() if overlay_dir is None else overlay_dir
-    target = overlay_dir / file_name
+    target = overlay_file_for(kind, card_id, overlay_dir)
     doc = _read(target)
     previous = _find(doc, table, card_id)
     if not previous:
         return {}
     _store(doc, table, card_id, {})
     if doc:
-        write_atomically(target, dumps(doc))
+        write_atomically(target, _text_of(target, doc, table, card_id))
     else:
         _remove(target)
     clear_definitions_cache()

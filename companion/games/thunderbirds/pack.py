@@ -55,7 +55,7 @@ BUTTONS: Mapping[str, tuple[str, ...]] = MappingProxyType(
     {
         "undo": ("undo",),
         "confirm": ("reveal:ok", "popup:close", "guide:next", "guide:start", "rescue:done"),
-        "end_turn": ("act:EndTurn",),
+        "end_turn": ("endturn:confirm", "act:EndTurn"),  # with actions left, a second press ends the turn
         "roll": ("act:Rescue:", "act:FinishRescue"),
     }
 )

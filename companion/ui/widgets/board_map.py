@@ -178,6 +178,15 @@ SMOOTH_NEARBY = 0.1
 SMOOTH_INDICES = (0, 2, 6, 0, 6, 4, 1, 0, 4, 1, 4, 5, 3, 1, 5, 3, 5, 7)
 
 
+#: Half the length of each stroke of the cross on a closed route, in pixels.
+CROSS_SIZE = 7.0
+
+
+def cross(cx: float, cy: float, half: float) -> list[tuple[float, float, float, float]]:
+    """An X centred on (cx, cy): two strokes, each `half` long either side of the centre."""
+    return [(cx - half, cy - half, cx + half, cy + half), (cx - half, cy + half, cx + half, cy - half)]
+
+
 def _single(value: float) -> float:
     """`value` as a C float, as SmoothLine stores its widths."""
     return float(struct.unpack("f", struct.pack("f", value))[0])
@@ -254,6 +263,9 @@ class BoardMap(FloatLayout):
         self._fills_shown: tuple[Any, ...] = ()
         self.canvas.before.add(self._links)
         self.canvas.before.add(self._fills)
+        #: The crosses on closed routes, above the regions' boxes (a route's visible part may be short).
+        self._crosses = InstructionGroup()
+        self.canvas.after.add(self._crosses)
         self._redraw_fills = Clock.create_trigger(self._draw_fills, -1)
         self.bind(pos=self._layout, size=self._layout, regions=self._layout)
         self.bind(pos=self._draw_edges, size=self._draw_edges, edges=self._draw_edges)
@@ -307,23 +319,45 @@ class BoardMap(FloatLayout):
         width, height = self.size
         links: list[tuple[float, float, float, float]] = []
         path: list[tuple[float, float, float, float]] = []
+        closed: list[tuple[float, float, float, float]] = []
+        crosses: list[tuple[float, float, float, float]] = []
         for edge in self.edges:
             ax, ay = self.x + edge.a[0] * width, self.y + edge.a[1] * height
             bx, by = self.x + edge.b[0] * width, self.y + edge.b[1] * height
-            if edge.network == "tb3-path":
-                path.extend(dashes(ax, ay, bx, by, DASH_ON, DASH_OFF))
-            elif edge.wraps:
+            if edge.wraps and edge.network != "tb3-path":
                 left, right = ((ax, ay), (bx, by)) if ax < bx else ((bx, by), (ax, ay))
                 middle = (left[1] + right[1]) / 2
-                links.append((left[0], left[1], self.x, middle))
-                links.append((right[0], right[1], self.right, middle))
+                segments = [(left[0], left[1], self.x, middle), (right[0], right[1], self.right, middle)]
             else:
-                links.append((ax, ay, bx, by))
-        for ink, segments, line_width in ((link_colour(), links, LINK_WIDTH), (colour("accent"), path, PATH_WIDTH)):
+                segments = [(ax, ay, bx, by)]
+            if getattr(edge, "closed", False):
+                # A closed route: red, and crossed out (a shape, not the colour alone), the cross drawn above
+                # the regions' boxes: at the middle of a route, at the map's side for one that wraps round.
+                closed.extend(segments)
+                for sx, sy, ex, ey in segments:
+                    if len(segments) > 1:
+                        inward = CROSS_SIZE + 2 if ex <= self.x else -(CROSS_SIZE + 2)
+                        crosses.extend(cross(ex + inward, ey, CROSS_SIZE))
+                    else:
+                        crosses.extend(cross((sx + ex) / 2, (sy + ey) / 2, CROSS_SIZE))
+            elif edge.network == "tb3-path":
+                path.extend(dashes(ax, ay, bx, by, DASH_ON, DASH_OFF))
+            else:
+                links.extend(segments)
+        for ink, segments, line_width in (
+            (link_colour(), links, LINK_WIDTH),
+            (colour("accent"), path, PATH_WIDTH),
+            (colour("danger"), closed, PATH_WIDTH),
+        ):
             mesh = smooth_segments_mesh(segments, line_width)
             if mesh is not None:
                 self._links.add(Color(*ink))
                 self._links.add(mesh)
+        self._crosses.clear()
+        mesh = smooth_segments_mesh(crosses, PATH_WIDTH)
+        if mesh is not None:
+            self._crosses.add(Color(*colour("danger")))
+            self._crosses.add(mesh)
 
     def _draw_fills(self, *_: Any) -> None:
         """The regions' boxes, one Mesh per colour (a few draw calls instead of 18: a software renderer keeps

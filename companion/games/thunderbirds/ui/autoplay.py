@@ -43,7 +43,7 @@ class PlayReport:
 def route(action: Any, defs: Any, legal_keys: frozenset[str] = frozenset()) -> list[str]:
     """The buttons a player touches, in order, to perform `action` from the Table."""
     key = act(action)
-    if isinstance(action, a.FoilScheme) and key not in legal_keys:
+    if isinstance(action, a.FoilScheme) and (action.confirmed or key not in legal_keys):
         # A scheme the companion cannot fully check: players pick the tokens they discard and confirm.
         return ["open:scheme", *[f"discard:{p}:{k}" for p, k in action.discards], "foil:confirm"]
     if isinstance(action, a.Move):
@@ -215,6 +215,8 @@ class AutoPlayer:
         defs = self.app.pack.defs_for(self.app.controller.snapshot.state)
         for key in route(action, defs, frozenset(self.app.legal_by_key())):
             yield from self.tap(key)
+        if isinstance(action, a.EndTurn) and self.pilot.has("endturn:confirm"):
+            yield from self.tap("endturn:confirm")  # the pause before a turn ends with actions left
         yield self.pilot.until(lambda: self.app.controller.snapshot.version > before, f"the game to take {act(action)}")
         self.report.actions += 1
         entry = self.app.controller.snapshot.entry

@@ -31,9 +31,11 @@ class ThunderbirdsUi(PackUi):
                 tile=disaster_tile(snapshot.state, defs, view.placed_slot, view.placed_card),
             )
             extra.action_key = f"reveal:tile:{view.placed_slot}"
-        show_popup(
-            view.title, view.lines, [PopupButton("reveal:ok", _("OK"), role="primary")], kind="reveal", extra=extra
-        )
+        buttons = [PopupButton("reveal:ok", _("OK"), role="normal" if view.complete_card else "primary")]
+        if view.complete_card:
+            key = f"open:complete:{view.complete_card}"
+            buttons.insert(0, PopupButton(key, _("Enter this card"), partial(self.app.perform, key), role="primary"))
+        show_popup(view.title, view.lines, buttons, kind="reveal", extra=extra)
 
     def perform(self, what: str, argument: str | None) -> bool:
         app = self.app
@@ -47,6 +49,8 @@ class ThunderbirdsUi(PackUi):
             self.show_chooser(what)
         elif what == "discards":
             self.show_discards()
+        elif what == "complete" and argument:
+            app.go("card_editor", card=argument)  # a card the players complete where it matters
         else:
             return False
         return True

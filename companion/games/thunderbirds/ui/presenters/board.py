@@ -9,14 +9,14 @@ to Europe and Africa as on the board: those edges are drawn leaving one side and
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.games.thunderbirds import actions as a
 from companion.games.thunderbirds import names
-from companion.games.thunderbirds.movement import top_speed
-from companion.games.thunderbirds.ui.presenters.words import joined, vehicle_names_whole
-from companion.locale import _
+from companion.games.thunderbirds.movement import blocked_edges, top_speed
+from companion.games.thunderbirds.ui.presenters.words import joined, route_names, vehicle_names_whole
+from companion.locale import _, ngettext
 from companion.ui.action_keys import act
 from companion.ui.recently_used import RecentlyUsed
 
@@ -67,6 +67,10 @@ class Edge:
     b: tuple[float, float]
     network: str  # earth, tb3-path
     wraps: bool  # drawn off one side and in from the other
+    #: The two regions it joins (ids).
+    ends: tuple[str, str] = ("", "")
+    #: A card closed it: no Thunderbird crosses it (drawn red with a cross at its middle).
+    closed: bool = False
 
 
 @dataclass(frozen=True)
@@ -195,7 +199,7 @@ def map_layout(defs: Any) -> MapLayout:
             first, second = edge
             pa = position(first, ids.index(first) if first in ids else 0, len(ids))
             pb = position(second, ids.index(second) if second in ids else 0, len(ids))
-            edges.append(Edge(pa, pb, network, wraps=abs(pa[0] - pb[0]) > 0.6))
+            edges.append(Edge(pa, pb, network, wraps=abs(pa[0] - pb[0]) > 0.6, ends=(first, second)))
     layout = MapLayout(tuple(regions), tuple(edges))
     _LAYOUTS.keep(key, (defs, layout), LAYOUTS_KEPT)  # the definitions are held so their id is not reused
     return layout
@@ -273,6 +277,8 @@ def present_board(
     operations = [
         Operation(act(x), vehicle_names_whole(defs, describe(x))) for x in legal if _concerns(x, selected, defs)
     ]
+    blocked = set(blocked_edges(state))
+    edges = tuple(replace(e, closed=True) if frozenset(e.ends) in blocked else e for e in layout.edges)
     if selected and not moves and selected == active_vehicle and state.phase == "actions":
         hint = _("{vehicle} cannot move now (top speed {speed}, or no action left).").format(
             vehicle=names.vehicle(defs, selected), speed=top_speed(state, defs, selected)
@@ -285,11 +291,17 @@ def present_board(
         hint = _("Only the Thunderbird of the active character moves; pick it to see where it can go.")
     else:
         hint = ""
+    closed = [e.ends for e in edges if e.closed]
+    if closed:
+        routes = ngettext("Closed: {routes}.", "Closed: {routes}.", len(closed)).format(
+            routes=route_names(defs, closed)
+        )
+        hint = f"{hint} {routes}" if hint else routes
     return BoardView(
         title=_("Board"),
         hint=hint,
         regions=tuple(regions),
-        edges=layout.edges,
+        edges=edges,
         vehicles=tuple(chips),
         operations=tuple(operations),
     )

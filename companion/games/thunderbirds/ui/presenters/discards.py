@@ -27,7 +27,7 @@ def present_discards(state: Any, defs: Any) -> DiscardsView:
         if card.kind == "hood-advances":
             lines.append(TextLine(names.card(defs, card_id), "dim"))
         else:
-            region = names.region(defs, card.region) if card.region else "?"
+            region = names.region(defs, card.region) if card.region else _("Region to enter")
             lines.append(TextLine(f"{names.card(defs, card_id)} · {region} · {rescue_type_label(card.rescue_type)}"))
     if not lines:
         lines.append(TextLine(_("No disaster card has been discarded yet."), "dim"))

@@ -12,7 +12,7 @@ from typing import Any
 from companion.games.thunderbirds import actions as a
 from companion.games.thunderbirds import names
 from companion.games.thunderbirds.definitions import TOKEN_KINDS
-from companion.games.thunderbirds.ui.presenters.words import completeness_label
+from companion.games.thunderbirds.ui.presenters.words import to_complete_text
 from companion.locale import _
 from companion.ui.action_keys import act
 
@@ -70,7 +70,8 @@ def present_fabs(
             if card_id in rescue_cards:
                 note = _("Play it from the Rescue screen, before the roll.")
             elif fab.completeness != "complete":
-                note = completeness_label(fab.completeness, fab.source.verified)
+                note = to_complete_text(defs, fab)
+                card_plays += (Play(f"open:complete:{card_id}", _("Enter this card")),)
             elif not card_plays:
                 note = _("Not playable right now.")
             else:

@@ -25,6 +25,7 @@ from companion.games.thunderbirds.ui.presenters.words import (
     decimal,
     percent,
     rescue_type_label,
+    to_complete_text,
     token_label,
 )
 from companion.locale import _, ngettext
@@ -54,7 +55,7 @@ class RescueView:
 
 
 def _card_line(defs: Any, card: Any) -> str:
-    region = names.region(defs, card.region) if card.region else _("Unknown region")
+    region = names.region(defs, card.region) if card.region else _("Region to enter")
     if card.is_no_dice:
         difficulty = _("no dice")
     elif card.difficulty is None:
@@ -70,7 +71,7 @@ def _odds_lines(state: Any, defs: Any, card: Any, bonus: int) -> tuple[TextLine,
     if card.is_no_dice:
         return (TextLine(_("No dice: this card is prevented for one action while its pieces are in place.")),)
     if card.difficulty is None:
-        return (TextLine(_("The companion does not know this card: read it and confirm when it is averted.")),)
+        return (TextLine(to_complete_text(defs, card), "title"),)
     teamwork, intelligence = hand.count("teamwork"), hand.count("intelligence")
     odds = rescue_odds(card.difficulty, bonus, teamwork, intelligence, john)
     need = max(0, card.difficulty - bonus)
@@ -145,11 +146,15 @@ def _before(state: Any, defs: Any, legal: Sequence[Any], disaster: str, chosen: 
     )
     match = next((x for x in rescues if tuple(sorted(x.fab_cards)) == tuple(sorted(chosen_tuple))), None)
     buttons: list[ButtonView] = []
+    if card.completeness != "complete":
+        # Entered once from the box, the card is then rolled for and checked like any other.
+        role = "primary" if card.difficulty is None and not card.is_no_dice else "normal"
+        buttons.append(ButtonView(f"open:complete:{card.id}", _("Enter this card"), role))
     if match is not None:
         label = _("Prevent it (one action)") if card.is_no_dice else _("Roll the dice (one action)")
         buttons.append(ButtonView(act(match), label, "primary"))
     for confirm in confirms:
-        buttons.append(ButtonView(act(confirm), _("We averted it, as the card says (one action)"), "primary"))
+        buttons.append(ButtonView(act(confirm), _("We averted it, as the card says (one action)")))
     if not buttons:
         buttons.append(ButtonView("rescue:impossible", _("Not possible now"), "normal", enabled=False))
     buttons.append(ButtonView("rescue:done", _("Back to the table")))
@@ -210,9 +215,11 @@ def _rolled(
             label = _("Finish: rescue succeeds") if success else _("Finish: rescue fails, the card stays")
             buttons.append(ButtonView(act(action), label, "success" if success else "danger"))
     hoods = pending.hood_faces
-    score_line = _("Score {score} of {difficulty} needed").format(score=score, difficulty=difficulty)
+    score_line = score_text(score, difficulty)
     if hoods:
-        score_line += " · " + _("the Hood will advance {count}").format(count=hoods)
+        score_line += " · " + ngettext(
+            "the Hood will advance {count} space", "the Hood will advance {count} spaces", hoods
+        ).format(count=hoods)
     john = hood_ignorer(state, defs) is not None and pending.ignored_die is None
     advice_text = ""
     if card.difficulty is not None:
@@ -261,6 +268,17 @@ def _rolled(
         reward_choices=(),
         reward_picked="",
     )
+
+
+def score_text(score: int, difficulty: int) -> str:
+    """The roll against the card: "Score 9, 7 needed: it succeeds" (never "9 of 7"), or how far short it is."""
+    if score >= difficulty:
+        return _("Score {score}, {difficulty} needed: it succeeds").format(score=score, difficulty=difficulty)
+    return ngettext(
+        "Score {score}, {difficulty} needed: {short} point short",
+        "Score {score}, {difficulty} needed: {short} points short",
+        difficulty - score,
+    ).format(score=score, difficulty=difficulty, short=difficulty - score)
 
 
 def _reward(

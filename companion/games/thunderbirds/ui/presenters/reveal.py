@@ -12,7 +12,13 @@ from typing import Any
 
 from companion.games.thunderbirds import events as ev
 from companion.games.thunderbirds import names
-from companion.games.thunderbirds.ui.presenters.words import rescue_type_label, token_label
+from companion.games.thunderbirds.ui.presenters.words import (
+    ROMAN_LEVELS,
+    rescue_type_label,
+    scheme_to_complete_text,
+    to_complete_text,
+    token_label,
+)
 from companion.locale import _
 from companion.ui.presenters.lines import TextLine
 
@@ -39,6 +45,8 @@ class RevealView:
     placed_card: str | None  # the disaster card just put on the track (shown as a tile)
     placed_slot: int | None
     is_bad: bool
+    #: A card the companion does not fully know that just came into play: the players may enter it now.
+    complete_card: str | None = None
 
 
 def present_reveal(
@@ -50,6 +58,7 @@ def present_reveal(
     title = ""
     placed: tuple[str, int] | None = None
     bad = False
+    complete: list[str] = []
 
     def headline(text: str) -> None:
         nonlocal title
@@ -67,6 +76,8 @@ def present_reveal(
                         "title",
                     )
                 )
+            elif card is not None and card.completeness == "unknown":
+                headline(_("Disaster: a card the companion does not know yet"))
             else:
                 headline(_("Disaster: {name}").format(name=names.card(defs, event.card)))
         elif isinstance(event, ev.DisastersShifted):
@@ -75,14 +86,29 @@ def present_reveal(
         elif isinstance(event, ev.DisasterPlaced):
             card = defs.disasters[event.card]
             placed = (event.card, event.slot)
-            detail = _("{name} goes to slot {slot}: {region}, {type}, difficulty {difficulty}.").format(
-                name=names.card(defs, event.card),
-                slot=event.slot,
-                region=names.region(defs, card.region) if card.region else "?",
-                type=rescue_type_label(card.rescue_type),
-                difficulty=card.difficulty if card.difficulty is not None else _("none"),
-            )
-            lines.append(TextLine(detail, "title"))
+            if card.completeness == "unknown":
+                lines.append(
+                    TextLine(
+                        _("Slot {slot}: a disaster card the companion does not know yet.").format(slot=event.slot),
+                        "title",
+                    )
+                )
+                lines.append(TextLine(to_complete_text(defs, card)))
+                complete.append(card.id)
+            elif card.is_no_dice:
+                detail = _("{name} goes to slot {slot}: {region}, no dice (prevented by pieces in place).").format(
+                    name=names.card(defs, event.card), slot=event.slot, region=names.region(defs, card.region)
+                )
+                lines.append(TextLine(detail, "title"))
+            else:
+                detail = _("{name} goes to slot {slot}: {region}, {type}, difficulty {difficulty}.").format(
+                    name=names.card(defs, event.card),
+                    slot=event.slot,
+                    region=names.region(defs, card.region),
+                    type=rescue_type_label(card.rescue_type),
+                    difficulty=card.difficulty,
+                )
+                lines.append(TextLine(detail, "title"))
         elif isinstance(event, ev.DisasterReachedSkull):
             bad = True
             lines.append(TextLine(_("{name} reached the skull.").format(name=names.card(defs, event.card)), "bad"))
@@ -105,6 +131,11 @@ def present_reveal(
                         "bad",
                     )
                 )
+                if card.completeness != "complete":
+                    lines.append(
+                        TextLine(_("Enter it now and the companion applies it itself the next time it comes up."))
+                    )
+                    complete.append(card.id)
         elif isinstance(event, ev.EffectEnded):
             lines.append(TextLine(_("{name} no longer applies.").format(name=names.card(defs, event.card))))
         elif isinstance(event, ev.SchemeActivated):
@@ -123,7 +154,23 @@ def present_reveal(
             lines.append(TextLine(_("{name} is foiled.").format(name=names.card(defs, event.card)), "good"))
         elif isinstance(event, ev.SchemeRevealed):
             headline(_("A new scheme"))
-            lines.append(TextLine(_("Next scheme to foil: {name}.").format(name=names.card(defs, event.card)), "title"))
+            scheme = defs.schemes[event.card]
+            if scheme.completeness == "unknown":
+                lines.append(
+                    TextLine(
+                        _("Next scheme to foil: the level {level} scheme on space {space}.").format(
+                            level=ROMAN_LEVELS.get(scheme.level, str(scheme.level)), space=event.space + 1
+                        ),
+                        "title",
+                    )
+                )
+            else:
+                lines.append(
+                    TextLine(_("Next scheme to foil: {name}.").format(name=names.card(defs, event.card)), "title")
+                )
+            if scheme.completeness != "complete":
+                lines.append(TextLine(scheme_to_complete_text(defs, scheme, event.space + 1)))
+                complete.append(scheme.id)
         elif isinstance(event, ev.FabDrawn):
             who = character_name(event.player)
             if event.card is None:
@@ -133,6 +180,10 @@ def present_reveal(
                 lines.append(
                     TextLine(_("{who} draws {card}.").format(who=who, card=names.card(defs, event.card)), "title")
                 )
+                fab = defs.fabs.get(event.card)
+                if fab is not None and fab.completeness != "complete":
+                    lines.append(TextLine(to_complete_text(defs, fab)))
+                    complete.append(fab.id)
         elif isinstance(event, ev.FabPlayed) and not event.known:
             lines.append(
                 TextLine(
@@ -160,6 +211,8 @@ def present_reveal(
         elif isinstance(event, ev.RewardsUnknown):
             headline(_("Rewards"))
             lines.append(TextLine(_("Take this card's rewards as printed on your card, with Adjust.")))
+            lines.append(TextLine(_("Enter its rewards and the companion gives them itself the next time.")))
+            complete.append(event.disaster)
         elif isinstance(event, ev.ActionGained):
             lines.append(TextLine(_("{who} gets one more action.").format(who=character_name(event.player))))
         elif isinstance(event, ev.CharacterChanged):
@@ -192,6 +245,7 @@ def present_reveal(
         placed_card=placed[0] if placed else None,
         placed_slot=placed[1] if placed else None,
         is_bad=bad,
+        complete_card=complete[0] if complete and state.outcome is None else None,
     )
 
 

@@ -13,7 +13,12 @@ from companion.games.thunderbirds.definitions import TOKEN_KINDS
 from companion.games.thunderbirds.movement import piece_region
 from companion.games.thunderbirds.operations import scheme_needs_confirmation
 from companion.games.thunderbirds.ui.presenters.table import ROMAN
-from companion.games.thunderbirds.ui.presenters.words import completeness_label, joined, piece_name
+from companion.games.thunderbirds.ui.presenters.words import (
+    completeness_label,
+    joined,
+    piece_name,
+    scheme_to_complete_text,
+)
 from companion.locale import _, ngettext
 from companion.ui.action_keys import act
 from companion.ui.presenters.lines import TextLine
@@ -56,6 +61,10 @@ class SchemeView:
     picked: str = ""
     confirm_key: str = ""
     confirm_label: str = ""
+    #: A scheme the companion does not fully know: what the players read off the card and enter, once.
+    complete_hint: str = ""
+    complete_key: str = ""
+    complete_label: str = ""
 
 
 def present_scheme(
@@ -138,8 +147,12 @@ def present_scheme(
                     ).format(count=req.count, kind=kind, held=held)
                 )
                 items.append(CheckItem(text, held >= req.count))
-    foils = tuple(FoilChoice(act(x), describe(x)) for x in legal if isinstance(x, a.FoilScheme))
-    complete = all(item.done is not False for item in items) and bool(foils)
+    legal_foils = [x for x in legal if isinstance(x, a.FoilScheme)]
+    confirming = scheme_needs_confirmation(scheme) and bool(legal_foils)
+    # One foil, one button: a card the companion cannot check is foiled only by the players' confirmation below;
+    # a known card's button says which tokens go, so two ways to pay never read as the same button twice.
+    foils = () if confirming else tuple(FoilChoice(act(x), foil_label(defs, x, character_name)) for x in legal_foils)
+    complete = all(item.done is not False for item in items) and bool(legal_foils)
     if foils:
         status = _("Everything is in place: foil it now (free).")
     elif all(item.done is not False for item in items):
@@ -148,7 +161,7 @@ def present_scheme(
         status = _("Not yet: what is missing is marked ✗.")
     options: tuple[DiscardOption, ...] = ()
     confirm_key = confirm_label = picked_text = ""
-    if scheme_needs_confirmation(scheme) and any(isinstance(x, a.FoilScheme) for x in legal):
+    if confirming:
         counts: dict[tuple[str, str], int] = {}
         for pick in picked:
             counts[pick] = counts.get(pick, 0) + 1
@@ -172,6 +185,13 @@ def present_scheme(
             else _("Pick the tokens the card asks you to discard, then confirm.")
         )
         status = _("Check the card at the table: the companion cannot check every requirement.")
+    complete_hint = complete_key = complete_label = ""
+    if scheme.completeness != "complete":
+        complete_hint = scheme_to_complete_text(defs, scheme, current.space + 1)
+        complete_key = f"open:complete:{scheme.id}"
+        complete_label = _("Enter this card")
+        if confirming:
+            picked_text = joined(_("Or check the card at the table yourselves"), picked_text)
     return SchemeView(
         title=_("Scheme"),
         name=names.card(defs, current.card),
@@ -188,7 +208,18 @@ def present_scheme(
         picked=picked_text,
         confirm_key=confirm_key,
         confirm_label=confirm_label,
+        complete_hint=complete_hint,
+        complete_key=complete_key,
+        complete_label=complete_label,
     )
+
+
+def foil_label(defs: Any, action: Any, character_name: Callable[[str], str]) -> str:
+    """The foil button: what it costs, so two ways to pay for one foil read differently."""
+    if not action.discards:
+        return _("Foil it (no token to discard)")
+    tokens = ", ".join(f"{character_name(p)} {names.token(defs, k)}" for p, k in action.discards)
+    return _("Foil it, discarding: {tokens}").format(tokens=tokens)
 
 
 def confirmed_foil(picked: Sequence[tuple[str, str]]) -> Any:

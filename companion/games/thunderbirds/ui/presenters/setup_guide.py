@@ -9,14 +9,17 @@ from typing import Any
 
 from companion.games.thunderbirds import names
 from companion.games.thunderbirds.ui.presenters.table import ROMAN
+from companion.games.thunderbirds.ui.presenters.words import other_schemes, scheme_to_complete_text, to_complete_text
 from companion.locale import _
-from companion.ui.presenters.lines import TextLine
+from companion.ui.presenters.lines import ButtonView, TextLine
 
 
 @dataclass(frozen=True)
 class GuideStep:
     title: str
     lines: tuple[TextLine, ...]
+    #: Cards of this step the players complete now, from their box ("open:complete:<card>").
+    buttons: tuple[ButtonView, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -92,38 +95,62 @@ def guide_steps(state: Any, defs: Any, character_name: Callable[[str], str], has
     )
 
     track: list[TextLine] = [TextLine(_("Put the Hood on the first space."), "title")]
+    track_buttons: list[ButtonView] = []
     for card in state.hood_cards:
         space = card.space + 1
         if card.kind == "event":
             track.append(TextLine(_("Space {space}: an event card, face down.").format(space=space)))
         else:
             scheme = defs.schemes[card.card]
-            level = ROMAN.get(scheme.level, "?")
+            level = ROMAN.get(scheme.level, str(scheme.level))
             if scheme.completeness == "unknown":
-                text = _(
-                    "Space {space}: a level {level} scheme from your box (the companion does not know it yet: "
-                    "read it and foil it by confirming)."
-                ).format(space=space, level=level)
+                others = other_schemes(defs, scheme.level)
+                text = (
+                    _(
+                        "Space {space}: a level {level} scheme the companion does not know yet: from your level "
+                        "{level} schemes, take one that is none of these: {names}."
+                    ).format(space=space, level=level, names=others)
+                    if others
+                    else _(
+                        "Space {space}: a level {level} scheme the companion does not know yet, from your level "
+                        "{level} schemes."
+                    ).format(space=space, level=level)
+                )
             else:
                 text = _("Space {space}: the level {level} scheme {name}.").format(
                     space=space, level=level, name=names.card(defs, card.card)
                 )
             face = _("Face up: foil it first.") if card.status == "face-up" else _("Face down.")
             track.append(TextLine(f"{text} {face}", "title" if card.status == "face-up" else "normal"))
+            if card.status == "face-up" and scheme.completeness != "complete":
+                track.append(TextLine(scheme_to_complete_text(defs, scheme, space)))
+                track_buttons.append(ButtonView(f"open:complete:{scheme.id}", _("Enter this scheme"), "primary"))
+            elif scheme.completeness != "complete":
+                track.append(TextLine(_("You enter it when it is turned face up."), "dim"))
     track.append(TextLine(_("The companion keeps the events and reveals each one when the Hood reaches it."), "dim"))
-    steps.append(GuideStep(_("The Hood track"), tuple(track)))
+    steps.append(GuideStep(_("The Hood track"), tuple(track), tuple(track_buttons)))
 
-    slots = [
-        TextLine(
-            _("Slot {slot}: {name} ({region})").format(
-                slot=slot,
-                name=names.card(defs, card),
-                region=names.region(defs, defs.disasters[card].region) if defs.disasters[card].region else "?",
-            ),
-            "title",
-        )
-        for slot, card in state.track.occupied()
-    ]
+    slots: list[TextLine] = []
+    slot_buttons: list[ButtonView] = []
+    for slot, card in state.track.occupied():
+        disaster = defs.disasters[card]
+        if disaster.completeness == "unknown":
+            slots.append(
+                TextLine(_("Slot {slot}: a disaster card the companion does not know yet.").format(slot=slot), "title")
+            )
+            slots.append(TextLine(to_complete_text(defs, disaster)))
+            slot_buttons.append(
+                ButtonView(f"open:complete:{card}", _("Enter the card of slot {slot}").format(slot=slot), "primary")
+            )
+        else:
+            slots.append(
+                TextLine(
+                    _("Slot {slot}: {name} ({region})").format(
+                        slot=slot, name=names.card(defs, card), region=names.region(defs, disaster.region)
+                    ),
+                    "title",
+                )
+            )
     steps.append(
         GuideStep(
             _("The disaster track"),
@@ -138,6 +165,7 @@ def guide_steps(state: Any, defs: Any, character_name: Callable[[str], str], has
                     "dim",
                 ),
             ),
+            tuple(slot_buttons),
         )
     )
 

@@ -21,13 +21,15 @@ from companion.games.thunderbirds.ui.presenters.words import (
     effect_text,
     joined,
     keep_together,
+    piece_name,
     rescue_type_label,
     separated,
+    to_complete_text,
     token_counts,
     token_short,
     vehicle_names_whole,
 )
-from companion.locale import _
+from companion.locale import _, ngettext
 from companion.ui.action_keys import act
 from companion.ui.presenters.lines import ButtonView
 
@@ -57,13 +59,15 @@ class DisasterTile:
     region: str
     rescue_type: str | None  # air, sea, land, space (the icon and colour); None: unknown or empty
     type_label: str
-    difficulty: str  # "9", "auto" for no-dice cards, "?" unknown
+    difficulty: str  # "9"; "" for a no-dice card (its pieces are counted instead) and a card not known yet
     bonus_now: int
     bonus_summary: str  # "+4 now (2 of 3)"
     bonuses: tuple[BonusRow, ...]
     is_known: bool
     is_skull: bool
     here: bool  # the active character is in this card's region
+    #: What the card asks that its numbers cannot say (a no-dice card, a card to complete), for its pop-up.
+    note: str = ""
 
 
 @dataclass(frozen=True)
@@ -104,6 +108,8 @@ class TableView:
     actions: tuple[ButtonView, ...]
     end_turn: ButtonView | None
     notice: str
+    #: Asked before End turn while actions are left (unused actions are lost): "" when there is nothing to ask.
+    end_turn_question: str = ""
 
 
 def hood_spaces(state: GameState, defs: Any) -> tuple[HoodSpace, ...]:
@@ -133,18 +139,29 @@ def disaster_tile(state: GameState, defs: Any, slot: int, card_id: str | None) -
     rows = tuple(BonusRow(bonus_line_text(defs, line), line.value, line.applies) for line in lines)
     total = bonus_total(lines)
     applying = sum(1 for line in printed if line.applies)
-    if card.is_no_dice:
-        difficulty = _("auto")
-    elif card.difficulty is None:
-        difficulty = "?"
-    else:
-        difficulty = str(card.difficulty)
+    note = ""
     summary = (
         _("{total:+d} now ({applying} of {count})").format(total=total, applying=applying, count=len(printed))
         if printed or total
         else ""
     )
-    region = names.region(defs, card.region) if card.region else _("Unknown region")
+    if card.is_no_dice:
+        # No difficulty to show: the tile counts the pieces in place, its pop-up says what that means.
+        difficulty = ""
+        needs = no_dice_rows(state, defs, card)
+        rows = needs
+        summary = ngettext("{done} of {count} piece in place", "{done} of {count} pieces in place", len(needs)).format(
+            done=sum(1 for row in needs if row.applies), count=len(needs)
+        )
+        note = _(
+            "No dice: one Rescue action prevents this disaster, without rolling, while every piece below is in place."
+        )
+    elif card.difficulty is None:
+        difficulty = ""
+        note = to_complete_text(defs, card)
+    else:
+        difficulty = str(card.difficulty)
+    region = names.region(defs, card.region) if card.region else _("Region to enter")
     return DisasterTile(
         slot=slot,
         card=card_id,
@@ -159,7 +176,28 @@ def disaster_tile(state: GameState, defs: Any, slot: int, card_id: str | None) -
         is_known=card.completeness == "complete",
         is_skull=slot > defs.disaster_track_slots,
         here=card.region is not None and state.character_region(state.active_character) == card.region,
+        note=note,
     )
+
+
+def no_dice_rows(state: GameState, defs: Any, card: Any) -> tuple[BonusRow, ...]:
+    """A no-dice card's pieces, each with where it stands now ("Thunderbird 4 in Africa: now in Europe")."""
+    from companion.games.thunderbirds.movement import piece_region
+
+    rows = []
+    for need in card.auto_requirements or ():
+        where = piece_region(state, defs, need.piece_kind, need.piece)
+        head = _("{piece} in {region}").format(
+            piece=piece_name(defs, need.piece_kind, need.piece), region=names.region(defs, need.region)
+        )
+        if where == need.region:
+            text = joined(head, _("in place"))
+        elif where is None:
+            text = joined(head, _("not built yet"))
+        else:
+            text = joined(head, _("now in {place}").format(place=names.region(defs, where)))
+        rows.append(BonusRow(text, 0, where == need.region))
+    return tuple(rows)
 
 
 def player_panels(state: GameState, defs: Any, character_name: Callable[[str], str]) -> tuple[PlayerPanel, ...]:
@@ -238,7 +276,12 @@ def action_buttons(
         elif kind is a.PlayFab:
             add("open:fabs", _("F.A.B. cards"))
         elif kind is a.FoilScheme:
-            add("open:scheme", _("Foil the scheme"), "success")
+            current = state.current_scheme
+            if current is not None and defs.schemes[current.card].completeness != "complete":
+                # Not a foil the companion can vouch for: the Scheme screen asks for the card first.
+                add("open:scheme", _("Scheme: enter the card, or check it at the table"))
+            else:
+                add("open:scheme", _("Foil the scheme"), "success")
         elif kind is a.ChangeCharacter:
             add("open:change", _("Change character (whole turn)"))
         elif kind is a.EndTurn:
@@ -277,9 +320,9 @@ def present_table(
         title=_("Table"),
         turn=_("Turn {turn}").format(turn=state.turn),
         active=_("{name}'s turn{solo}").format(name=active, solo=solo),
-        actions_left=_("{count} actions left").format(count=state.actions_left)
-        if state.actions_left != 1
-        else _("1 action left"),
+        actions_left=ngettext("{count} action left", "{count} actions left", state.actions_left).format(
+            count=state.actions_left
+        ),
         phase=state.phase,
         hood=hood_spaces(state, defs),
         hood_text=_("Hood: space {space} of {length}").format(space=state.hood + 1, length=defs.hood_track.length),
@@ -294,7 +337,20 @@ def present_table(
         actions=buttons,
         end_turn=end_turn,
         notice="",
+        end_turn_question=end_turn_question(state, character_name) if end_turn is not None else "",
     )
+
+
+def end_turn_question(state: GameState, character_name: Callable[[str], str]) -> str:
+    """The pause before ending a turn with actions left: how many, and that they are lost."""
+    left = state.actions_left
+    if state.phase != "actions" or left <= 0:
+        return ""
+    return ngettext(
+        "{name} still has {count} action. It is lost if the turn ends now, and a disaster card is drawn.",
+        "{name} still has {count} actions. They are lost if the turn ends now, and a disaster card is drawn.",
+        left,
+    ).format(name=character_name(state.active_character), count=left)
 
 
 def scheme_progress(state: GameState, defs: Any, legal: Sequence[Any]) -> str:

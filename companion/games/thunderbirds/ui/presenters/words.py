@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.thunderbirds import names
-from companion.locale import _
+from companion.locale import _, ngettext
 from companion.ui.presenters.lines import TextLine
 
 RESCUE_TYPE_KEYS = ("air", "sea", "land", "space")
@@ -154,7 +154,9 @@ def effect_text(defs: Any, effect: Any) -> str:
             return _("{value:+d} to every rescue").format(value=effect.value)
         return _("{value:+d} to {kind} rescues").format(value=effect.value, kind=rescue_type_label(effect.rescue_type))
     if effect.kind == "block-edges":
-        return _("some routes are closed")
+        return ngettext("route closed: {routes}", "routes closed: {routes}", len(effect.edges)).format(
+            routes=route_names(defs, effect.edges)
+        )
     return _("see the card")
 
 
@@ -188,3 +190,103 @@ def card_text_lines(defs: Any, card_id: str) -> list[Any]:
             lines.append(TextLine(text, "normal"))
     lines.append(TextLine(completeness_label(card.completeness, card.source.verified), "dim"))
     return lines
+
+
+def card_kind(defs: Any, card_id: str) -> str:
+    """ "disaster", "scheme", "event" or "fab": which deck a card is in (the card editor's kinds)."""
+    for kind, deck in (("disaster", defs.disasters), ("scheme", defs.schemes), ("event", defs.events)):
+        if card_id in deck:
+            return kind
+    return "fab"
+
+
+def needs_completing(card: Any) -> bool:
+    """A card the players can complete in the card editor: one the companion does not fully know."""
+    return getattr(card, "completeness", "complete") != "complete"
+
+
+def missing_parts(card: Any) -> list[str]:
+    """What the companion lacks of a card, as players would read it off the card (for "enter ...")."""
+    parts: list[str] = []
+    if card.completeness == "unknown":
+        parts.append(_("its name"))
+    if hasattr(card, "auto_requirements"):  # a disaster
+        if card.region is None:
+            parts.append(_("its region"))
+        if card.difficulty is None and card.auto_requirements is None:
+            parts.append(_("its rescue type and difficulty (or, without dice, the pieces it needs)"))
+            parts.append(_("its bonuses"))
+        if card.rewards is None:
+            parts.append(_("its rewards"))
+    elif hasattr(card, "pieces"):  # a scheme
+        if not card.regions:
+            parts.append(_("its regions"))
+        if card.tokens is None:
+            parts.append(_("the tokens to discard"))
+        else:
+            if any(t.kind is None for t in card.tokens):
+                parts.append(_("the kind of each token to discard"))
+            if any(t.region is None for t in card.tokens):
+                parts.append(_("where each token is discarded"))
+        if card.pieces is None:
+            parts.append(_("the Thunderbirds and pods it needs"))
+    else:  # an event or a F.A.B. card
+        if not card.effects:
+            parts.append(_("what it does"))
+        elif any(e.kind in ("rescue-modifier", "speed-limit", "block-edges") and e.until is None for e in card.effects):
+            parts.append(_("when its effect ends"))
+        if getattr(card, "timing", "") is None:
+            parts.append(_("when it is played"))
+        if not card.text.en or not card.text.fr:
+            parts.append(_("its text"))
+    return parts
+
+
+def to_complete_text(defs: Any, card: Any) -> str:
+    """The players' part when a card the companion does not know matters: where the card is, what to enter."""
+    parts = missing_parts(card)
+    wanted = ", ".join(parts) if parts else _("what it shows")
+    if hasattr(card, "auto_requirements"):
+        unknown = sum(1 for c in defs.disasters.values() if c.completeness == "unknown")
+        if card.completeness == "unknown":
+            where = ngettext(
+                "{count} disaster card of your deck is not in the companion's list yet: this is it (the card "
+                "editor lists the others).",
+                "{count} disaster cards of your deck are not in the companion's list yet: this is one of them (the "
+                "card editor lists the others).",
+                unknown,
+            ).format(count=unknown)
+            return _(
+                "The companion does not know this disaster card yet. {where} Enter {wanted}: from then on the "
+                "companion checks it."
+            ).format(where=where, wanted=wanted)
+    return _(
+        "The companion does not know all of this card yet. Read it from your box and enter {wanted}: from then "
+        "on the companion checks it."
+    ).format(wanted=wanted)
+
+
+def route_names(defs: Any, edges: Any) -> str:
+    """Routes between regions as players read them on the board: "Europe – North Atlantic, Africa – ..."."""
+    return ", ".join(f"{names.region(defs, a)} – {names.region(defs, b)}" for a, b in edges)
+
+
+def other_schemes(defs: Any, level: int) -> str:
+    """The level's schemes the companion knows by name, which an unknown slot is not ("A, B or C")."""
+    known = sorted(
+        names.card(defs, c.id) for c in defs.schemes.values() if c.level == level and c.completeness != "unknown"
+    )
+    return ", ".join(known)
+
+
+def scheme_to_complete_text(defs: Any, scheme: Any, space: int) -> str:
+    """The players' part for a scheme the companion does not fully know, once it is face up on the Hood track."""
+    parts = missing_parts(scheme)
+    wanted = ", ".join(parts) if parts else _("what it shows")
+    return _(
+        "The companion does not know all of this scheme yet. Read the level {level} scheme card on space {space} of "
+        "the Hood track and enter {wanted}: from then on the companion checks it."
+    ).format(level=ROMAN_LEVELS.get(scheme.level, str(scheme.level)), space=space, wanted=wanted)
+
+
+ROMAN_LEVELS = {1: "I", 2: "II", 3: "III", 4: "IV"}

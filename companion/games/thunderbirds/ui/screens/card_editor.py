@@ -2,21 +2,30 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
 from kivy.factory import Factory
 from kivy.uix.textinput import TextInput
 
+from companion.games.thunderbirds.definitions import TOKEN_KINDS
+from companion.games.thunderbirds.errors import DataError
 from companion.games.thunderbirds.ui.presenters.card_editor import (
+    EFFECT_KINDS,
     Draft,
+    edge_choices,
+    effect_kind_label,
+    overlay_problem_rows,
     piece_choices,
     present_card_list,
     present_editor,
     reward_choices,
 )
+from companion.games.thunderbirds.ui.presenters.words import rescue_type_label, token_label
 from companion.locale import _
 from companion.ui.screens.base import BaseScreen
+from companion.ui.theme import colour
 from companion.ui.widgets.popups import PopupButton, PopupLine, show_popup
 from companion.ui.widgets.text import TouchButton
 
@@ -28,6 +37,23 @@ class CardEditorScreen(BaseScreen):
         self.draft: Draft | None = None
         #: (kind, card id, the overlay entry before the save): the editor's own undo.
         self.undo_stack: list[tuple[str, str, dict[str, Any]]] = []
+        #: Opened from the game on one card (the players completing it where it matters): Back returns there.
+        self._from_play = False
+        self._confidence = ""
+
+    def on_pre_enter(self, *args: object) -> None:
+        """Opened with a card (`open:complete:<id>` from the game): its form at once."""
+        card = self.params.get("card")
+        self._from_play = bool(card)
+        if card and self.app.pack.is_loaded:
+            from companion.games.thunderbirds.ui.presenters.words import card_kind, completeness_label, find_card
+
+            defs = self.app.pack.defs
+            found = find_card(defs, card)
+            if found is not None:
+                self.kind = card_kind(defs, card)
+                self._start(self.kind, card, completeness_label(found.completeness, found.source.verified))
+        super().on_pre_enter(*args)
 
     # --- rendering -----------------------------------------------------------------------------------------
 
@@ -45,6 +71,7 @@ class CardEditorScreen(BaseScreen):
             view = present_card_list(defs, self.kind)
             ids.title.text = view.title
             ids.subtitle.text = view.summary
+            self._fill_problems(box, defs)
             ids.save.opacity = 0
             ids.save.disabled = True
             ids.restore.opacity = 0
@@ -93,6 +120,63 @@ class CardEditorScreen(BaseScreen):
                 line.ids.buttons.add_widget(button)
             box.add_widget(line)
 
+    def _fill_problems(self, box: Any, defs: Any) -> None:
+        """A broken overlay file on top of the list: what is wrong, and the way out (fix the card here, or set
+        the file aside), so the warning Home shows can be cleared from the app."""
+        from companion.games.thunderbirds.loader import default_overlay_problems
+
+        app = self.app
+        for row in overlay_problem_rows(defs, default_overlay_problems()):
+            line = Factory.EditorLine()
+            line.height = app.target * (3.2 if app.portrait else 2.2)
+            line.ids.label.text = row.label
+            line.ids.label.color = colour("danger")
+            for spec in row.buttons:
+                button = TouchButton(
+                    text=spec.label, action_key=spec.key, role=spec.role, base_font_size=app.font_small
+                )
+                button.bind(on_release=lambda _b, key=spec.key: self.press_problem(key))
+                line.ids.buttons.add_widget(button)
+            box.add_widget(line)
+
+    def press_problem(self, key: str) -> None:
+        head, _sep, argument = key.partition(":")
+        if head == "fix":
+            from companion.games.thunderbirds.ui.presenters.words import card_kind, completeness_label, find_card
+
+            defs = self.app.pack.defs
+            found = find_card(defs, argument)
+            if found is not None:
+                self._start(card_kind(defs, argument), argument, completeness_label(found.completeness, False))
+                self.refresh()
+        elif head == "aside":
+            self._set_aside(argument)
+
+    def _set_aside(self, file: str) -> None:
+        app = self.app
+
+        def work() -> Any:
+            from pathlib import Path
+
+            from companion.games.thunderbirds.overlay import set_aside
+
+            moved = set_aside(Path(file))
+            app.pack.load()
+            return moved
+
+        def done(moved: Any) -> None:
+            app.show_notice(_("Set aside as {file}: the companion no longer reads it.").format(file=moved.name))
+            self._rules_changed()
+            self.refresh()
+
+        app.worker.submit(work, done, self._refused)
+
+    def _rules_changed(self) -> None:
+        """The game under way sees the corrected cards at once: its legal actions are worked out again."""
+        controller = self.app.controller
+        if controller is not None and controller.snapshot is not None:
+            controller.reread()
+
     def visit_name(self) -> str:
         return f"card_editor-{self.draft.kind}-edit" if self.draft else f"card_editor-{self.kind}"
 
@@ -107,15 +191,30 @@ class CardEditorScreen(BaseScreen):
         self.refresh()
 
     def edit(self, kind: str, card_id: str, confidence: str) -> None:
-        self.draft = Draft.start(self.app.pack.defs, kind, card_id)
-        self._confidence = confidence
+        self._start(kind, card_id, confidence)
         self.refresh()
 
+    def _start(self, kind: str, card_id: str, confidence: str) -> None:
+        """The card's form; a card a broken overlay file corrects starts from what that file says."""
+        from companion.games.thunderbirds.loader import default_overlay_problems
+        from companion.games.thunderbirds.overlay import overlay_entry
+
+        pending = None
+        if any(p.card_id == card_id for p in default_overlay_problems()):
+            try:
+                pending = overlay_entry(kind, card_id)
+            except DataError:
+                pending = None
+        self.draft = Draft.start(self.app.pack.defs, kind, card_id, pending)
+        self._confidence = confidence
+
     def leave(self) -> None:
-        if self.draft is not None:
+        if self.draft is not None and not self._from_play:
             self.draft = None
             self.refresh()
         else:
+            self.draft = None
+            self._from_play = False
             self.app.back()
 
     # --- edits ---------------------------------------------------------------------------------------------
@@ -125,7 +224,7 @@ class CardEditorScreen(BaseScreen):
         if draft is None:
             return
         if "." in name:
-            field, language = name.split(".")
+            field, language = name.rsplit(".", 1)
             draft.set_text(field, language, value)
         else:
             draft.set_spaces(name, value)
@@ -169,16 +268,36 @@ class CardEditorScreen(BaseScreen):
                 draft.remove_token_requirement(index)
             else:
                 draft.change_token_count(index, int(parts[2]))
+        elif head == "no_dice":
+            draft.set_no_dice("auto_requirements" not in draft.fields)
+        elif head == "piece":
+            draft.remove_piece(parts[1], int(parts[2]))
+        elif head == "pieces":
+            draft.set("pieces", [])
+        elif head == "effect":
+            index = int(parts[1])
+            if parts[2] == "remove":
+                draft.remove_effect(index)
+            elif parts[2] == "domain":
+                effect = draft.fields["effects"][index]
+                draft.set_effect(index, "domain", "earth" if effect.get("domain") == "space" else "space")
+            else:
+                draft.change_effect(index, int(parts[2]))
+        elif head == "timing":
+            draft.set("timing", parts[1])
+        elif head == "any_turn":
+            draft.set("any_turn", draft.fields.get("any_turn", True) is False)
         elif head == "pick":
-            self._pick(parts[1], parts[2] if len(parts) > 2 else None, defs)
+            self._pick(parts[1], parts[2:], defs)
             return
         self.refresh()
 
-    def _pick(self, what: str, argument: str | None, defs: Any) -> None:
+    def _pick(self, what: str, arguments: list[str], defs: Any) -> None:
         draft = self.draft
         assert draft is not None
         regions = [(r.id, r.names.text()) for r in defs.board.regions]
         choices: list[tuple[str, str, Any]] = []
+        first = arguments[0] if arguments else ""
         if what == "region":
             choices = [(f"region:{rid}", name, lambda rid=rid: draft.set("region", rid)) for rid, name in regions]
         elif what == "reward":
@@ -188,8 +307,8 @@ class CardEditorScreen(BaseScreen):
                 (f"piece:{pid}", name, lambda k=kind, p=pid: draft.add_bonus(k, p))
                 for kind, pid, name in piece_choices(defs)
             ]
-        elif what == "bonus-region" and argument is not None:
-            index = int(argument)
+        elif what == "bonus-region" and first:
+            index = int(first)
             choices = [("region:-", _("The disaster's own region"), lambda: draft.set_bonus_region(index, None))]
             choices += [
                 (f"region:{rid}", name, lambda rid=rid: draft.set_bonus_region(index, rid)) for rid, name in regions
@@ -204,23 +323,95 @@ class CardEditorScreen(BaseScreen):
                 for rid, name in regions
             ]
         elif what == "token":
-            from companion.games.thunderbirds.definitions import TOKEN_KINDS
-            from companion.games.thunderbirds.ui.presenters.words import token_label
-
             choices = [
                 (f"token:{k}", token_label(defs, k), lambda k=k: draft.add_token_requirement(k)) for k in TOKEN_KINDS
             ]
+            choices.append(("token:-", _("Kind not legible"), lambda: draft.add_token_requirement(None)))
+        elif what == "token-kind" and first:
+            index = int(first)
+            choices = [
+                (f"token:{k}", token_label(defs, k), lambda k=k: draft.set_token(index, "kind", k)) for k in TOKEN_KINDS
+            ]
+            choices.append(("token:-", _("Kind not legible"), lambda: draft.set_token(index, "kind", None)))
+        elif what == "token-region" and first:
+            index = int(first)
+            card_regions = draft.fields.get("regions") or [rid for rid, _name in regions]
+            choices = [
+                (
+                    f"region:{rid}",
+                    defs.board.region(rid).names.text(),
+                    lambda rid=rid: draft.set_token(index, "region", rid),
+                )
+                for rid in card_regions
+                if rid in defs.board.region_ids
+            ]
+            choices.append(("region:-", _("Region not legible"), lambda: draft.set_token(index, "region", None)))
+        elif what == "piece" and first:
+            kinds = ("vehicle", "pod") if first == "pieces" else ("character", "vehicle", "pod")
+            choices = [
+                (f"piece:{pid}", name, lambda k=kind, p=pid: self._pick_region(first, k, p, regions))
+                for kind, pid, name in piece_choices(defs, kinds)
+            ]
+            self._chooser(choices, refresh=False)
+            return
+        elif what == "piece-region" and len(arguments) > 1:
+            name, index = first, int(arguments[1])
+            choices = [
+                (f"region:{rid}", label, lambda rid=rid: draft.set_piece_region(name, index, rid))
+                for rid, label in regions
+            ]
+        elif what == "effect":
+            blocks = [k for k in EFFECT_KINDS if draft.kind == "event" or k != "block-edges"]
+            choices = [(f"effect:{k}", effect_kind_label(k), lambda k=k: draft.add_effect(k)) for k in blocks]
+        elif what == "effect-type" and first:
+            index = int(first)
+            choices = [("type:-", _("Every rescue"), lambda: draft.set_effect(index, "rescue_type", None))]
+            choices += [
+                (f"type:{t}", rescue_type_label(t), lambda t=t: draft.set_effect(index, "rescue_type", t))
+                for t in ("air", "sea", "land", "space")
+            ]
+        elif what == "effect-vehicle" and first:
+            index = int(first)
+            choices = [
+                (f"vehicle:{v}", label, lambda v=v: draft.set_effect(index, "vehicle", v))
+                for _kind, v, label in piece_choices(defs, ("vehicle",))
+            ]
+        elif what == "effect-edges" and first:
+            index = int(first)
+            chosen = {frozenset(e) for e in draft.fields["effects"][index].get("edges", [])}
+            choices = [
+                (
+                    f"route:{a}:{b}",
+                    ("✓ " if frozenset((a, b)) in chosen else "") + label,
+                    lambda edge=(a, b): draft.toggle_edge(index, edge),
+                )
+                for (a, b), label in edge_choices(defs)
+            ]
+        self._chooser(choices)
 
-        def chosen(apply: Any) -> None:
-            apply()
-            self.refresh()
+    def _pick_region(self, name: str, kind: str, piece: str, regions: list[tuple[str, str]]) -> None:
+        """The second step of adding a piece: where it must be."""
+        draft = self.draft
+        assert draft is not None
+        self._chooser(
+            [(f"region:{rid}", label, partial(draft.add_piece, name, kind, piece, rid)) for rid, label in regions]
+        )
+
+    def _chooser(self, choices: list[tuple[str, str, Callable[[], None]]], refresh: bool = True) -> None:
+        def chosen(apply: Callable[[], None]) -> Callable[[], None]:
+            def run() -> None:
+                apply()
+                if refresh:
+                    self.refresh()
+
+            return run
 
         show_popup(
             _("Choose"),
             [],
             [PopupButton("popup:cancel", _("Cancel"))],
             kind="chooser",
-            choices=[PopupButton(f"editor:{key}", label, partial(chosen, apply)) for key, label, apply in choices],
+            choices=[PopupButton(f"editor:{key}", label, chosen(apply)) for key, label, apply in choices],
         )
 
     # --- saving --------------------------------------------------------------------------------------------
@@ -243,7 +434,13 @@ class CardEditorScreen(BaseScreen):
         def done(previous: dict[str, Any]) -> None:
             self.undo_stack.append((kind, card_id, previous))
             self.draft = Draft.start(app.pack.defs, kind, card_id)
-            app.show_notice(_("Saved to your corrections. The shipped data is unchanged."))
+            app.show_notice(
+                _(
+                    "Saved to your corrections: the companion checks this card from now on. The shipped data is "
+                    "unchanged."
+                )
+            )
+            self._rules_changed()
             self.refresh()
 
         app.worker.submit(work, done, self._refused)
@@ -264,6 +461,7 @@ class CardEditorScreen(BaseScreen):
             if self.draft is not None and self.draft.card_id == card_id:
                 self.draft = Draft.start(app.pack.defs, kind, card_id)
             app.show_notice(_("The last save is undone."))
+            self._rules_changed()
             self.refresh()
 
         app.worker.submit(work, done, self._refused)
@@ -287,6 +485,7 @@ class CardEditorScreen(BaseScreen):
                 self.undo_stack.append((kind, card_id, previous))
             self.draft = Draft.start(app.pack.defs, kind, card_id)
             app.show_notice(_("Back to the shipped card."))
+            self._rules_changed()
             self.refresh()
 
         app.worker.submit(work, done, self._refused)

@@ -44,6 +44,8 @@ class SchemeScreen(BaseScreen):
         ids.level.text = f"{view.level} · {view.confidence}" if view.level else view.confidence
         ids.status.text = view.status
         texts: list[tuple[str, str]] = []
+        if view.complete_hint:
+            texts.append((view.complete_hint, "title"))
         for item in view.checklist:
             mark = "✓" if item.done else ("?" if item.done is None else "✗")
             style = "good" if item.done else ("normal" if item.done is None else "bad")
@@ -54,10 +56,21 @@ class SchemeScreen(BaseScreen):
         for label, (text, style) in zip(refill(ids.lines, len(texts), PopupText), texts):
             label.text, label.style = text, style
         foils = ids.foils
-        if any(getattr(child, "is_foil", False) is not True for child in foils.children):
-            foils.clear_widgets()  # the last visit asked which tokens to discard: those widgets go
-        for button, choice in zip(refill(foils, len(view.foils), self._foil_button), view.foils):
-            button.text, button.action_key, button.height = choice.label, choice.key, app.target
+        if view.complete_key or any(getattr(child, "is_foil", False) is not True for child in foils.children):
+            foils.clear_widgets()  # the last visit asked which tokens to discard, or to enter the card
+        if view.complete_key:  # the card first: entered once, the rules check it from then on
+            enter = TouchButton(
+                text=view.complete_label,
+                action_key=view.complete_key,
+                role="primary",
+                size_hint_y=None,
+                height=app.target,
+            )
+            enter.bind(on_release=lambda b: app.perform(b.action_key))
+            foils.add_widget(enter)
+        else:
+            for button, choice in zip(refill(foils, len(view.foils), self._foil_button), view.foils):
+                button.text, button.action_key, button.height = choice.label, choice.key, app.target
         if view.confirm_key:
             foils.add_widget(PopupText(text=view.picked, style="title"))
             for option in view.discard_options:

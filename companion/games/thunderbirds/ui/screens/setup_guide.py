@@ -7,13 +7,17 @@ from kivy.factory import Factory
 from companion.games.thunderbirds.ui.presenters.setup_guide import present_setup_guide
 from companion.ui.screens.base import BaseScreen
 from companion.ui.widgets.reuse import refill
+from companion.ui.widgets.text import TouchButton
 
 
 class SetupGuideScreen(BaseScreen):
     index = 0
 
     def on_pre_enter(self, *args: object) -> None:
-        if self.params.get("restart", True):
+        step = self.params.get("step")
+        if step is not None:  # back from entering a card: the step it was entered from
+            self.index = int(step)
+        elif self.params.get("restart", True):
             self.index = 0
         super().on_pre_enter(*args)
 
@@ -36,7 +40,20 @@ class SetupGuideScreen(BaseScreen):
         # The same few text widgets from page to page: a page turn changes texts, it does not make widgets.
         for label, line in zip(refill(ids.lines, len(view.step.lines), Factory.PopupText), view.step.lines):
             label.text, label.style = line.text, line.style
+        for button, spec in zip(refill(ids.cards, len(view.step.buttons), self._card_button), view.step.buttons):
+            button.text, button.action_key, button.role = spec.label, spec.key, spec.role
+            button.height = app.target
         self._last = view.is_last
+
+    def _card_button(self) -> TouchButton:
+        button = TouchButton(size_hint_y=None, height=self.app.target)
+        button.bind(on_release=lambda b: self.enter_card(b.action_key))
+        return button
+
+    def enter_card(self, key: str) -> None:
+        """To the card editor on that card; Back there comes back to this step (this screen may be rebuilt)."""
+        self.app.nav.remember(step=self.index)
+        self.app.perform(key)
 
     def visit_name(self) -> str:
         return f"setup_guide-{self.index + 1}"

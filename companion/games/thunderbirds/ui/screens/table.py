@@ -62,6 +62,7 @@ class TableScreen(BaseScreen):
         self._fill_tiles(view.tiles)
         self._fill_players(view.players)
         self._fill_actions(view.actions, view.end_turn)
+        self._end_turn_question = view.end_turn_question
         turn = (view.turn, view.active)
         if turn != self._turn_shown:
             self._turn_shown = turn
@@ -100,6 +101,22 @@ class TableScreen(BaseScreen):
         end.text = end_turn.label if end_turn else _("End turn: draw a disaster")
         end.action_key = end_turn.key if end_turn else "act:EndTurn"
 
+    def end_turn(self) -> None:
+        """End turn, after a pause when actions are left (they would be lost)."""
+        key = self.ids.end_turn.action_key
+        question = getattr(self, "_end_turn_question", "")
+        if not question:
+            self.app.perform(key)
+            return
+        show_popup(
+            _("End the turn?"),
+            [PopupLine(question, "title")],
+            [
+                PopupButton("popup:cancel", _("Keep playing")),
+                PopupButton("endturn:confirm", _("End turn"), lambda: self.app.perform(key), role="danger"),
+            ],
+        )
+
     def _action_button(self) -> TouchButton:
         button = TouchButton(size_hint_y=None, height=self.app.target)
         button.bind(on_release=lambda b: self.app.perform(b.action_key))
@@ -112,15 +129,22 @@ class TableScreen(BaseScreen):
         tile = button.tile
         if tile is None or tile.card is None:
             return
-        lines: list[PopupLine | str] = [
-            PopupLine(f"{tile.region} · {tile.type_label} · {_('Difficulty')} {tile.difficulty}", "title"),
-        ]
-        if not tile.is_known:
+        head = f"{tile.region} · {tile.type_label}"
+        if tile.difficulty:
+            head += f" · {_('Difficulty')} {tile.difficulty}"
+        lines: list[PopupLine | str] = [PopupLine(head, "title")]
+        if tile.note:
+            lines.append(PopupLine(tile.note, "normal"))
+        elif not tile.is_known:
             lines.append(PopupLine(_("This card is not fully known: read it from your box."), "dim"))
         for row in tile.bonuses:
             lines.append(PopupLine(("✓ " if row.applies else "✗ ") + row.text, "good" if row.applies else "dim"))
         lines += self.app.pack.card_lines(tile.card)
-        show_popup(tile.name, lines, [PopupButton("popup:close", _("Close"))], kind="card")
+        buttons = [PopupButton("popup:close", _("Close"))]
+        if not tile.is_known:
+            key = f"open:complete:{tile.card}"
+            buttons.append(PopupButton(key, _("Enter this card"), lambda: self.app.perform(key), role="primary"))
+        show_popup(tile.name, lines, buttons, kind="card")
 
 
 class PlayerButton(TouchButton):
