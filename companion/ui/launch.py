@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+import shutil
 import sys
 from collections.abc import Sequence
 
@@ -70,6 +71,7 @@ def prepare_kivy(size: tuple[int, int], fullscreen: bool, dpi: float | None) -> 
     Config.set("kivy", "keyboard_mode", "systemanddock")
     Config.set("input", "mouse", mouse_provider(fullscreen))
     load_input_providers()
+    quiet_missing_cut_buffer()
 
 
 #: What Kivy logs, with a traceback, when the mtdev library is missing (kivy/input/providers/__init__.py).
@@ -111,6 +113,30 @@ def load_input_providers() -> None:
         Logger.removeFilter(quiet)
     if missing:
         Logger.info("Input: no libmtdev.so.1 here, so no mtdev touch panels (Debian's libmtdev1 provides it)")
+
+
+#: What Kivy logs as CRITICAL, with a traceback per provider, when neither xclip nor xsel is installed
+#: (kivy/core/__init__.py, core_select_lib), the first time a text field (the card editor) is shown.
+CUT_BUFFER_MISSING = "Cutbuffer: Unable to find any valuable Cutbuffer provider"
+
+
+class _MissingCutBuffer(logging.Filter):
+    """Drops Kivy's one record about no cut-buffer provider, and nothing else."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not record.getMessage().startswith(CUT_BUFFER_MISSING)
+
+
+def quiet_missing_cut_buffer() -> None:
+    """X11's cut buffer (a middle click pastes the selection) is all Kivy wants xclip or xsel for: nothing on a
+    touchscreen. Without either, the first text field logged a CRITICAL record with two tracebacks; there that record
+    is dropped and one line says why the cut buffer is off. Copy and paste in a field still work (SDL's clipboard)."""
+    if not sys.platform.startswith("linux") or shutil.which("xclip") or shutil.which("xsel"):
+        return
+    from kivy.logger import Logger
+
+    Logger.addFilter(_MissingCutBuffer())
+    Logger.info("Cutbuffer: no xclip or xsel here, so no X11 cut buffer (a middle click pastes nothing)")
 
 
 def mouse_provider(fullscreen: bool) -> str:

@@ -143,3 +143,24 @@ def test_a_desktop_start_prints_no_traceback_and_no_mtdev_error(xvfb_display: st
     assert "Start application main loop" in text, text
     assert "Traceback" not in text and "ERROR" not in text, text
     assert "MTDev is not supported" not in text, text
+
+
+def test_a_text_field_without_xclip_or_xsel_logs_no_critical_record(xvfb_display: str, tmp_path) -> None:
+    """The card editor's first text field loads Kivy's clipboard; without xclip or xsel (a Pi kiosk, most minimal
+    desktops) Kivy logged a CRITICAL record with a traceback per missing tool. Here neither is on PATH."""
+    script = (
+        "from companion.ui.launch import prepare_kivy\n"
+        "prepare_kivy((800, 480), False, None)\n"
+        "import kivy.core.clipboard\n"
+        "print('clipboard:', type(kivy.core.clipboard.Clipboard).__name__)\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k not in ("KIVY_NO_CONSOLELOG", "WAYLAND_DISPLAY")}
+    env.update(DISPLAY=xvfb_display, KIVY_HOME=str(tmp_path / "kivy"), PATH=str(tmp_path))  # no xclip, no xsel
+    done = subprocess.run(
+        [sys.executable, "-c", script], env=env, capture_output=True, text=True, cwd=ROOT, timeout=120
+    )
+    text = done.stdout + done.stderr
+    assert done.returncode == 0, text
+    assert "clipboard: Clipboard" in text, text
+    assert "CRITICAL" not in text and "Traceback" not in text and "FileNotFoundError" not in text, text
+    assert "no xclip or xsel here" in text, text
