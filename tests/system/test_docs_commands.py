@@ -37,8 +37,10 @@ PREPARE = ("make lint", "make run")
 #: A command may take this long (`make bench`, the longest, takes about two minutes).
 TIMEOUT_S = 600
 #: Variables of the test's own run that a user's shell does not have.
-DROPPED = ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER", "VIRTUAL_ENV", "PYTHONPATH", "PYTHONHOME")
-DROPPED_PREFIXES = ("COMPANION_", "KIVY_", "PYTEST_", "GPIOZERO_", "XDG_")
+DROPPED = ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER", "VIRTUAL_ENV", "PYTHONPATH", "PYTHONHOME", "MFLAGS")
+#: MAKE...: under `make test` (so in CI) a `make` the text runs would otherwise count itself a sub-make and print
+#: "make[1]: Entering directory", which a user's terminal never shows.
+DROPPED_PREFIXES = ("COMPANION_", "KIVY_", "PYTEST_", "GPIOZERO_", "XDG_", "MAKE")
 
 
 @dataclass(frozen=True)

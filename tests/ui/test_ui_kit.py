@@ -244,7 +244,10 @@ REMINDER = (
 def big_kit() -> str:
     """A kit larger than a café would write: eight seats, a 60-space track, eight decks, bags, dice and counters,
     six phases of eight steps, a timer: the table screen must scroll it, not grow a widget per thing."""
-    words = lambda en, fr: f'{{ en = "{en}", fr = "{fr}", translated = ["fr"] }}'  # noqa: E731
+
+    def words(en: str, fr: str) -> str:
+        return f'{{ en = "{en}", fr = "{fr}", translated = ["fr"] }}'
+
     seats = ",\n".join(f"    {words(f'Seat number {n}', f'Place numéro {n}')}" for n in range(1, 9))
     parts = [
         "[kit]",
