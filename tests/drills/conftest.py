@@ -16,6 +16,7 @@ HERE = Path(__file__).resolve().parent
 SLOW = {
     "test_power_cut_game.py": "real games killed with SIGKILL 200 times and resumed: about a minute",
     "test_malformed_inputs.py": "more than fifty damaged databases, exports, configs and overlays: about 14 s",
+    "test_tutorial_pack_drills.py": "the tutorial's pack through the conformance, full-disk and power-cut drills: 75 s",
 }
 
 
