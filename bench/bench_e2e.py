@@ -199,7 +199,7 @@ class _Chain:
         config = load_config(config_file, environ={})
         light_map = config.lights.map
         assert light_map is not None
-        self.positions = {name: int(p) for name, p in light_map.leds.items()}  # type: ignore[arg-type]
+        self.positions = {name: int(p) for name, p in light_map.leds.items()}
         self.layout = light_map.layout()
         self.brightness = config.lights.brightness
         self.firmware = _Firmware(max(self.positions.values()) + 1, link)

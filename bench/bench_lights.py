@@ -129,7 +129,7 @@ def _serial_figures(plays: list[tuple[GameState, tuple[object, ...]]], folder: P
     config_file.write_text(f'[lights]\nbackend = "serial"\nport = "{link}"\n', encoding="utf-8")
     light_map = load_config(config_file, environ={}).lights.map
     assert light_map is not None
-    positions = {name: int(p) for name, p in light_map.leds.items()}  # type: ignore[arg-type]
+    positions = {name: int(p) for name, p in light_map.leds.items()}
     device = _Controller(link, max(positions.values()) + 1)
     device.plug()
     backend = SerialBackend(positions, port=str(link), timing=QUIET)

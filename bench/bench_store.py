@@ -27,7 +27,7 @@ RESUME_ACTIONS = 10_000
 RESUME_RUNS = 7
 
 
-def _toygame():  # type: ignore[no-untyped-def]
+def _toygame():
     if str(TESTS_DIR) not in sys.path:
         sys.path.insert(0, str(TESTS_DIR))
     from engine import toygame

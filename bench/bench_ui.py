@@ -177,7 +177,7 @@ def _touch_script(app: Any, mode: str, out: Path) -> Any:
                 pending["response"] = now
 
     Window.bind(on_flip=on_flip)
-    Window.flip = timed_flip  # type: ignore[method-assign]
+    Window.flip = timed_flip
     cycle = ["tile:1", "popup:close", "open:board", "vehicle:tb2", "vehicle:tb1", "back", "open:scheme", "back"]
     index = 0
     while len(drawn) < TOUCHES:
@@ -195,7 +195,7 @@ def _touch_script(app: Any, mode: str, out: Path) -> Any:
         responses.append((pending["response"] - pending["touch"]) * 1000)
         if os.environ.get("BENCH_UI_VERBOSE"):
             print(f"touch {key} drawn {drawn[-1]:.1f} shown {shown[-1]:.1f} response {responses[-1]:.1f}", flush=True)
-    Window.flip = original_flip  # type: ignore[method-assign]
+    Window.flip = original_flip
     out.write_text(json.dumps({"drawn": drawn, "shown": shown, "response": responses}), encoding="utf-8")
 
 

@@ -112,8 +112,8 @@ def test_the_data_uses_no_rejected_variant_in_either_language(defs: Definitions)
 
 
 def test_a_rejected_variant_is_found_as_a_word_whatever_its_first_letter() -> None:
-    turn = Term("turn", Names("turn", "séquence"), {"en": (), "fr": ("tour",)}, {"en": (), "fr": ()}, None)  # type: ignore[arg-type]
-    round_ = Term("round", Names("round", "tour de table"), {"en": (), "fr": ()}, {"en": (), "fr": ()}, None)  # type: ignore[arg-type]
+    turn = Term("turn", Names("turn", "séquence"), {"en": (), "fr": ("tour",)}, {"en": (), "fr": ()}, None)
+    round_ = Term("round", Names("round", "tour de table"), {"en": (), "fr": ()}, {"en": (), "fr": ()}, None)
     assert offences("Tour 3", "fr", [turn, round_], printed=False) == ["'tour' instead of 'séquence'"]
     assert offences("dure un tour de table", "fr", [turn, round_], printed=False) == []
     assert offences("un détour", "fr", [turn, round_], printed=False) == []

@@ -393,7 +393,7 @@ def test_the_app_refuses_to_resume_a_damaged_game_in_plain_words_and_resumes_the
 
     report, output = start_the_app(xvfb_display, ARTIFACTS / "damaged-game")
     no_traceback(output)
-    resumes = {entry["key"]: entry for entry in report["resumes"]}  # type: ignore[union-attr]
+    resumes = {entry["key"]: entry for entry in report["resumes"]}
     assert set(resumes) == {"resume:1", "resume:2"}
     damaged, good = resumes["resume:1"], resumes["resume:2"]
     assert damaged["screen"] == "home", "a game that cannot be replayed stays closed"

@@ -145,7 +145,7 @@ def test_play_never_stalls_while_the_controller_flaps_and_the_last_replug_gets_t
     config = load_config(config_file, environ={})
     light_map = config.lights.map
     assert light_map is not None
-    positions = {name: int(position) for name, position in light_map.leds.items()}  # type: ignore[arg-type]
+    positions = {name: int(position) for name, position in light_map.leds.items()}
     device = PtyController(link, leds=max(positions.values()) + 1)
     device.plug()
     board = start_board(config, default_definitions().hood_track.length, on_command=lambda _command: None)

@@ -99,7 +99,7 @@ def test_replay_hands_back_the_logged_prng_state() -> None:
 class _OneDrawAtATime(LiveChance):
     """A live chance that shuffles the plain way: one `below` call per swap, as the `Chance` protocol does."""
 
-    def shuffle(self, items):  # type: ignore[no-untyped-def]
+    def shuffle(self, items):
         result = list(items)
         for i in range(len(result) - 1, 0, -1):
             j = self.below(i + 1)

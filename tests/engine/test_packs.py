@@ -246,7 +246,7 @@ def test_a_pack_info_refuses_what_cannot_be(changes: dict[str, object]) -> None:
         "load": "fine.pack:make_pack",
     }
     with pytest.raises(ValueError):
-        PackInfo(**{**fields, **changes})  # type: ignore[arg-type]
+        PackInfo(**{**fields, **changes})
 
 
 # --- the shell knows no pack --------------------------------------------------------------------------------

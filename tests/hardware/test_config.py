@@ -132,7 +132,7 @@ def test_the_environment_overrides_the_back_end(tmp_path: Path) -> None:
 
 def test_colour_or_single_colour(tmp_path: Path) -> None:
     """The map says what the build is; [lights] colour overrides it (a strip of plain white LEDs, say)."""
-    assert load(tmp_path, '[lights]\nbackend = "serial"\n').lights.map.rgb is True  # type: ignore[union-attr]
+    assert load(tmp_path, '[lights]\nbackend = "serial"\n').lights.map.rgb is True
     mono = load(tmp_path, '[lights]\nbackend = "serial"\ncolour = false\n').lights
     assert mono.colour is False and mono.map is not None and mono.map.rgb is False
     assert not mono.map.layout().rgb

@@ -15,7 +15,7 @@ LENGTH = 15
 
 
 def start_view(**kwargs: object) -> BoardView:
-    return BoardView.build(hood_length=LENGTH, **kwargs)  # type: ignore[arg-type]
+    return BoardView.build(hood_length=LENGTH, **kwargs)
 
 
 def test_first_update_sends_every_led_then_only_changes(clock: ManualClock) -> None:

@@ -34,7 +34,7 @@ MONO = Layout.complete(LENGTH, rgb=False)
 
 def view(**kwargs: object) -> BoardView:
     kwargs.setdefault("hood_length", LENGTH)
-    return BoardView.build(**kwargs)  # type: ignore[arg-type]
+    return BoardView.build(**kwargs)
 
 
 def test_every_led_of_the_layout_and_only_those() -> None:
@@ -173,13 +173,13 @@ def decode_mono(shown: object, length: int) -> tuple[int, tuple[HoodMark | None,
     }
     hood, marks = -1, []
     for i in range(length):
-        light = shown[hood_led(i)]  # type: ignore[index]
+        light = shown[hood_led(i)]
         if not light.is_dark and light.blink is None:
             hood = i
             marks.append(None)
         else:
             marks.append(looks[light.blink] if not light.is_dark else HoodMark.PLAIN)
-    occupied = tuple(not shown[f"disaster.{k}"].is_dark for k in range(1, 8))  # type: ignore[index]
+    occupied = tuple(not shown[f"disaster.{k}"].is_dark for k in range(1, 8))
     return hood, tuple(marks), occupied
 
 

@@ -40,7 +40,7 @@ def ticks(lights: LightsController, backend: GpioBackend, clock: ManualClock, se
 
 
 def view(**kwargs: object) -> BoardView:
-    return BoardView.build(hood_length=LENGTH, **kwargs)  # type: ignore[arg-type]
+    return BoardView.build(hood_length=LENGTH, **kwargs)
 
 
 def test_the_hood_moving_from_space_3_to_4(mock_factory: MockFactory, clock: ManualClock) -> None:

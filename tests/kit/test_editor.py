@@ -39,7 +39,7 @@ def road() -> object:
 
 
 def test_the_list_says_what_is_known_of_each_part_and_offers_to_edit_it(road: object) -> None:
-    kit = road.definition  # type: ignore[attr-defined]
+    kit = road.definition
     view = present_editor(kit, "dice", str(ROAD))
     assert [tab.key for tab in view.tabs] == ["section:dice", "section:bags"]
     assert view.intro == f"3 of 9 entries complete · saved in {ROAD}"
@@ -53,9 +53,9 @@ def test_the_list_says_what_is_known_of_each_part_and_offers_to_edit_it(road: ob
 
 def test_a_die_completed_from_the_box_is_saved_in_the_users_copy_keeping_the_comments(road: object) -> None:
     example = ROAD.read_bytes()
-    kit = road.definition  # type: ignore[attr-defined]
+    kit = road.definition
     draft = with_text(draft_for(kit, "edit:die:1"), "faces", "1, 2, 3,4 , blank, wild")
-    path = road.edit(changes_of(kit, draft))  # type: ignore[attr-defined]
+    path = road.edit(changes_of(kit, draft))
     assert path == user_kits_dir() / "thunder_road_upkeep.toml"
     assert ROAD.read_bytes() == example, "the shipped example is never written"
     text = path.read_text(encoding="utf-8")
@@ -63,8 +63,8 @@ def test_a_die_completed_from_the_box_is_saved_in_the_users_copy_keeping_the_com
     assert "# [U] The five special dice" in text
     assert tomllib.loads(text)["die"][1]["faces"] == [1, 2, 3, 4, "blank", "wild"]
     assert registry.info("thunder_road_upkeep").source == str(path)  # the copy replaces the example in the list
-    assert road.data_status().label() == "4 of 9 entries complete"  # type: ignore[attr-defined]
-    again = present_editor(road.definition, "dice", str(path))  # type: ignore[attr-defined]
+    assert road.data_status().label() == "4 of 9 entries complete"
+    again = present_editor(road.definition, "dice", str(path))
     assert again.rows[1].text == "Road die: 1, 2, 3, 4, Blank, Wild"
     report = subprocess.run(
         [sys.executable, "-m", "companion", "check-data", "--game", "thunder_road_upkeep"],
@@ -77,10 +77,10 @@ def test_a_die_completed_from_the_box_is_saved_in_the_users_copy_keeping_the_com
 
 
 def test_a_bad_edit_is_refused_naming_the_field_and_nothing_is_written(road: object) -> None:
-    kit = road.definition  # type: ignore[attr-defined]
+    kit = road.definition
     draft = with_text(draft_for(kit, "edit:die:1"), "faces", "1, 2, skull")
     with pytest.raises(KitEditError) as refused:
-        road.edit(changes_of(kit, draft))  # type: ignore[attr-defined]
+        road.edit(changes_of(kit, draft))
     copy = user_kits_dir() / "thunder_road_upkeep.toml"
     assert refusal(refused.value) == "Not saved: die[1].faces[2]: no symbol skull is declared"
     assert not copy.exists(), "the copy made for the edit is taken back"
@@ -90,10 +90,10 @@ def test_a_bad_edit_is_refused_naming_the_field_and_nothing_is_written(road: obj
 
 
 def test_the_token_split_completed_from_the_box(road: object) -> None:
-    kit = road.definition  # type: ignore[attr-defined]
+    kit = road.definition
     draft = with_count(with_text(with_text(draft_for(kit, "edit:token:0:1"), "name.en", "Dent"), "name.fr", "Bosse"), 5)
-    road.edit(changes_of(kit, draft))  # type: ignore[attr-defined]
-    kit = road.definition  # type: ignore[attr-defined]
+    road.edit(changes_of(kit, draft))
+    kit = road.definition
     new = draft_for(kit, "add:token:0")
     assert present_form(kit, new).title == "A new token for Damage tokens" and present_form(kit, new).count == (
         "Tokens in the bag",
@@ -102,8 +102,8 @@ def test_the_token_split_completed_from_the_box(road: object) -> None:
     with pytest.raises(FormProblem, match="Give the name in English and in French."):
         changes_of(kit, with_text(new, "name.en", "Shrapnel"))
     draft = with_count(with_text(with_text(new, "name.en", "Shrapnel"), "name.fr", "Shrapnel"), 3)
-    road.edit(changes_of(kit, draft))  # type: ignore[attr-defined]
-    tokens = road.definition.bags[0].tokens  # type: ignore[attr-defined]
+    road.edit(changes_of(kit, draft))
+    tokens = road.definition.bags[0].tokens
     assert [(t.id, t.name.fr, t.count, t.confidence) for t in tokens[1:]] == [
         ("other", "Bosse", 5, "high"),
         ("shrapnel", "Shrapnel", 3, "high"),
@@ -115,20 +115,20 @@ def test_the_token_split_completed_from_the_box(road: object) -> None:
 def test_a_card_added_to_a_deck_and_a_card_corrected() -> None:
     pack = registry.pack("dice_race")
     try:
-        kit = pack.definition  # type: ignore[attr-defined]
+        kit = pack.definition
         draft = draft_for(kit, "add:card:0")
         for key, value in (("name.en", "Flash flood"), ("name.fr", "Crue subite"), ("text.en", "Lose a turn.")):
             draft = with_text(draft, key, value)
         with pytest.raises(FormProblem, match="Give what it says in English and in French."):
             changes_of(kit, draft)
         draft = with_count(with_text(draft, "text.fr", "Passez un tour."), 2)
-        pack.edit(changes_of(kit, draft))  # type: ignore[attr-defined]
-        kit = pack.definition  # type: ignore[attr-defined]
+        pack.edit(changes_of(kit, draft))
+        kit = pack.definition
         card = kit.decks[0].cards[-1]
         assert (card.id, card.name.fr, card.count, card.text.fr) == ("flash-flood", "Crue subite", 2, "Passez un tour.")
         nitro = with_text(draft_for(kit, "edit:card:0:0"), "text.fr", "Avancez de 2 cases.")
-        pack.edit(changes_of(kit, nitro))  # type: ignore[attr-defined]
-        fixed = pack.definition.decks[0].cards[0]  # type: ignore[attr-defined]
+        pack.edit(changes_of(kit, nitro))
+        fixed = pack.definition.decks[0].cards[0]
         assert fixed.text.fr == "Avancez de 2 cases." and fixed.text.en == "Move your marker 2 spaces forward."
         assert "# Boost cards go face down into the drawer's hand." in Path(pack.info.source).read_text("utf-8")
     finally:
@@ -138,7 +138,7 @@ def test_a_card_added_to_a_deck_and_a_card_corrected() -> None:
 
 def test_faces_read_back_as_the_file_writes_them() -> None:
     pack = registry.pack("dice_race")
-    kit = pack.definition  # type: ignore[attr-defined]
+    kit = pack.definition
     written = tomllib.loads((EXAMPLES_DIR / "dice_race.toml").read_text(encoding="utf-8"))["die"]
     for die, raw in zip(kit.dice, written):
         assert parse_faces(faces_text(kit, die)) == raw["faces"]

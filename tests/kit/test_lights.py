@@ -53,7 +53,7 @@ def test_dice_race_lights_its_race_track_one_led_per_space() -> None:
     assert scene.groups["track"] == scene.names and scene.groups["track-reversed"] == scene.names[::-1]
     assert scene.names_help == "track.race.0-track.race.30"
     assert sum(len(row) for row in scene.mirror_rows) == 31 and all(len(row) <= 20 for row in scene.mirror_rows)
-    assert scene_of(registry.pack("thunder_road_upkeep")).names[0] == "track.lead-tile.3"  # type: ignore[union-attr]
+    assert scene_of(registry.pack("thunder_road_upkeep")).names[0] == "track.lead-tile.3"
 
 
 def test_the_recording_back_end_shows_each_marker_in_its_players_colour(recording: None) -> None:

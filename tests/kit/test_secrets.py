@@ -77,7 +77,7 @@ def test_a_secret_draw_put_back_is_still_shown_to_its_drawer() -> None:
     state, events = play(state, act.DrawFromBag("roles", 1, put_back=True))
     [drawn] = events
     assert public_view(state).bags[1].last is not None
-    assert public_view(state).bags[1].last.token == HIDDEN  # type: ignore[union-attr]
+    assert public_view(state).bags[1].last.token == HIDDEN
     mine = secret_view(state, 1)
     assert mine is not None and "last drawn and put back" in mine.lines[0]
 

@@ -95,7 +95,7 @@ def test_no_adjustment_after_the_game_ends() -> None:
 def test_adjustments_that_make_no_sense_are_refused() -> None:
     state = game()
     assert refused(state, AdjustTokens("scott", "teamwork", 0)) == "Give or take at least one token."
-    lend = AdjustFab("scott", "jeffs-orders", "lend")  # type: ignore[arg-type]
+    lend = AdjustFab("scott", "jeffs-orders", "lend")
     assert refused(state, lend) == "A F.A.B. adjustment either gives or takes a card."
     assert refused(state, AdjustPiece("hovercraft", "asia")) == "There is no vehicle or pod called hovercraft."
     assert refused(state, AdjustSeat("brains", "tb1")) == "There is no character called brains."

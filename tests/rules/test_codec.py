@@ -38,7 +38,7 @@ def test_actions_as_the_log_stores_them() -> None:
 )
 def test_strict_action_decoding(data: object, words: str) -> None:
     with pytest.raises(ValueError, match=None) as raised:
-        codec.decode_action(data)  # type: ignore[arg-type]
+        codec.decode_action(data)
     assert words in str(raised.value)
 
 

@@ -33,14 +33,14 @@ def test_every_card_moves_right_with_gaps_kept() -> None:
     assert after.track.slots == ("sun-probe", "city-of-fire", "the-cham-cham", None, "trapped-in-the-sky", None, None)
     shifted = next(e for e in events if type(e).__name__ == "DisastersShifted")
     moves = (("city-of-fire", 1, 2), ("the-cham-cham", 2, 3), ("trapped-in-the-sky", 4, 5))
-    assert shifted.moves == moves  # type: ignore[attr-defined]
+    assert shifted.moves == moves
     assert after.active_character == "scott" and after.turn == 2 and after.actions_left == 3
 
 
 def test_a_card_pushed_onto_the_skull_loses() -> None:
     state = game(position={"track": {"7": "city-of-fire", "1": "ricochet"}, "deck_top": ["sun-probe"]})
     after, events = play(state, EndTurn())
-    assert outcome(after).reason == "skull" and outcome(after).card == "city-of-fire"  # type: ignore[union-attr]
+    assert outcome(after).reason == "skull" and outcome(after).card == "city-of-fire"
     assert after.skull == "city-of-fire" and after.track.slot_of("sun-probe") == 1
     assert "DisasterReachedSkull" in kinds(events) and kinds(events)[-1] == "GameLost"
     assert is_terminal(after) and legal_actions(after) == ()
@@ -53,7 +53,7 @@ def test_drawing_the_last_disaster_card_loses(defs: Definitions) -> None:
     last = game(position={"discard": all_but_one})
     assert len(last.disasters) == 1
     after, events = play(last, EndTurn())
-    assert outcome(after).reason == "deck-exhausted"  # type: ignore[union-attr]
+    assert outcome(after).reason == "deck-exhausted"
     assert len(after.disasters) == 0
 
 
@@ -70,7 +70,7 @@ def test_an_event_is_flipped_and_applied_when_the_hood_reaches_it() -> None:
     after, events = play(state, Plan())
     assert after.hood == 2
     revealed = next(e for e in events if type(e).__name__ == "EventRevealed")
-    assert revealed.card == "usn-sentinel-missile-strike" and revealed.known is False  # type: ignore[attr-defined]
+    assert revealed.card == "usn-sentinel-missile-strike" and revealed.known is False
     assert [c.status for c in after.hood_cards if c.card == "usn-sentinel-missile-strike"] == ["active"]
     assert any(e.kind == "speed-limit" and e.vehicle == "tb2" for e in after.effects)
     assert "moves 1 region per action" in refused(after, Move("tb2", "asia"))
@@ -92,7 +92,7 @@ def test_unknown_events_are_announced_and_left_to_the_players() -> None:
     state = game(position={"events": ["kyrano-kyrano", *EVENTS[:2], "master-of-disguise"], "hood": 1})
     after, events = play(state, Plan())
     revealed = next(e for e in events if type(e).__name__ == "EventRevealed")
-    assert revealed.card == "kyrano-kyrano" and revealed.known is False  # type: ignore[attr-defined]
+    assert revealed.card == "kyrano-kyrano" and revealed.known is False
     assert after.effects == ()
     assert [c.status for c in after.hood_cards if c.card == "kyrano-kyrano"] == ["active"]
     done, _ = play(after, EndEffect("kyrano-kyrano"))
@@ -103,7 +103,7 @@ def test_the_hood_reaching_an_unfoiled_scheme_loses(defs: Definitions) -> None:
     first_scheme = defs.hood_track.scheme_spaces[0]
     state = game(position={"hood": first_scheme - 1})
     after, events = play(state, Plan())
-    assert outcome(after).reason == "scheme-reached"  # type: ignore[union-attr]
+    assert outcome(after).reason == "scheme-reached"
     assert "SchemeActivated" in kinds(events)
 
 
@@ -113,7 +113,7 @@ def test_each_hood_face_advances_the_hood_after_the_rescue(defs: Definitions) ->
     rolled, _ = play(state, Rescue("the-uninvited"), dice=[0, 0])
     assert rolled.hood == first_scheme - 2  # not yet: at the end of the action
     after, events = play(rolled, FinishRescue())
-    assert after.hood == first_scheme and outcome(after).reason == "scheme-reached"  # type: ignore[union-attr]
+    assert after.hood == first_scheme and outcome(after).reason == "scheme-reached"
 
 
 def test_adjust_hood_activates_only_when_asked(defs: Definitions) -> None:

@@ -9,7 +9,7 @@ from companion.games.thunderbirds.rules import legal_actions
 from .positions import game, kinds, play, refused
 
 
-def moves(state) -> set[str]:  # type: ignore[no-untyped-def]
+def moves(state) -> set[str]:
     return {a.to for a in legal_actions(state) if isinstance(a, Move)}
 
 
@@ -83,7 +83,7 @@ def test_cargo_travels_inside_thunderbird_2() -> None:
     state = game(position={"pods": {"firefly": "south-pacific"}, "cargo": ["mole", "firefly"]})
     after, events = play(state, Move("tb2", "asia"))
     assert after.pod_region("mole") == "asia" and after.pod_region("firefly") == "asia"
-    assert events[0].carried == ("mole", "firefly")  # type: ignore[attr-defined]
+    assert events[0].carried == ("mole", "firefly")
     state = game(["virgil", "gordon"], position={"cargo": ["tb4"]})
     after, _ = play(state, Move("tb2", "north-america"))
     assert after.vehicle_region("tb4") == "north-america"

@@ -183,7 +183,7 @@ def test_fab_cards_are_played_by_their_holder_even_in_another_turn() -> None:
     state = game(["virgil", "scott"], position={"fab": {"scott": ["jeffs-orders"]}})
     assert PlayFab("jeffs-orders", "scott") in legal_actions(state)
     after, events = play(state, PlayFab("jeffs-orders", "scott"))
-    assert kinds(events) == ["FabPlayed"] and events[0].known is False  # type: ignore[attr-defined]
+    assert kinds(events) == ["FabPlayed"] and events[0].known is False
     assert after.players[1].fabs == () and after.fab_deck.discard_pile == ("jeffs-orders",)
     assert refused(state, PlayFab("jeffs-orders", "virgil")) == "Virgil does not hold Jeff's Orders."
 

@@ -29,11 +29,11 @@ SUN = {
 }
 
 
-def sun(**changes: object):  # type: ignore[no-untyped-def]
+def sun(**changes: object):
     return game(["john", "virgil"], position={**SUN, **changes})
 
 
-def pending(state) -> PendingRescue:  # type: ignore[no-untyped-def]
+def pending(state) -> PendingRescue:
     assert isinstance(state.pending, PendingRescue)
     return state.pending
 

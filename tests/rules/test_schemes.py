@@ -27,7 +27,7 @@ def known(defs: Definitions) -> Definitions:
     return dataclasses.replace(defs, schemes={**defs.schemes, "voile-de-peur": veil})
 
 
-def veil(known: Definitions, **changes: object):  # type: ignore[no-untyped-def]
+def veil(known: Definitions, **changes: object):
     position = {
         "active": "alan",
         "vehicles": {"tb1": "north-atlantic"},
@@ -49,7 +49,7 @@ def test_a_known_scheme_is_checked_and_foiled(known: Definitions) -> None:
     after, events = play(state, action, defs=known)
     assert kinds(events)[-3:] == ["SchemeFoiled", "FabDrawn", "SchemeRevealed"]
     assert after.schemes_foiled == 2
-    assert after.current_scheme.card == "compte-a-rebours-du-destin"  # type: ignore[union-attr]
+    assert after.current_scheme.card == "compte-a-rebours-du-destin"
     assert after.active_hand.fabs == ("jeffs-orders",)
     assert sum(sum(h.tokens) for h in after.players) == 0 and after.supply == (6, 6, 6, 6, 6)
     assert after.actions_left == 3  # an operation
@@ -111,7 +111,7 @@ def test_unknown_schemes_are_foiled_on_the_players_word() -> None:
 def test_foiling_the_third_scheme_wins() -> None:
     state = game(position={"schemes": ["unknown-scheme-1-1", "unknown-scheme-2-1", "unknown-scheme-3-1"], "foiled": 2})
     after, events = play(state, FoilScheme((), confirmed=True))
-    assert outcome(after).result == "won" and kinds(events)[-1] == "GameWon"  # type: ignore[union-attr]
+    assert outcome(after).result == "won" and kinds(events)[-1] == "GameWon"
     assert legal_actions(after) == ()
 
 

@@ -12,7 +12,7 @@ from .positions import game, kinds, play, refused
 SOLO = ["alan", "gordon", "lady-penelope"]
 
 
-def solo(**position: object):  # type: ignore[no-untyped-def]
+def solo(**position: object):
     return game(SOLO, players=1, position=position)
 
 
@@ -99,7 +99,7 @@ def test_score_of_a_lost_game(defs: Definitions) -> None:
     )
     lost, _ = play(state, EndTurn())
     assert lost.outcome is not None and lost.outcome.result == "lost"
-    assert score(lost, defs).total == 3 * 10 + 20  # type: ignore[union-attr]
+    assert score(lost, defs).total == 3 * 10 + 20
     assert score(state, defs) is None
 
 

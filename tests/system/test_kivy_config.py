@@ -48,7 +48,7 @@ def run_kivy(script: str, kivy_home: Path, extra_env: dict[str, str] | None = No
 def kivy_defaults(tmp_path: Path) -> dict[str, dict[str, str]]:
     home = tmp_path / "kivy-defaults"
     home.mkdir()
-    return run_kivy(DUMP_CONFIG, home)  # type: ignore[return-value]
+    return run_kivy(DUMP_CONFIG, home)
 
 
 @pytest.mark.parametrize(
@@ -85,8 +85,8 @@ def test_kivy_reads_the_config_as_written_and_keeps_it(
     assert graphics["allow_screensaver"] == "0"
     # On the touch panels only the touchscreen feeds touches; HDMI adds the mouse.
     assert seen["input"] == input_section
-    assert seen["kivy"]["exit_on_escape"] == "0"  # type: ignore[index]
-    assert seen["kivy"]["log_enable"] == "0"  # type: ignore[index]
+    assert seen["kivy"]["exit_on_escape"] == "0"
+    assert seen["kivy"]["log_enable"] == "0"
 
 
 def test_config_has_every_setting_this_kivy_expects(tmp_path: Path) -> None:
@@ -99,8 +99,8 @@ def test_config_has_every_setting_this_kivy_expects(tmp_path: Path) -> None:
     for section, options in defaults.items():
         if section == "input":
             continue
-        assert set(seen[section]) == set(options), section  # type: ignore[arg-type]
-    assert seen["kivy"]["config_version"] == defaults["kivy"]["config_version"]  # type: ignore[index]
+        assert set(seen[section]) == set(options), section
+    assert seen["kivy"]["config_version"] == defaults["kivy"]["config_version"]
 
 
 @pytest.mark.parametrize(

@@ -167,7 +167,7 @@ def start_app(
         started.append(process)
         return process
 
-    yield start  # type: ignore[misc]
+    yield start
     for process in started:
         if process.poll() is None:
             process.kill()

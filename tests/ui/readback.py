@@ -39,7 +39,7 @@ def box_pixels(
         for row in range(y - 2, y + h + 2)
         for column in range(x - 2, x + width + 2)
     ]
-    return pixels, h  # type: ignore[return-value]
+    return pixels, h
 
 
 def difference(ours: list[Pixel], theirs: list[Pixel], empty: list[Pixel]) -> dict[str, int]:

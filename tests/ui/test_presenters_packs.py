@@ -20,7 +20,7 @@ from companion.ui.presenters.home import present_home
 from companion.ui.presenters.plain import present_handover, present_new_game, present_play
 
 
-def hand_state(players: int = 2, seed: int = 5):  # type: ignore[no-untyped-def]
+def hand_state(players: int = 2, seed: int = 5):
     pack = make_pack(HAND_INFO)
     return pack, pack.rules.initial_state({"players": players}, LiveChance(seed_state(seed)))
 
@@ -102,7 +102,7 @@ def test_a_secret_choice_may_be_finished_on_the_shared_screen() -> None:
     assert plain is not None
     chosen = replace(plain, choices=(("Play it on the table", "open:card:c7"), *plain.choices))
 
-    class ChoosingPack(type(pack)):  # type: ignore[misc]
+    class ChoosingPack(type(pack)):
         def secret_view(self, state: object, seat: int) -> SecretView | None:
             return chosen if seat == 0 else None
 

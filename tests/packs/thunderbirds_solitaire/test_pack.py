@@ -53,7 +53,7 @@ def test_the_pack_object() -> None:
     pack = make_pack(INFO)
     assert pack.info is INFO and pack.rules is RULES
     assert set(pack.commands) == {"check-data", "scenario", "demo"}
-    assert pack.secret_view(None, 0) is None  # type: ignore[arg-type]
+    assert pack.secret_view(None, 0) is None
     assert pack.problems == ()
     status = pack.data_status()
     assert not status.is_complete and status.total == status.known + len(status.missing)
@@ -109,7 +109,7 @@ def test_screens_reveals_and_sounds_speak_both_languages(tmp_path: Path) -> None
         for kind in ("disaster",) * 4:
             update = session.dispatch(act.TurnCard(kind))
         assert pack.screen_for(session.state) == "table"
-        assert "Shuffle the Emergency deck now." in pack.reveal(update.events, session.state).lines  # type: ignore[union-attr]
+        assert "Shuffle the Emergency deck now." in pack.reveal(update.events, session.state).lines
         assert pack.sounds(update.events) == ("disaster",)
         line = pack.saved_game_line(RULES.summary(session.state))
         assert line.status == "Turn 1, 0 Civilians rescued" and not line.is_over

@@ -140,7 +140,7 @@ def test_hw_test_walks_the_games_map_on_the_pico(tmp_path: Path) -> None:
         """Instead of waiting: the LED the walk lit, as the Pico shows it."""
 
         def shows(controller: object) -> list[int]:
-            return [i for i in range(28) if controller.look(i)[:3] != (0, 0, 0)]  # type: ignore[attr-defined]
+            return [i for i in range(28) if controller.look(i)[:3] != (0, 0, 0)]
 
         previous = lit[-1] if lit else None
         device.wait_for(lambda c: len(shows(c)) == 1 and shows(c) != previous)  # the walk's next packet arrived
