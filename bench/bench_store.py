@@ -4,7 +4,8 @@ one rotating backup costs (`companion.backup.make_backup`: time, and bytes writt
 database of bot-played Thunderbirds games, at two sizes, so the cost per saved game can be read off.
 
 Goals: dispatch within 1.5x of the bare commit (median); resume under 100 ms. The backup figures choose how often
-the app takes one (docs/raspberry-pi.md, "Backups").
+the app takes one (docs/raspberry-pi.md, "Backups"). Also what pinning the 200-game database's saved games costs
+before a card is saved in the editor (`pin_saved_games`), the first time and again.
 """
 
 from __future__ import annotations
@@ -164,6 +165,25 @@ def _backup_figures(directory: Path) -> dict[str, float]:
     return figures
 
 
+def _pin_figures(path: Path) -> dict[str, float]:
+    """What the card editor's save costs before it writes (`pin_saved_games`): every saved game of the database
+    resumed and its position stored, the first time (none pinned yet) and again (all skipped)."""
+    from companion.engine.session import pin_saved_games
+
+    with Store.open(path) as store:
+        started = time.perf_counter()
+        pinned = pin_saved_games(store, "thunderbirds")
+        first = (time.perf_counter() - started) * 1000
+        started = time.perf_counter()
+        pin_saved_games(store, "thunderbirds")
+        again = (time.perf_counter() - started) * 1000
+    return {
+        f"pin_{BACKUP_SIZES[0]}_games_ms": first,
+        "pin_ms_per_game": first / max(pinned, 1),
+        f"pin_{BACKUP_SIZES[0]}_games_again_ms": again,
+    }
+
+
 def run() -> dict[str, float]:
     RESULTS_DIR.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=RESULTS_DIR, prefix="bench-store-") as folder:
@@ -171,10 +191,12 @@ def run() -> dict[str, float]:
         bare_ms, dispatch_ms = _commit_times(directory)
         resume_ms, open_and_resume_ms = _resume_times(directory)
         backups = _backup_figures(directory)
+        pins = _pin_figures(directory / f"games-{BACKUP_SIZES[0]}.db")
     bare_median = statistics.median(bare_ms)
     dispatch_median = statistics.median(dispatch_ms)
     return {
         **backups,
+        **pins,
         "bare_commit_ms_median": bare_median,
         "bare_commit_ms_p99": _percentile(bare_ms, 0.99),
         "dispatch_commit_ms_median": dispatch_median,

@@ -3,6 +3,12 @@
 dispatch: rules.apply -> store.append (durable) -> observers. Undo and redo move a cursor in the stored log, so
 they survive a restart; a redo replays the logged outcomes, so a redone draw reveals the same card. A session is
 used from one thread (the UI's).
+
+A game's data can change under it (the players complete or correct a card): the steps already played were played
+with the data as it was, and a replay with the new data could give another game. So before the data changes, every
+saved game keeps its position as a snapshot (`Session.pin`, `pin_saved_games`); resume, redo and undo start from
+stored states, and a state replayed from further back is trusted only when replaying on reaches the next stored
+state unchanged (else undo stops there, saying why).
 """
 
 from __future__ import annotations
@@ -17,7 +23,7 @@ from typing import Any, Literal
 
 from companion.engine import registry
 from companion.engine.chance import LiveChance, ReplayChance
-from companion.engine.errors import IllegalAction, ReplayMismatch, StoreError
+from companion.engine.errors import CompanionError, IllegalAction, ReplayMismatch, StoreError
 from companion.engine.game import GameRules
 from companion.engine.labels import label_in_every_language, readable
 from companion.engine.rng import seed_state
@@ -123,12 +129,30 @@ class Session:
                 store.reset_snapshots(game_id, rules.state_format)
             except StoreError:
                 log.warning("could not drop the old-format snapshots of game %s", game_id, exc_info=True)
-        state = session._replay(state, start, record.cursor)
-        session._cursor = record.cursor
+        cursor = record.cursor
+        stored = session._stored_after(cursor)
+        try:
+            state = session._replay(state, start, cursor)
+        except ReplayMismatch:
+            if stored is None:
+                raise
+            state = None
+        if stored is not None and start < cursor and (state is None or not session._replays_to(state, cursor, stored)):
+            # Played with other data (see `pin`), the steps before the stored state no longer replay to it: the
+            # game resumes at the stored state, exact; nothing of the log is lost (a redo never needed).
+            log.warning(
+                "game %s: its step %s no longer replays with today's data; resumed at step %s",
+                game_id,
+                cursor,
+                stored[0],
+            )
+            cursor, state = stored
+            store.set_cursor(game_id, cursor, rules.summary(state))
+        session._cursor = cursor
         session._state = state
-        if record.cursor - start >= SNAPSHOT_EVERY:
+        if cursor - start >= SNAPSHOT_EVERY:
             try:
-                store.put_snapshot(game_id, record.cursor, rules.encode_state(state))
+                store.put_snapshot(game_id, cursor, rules.encode_state(state))
             except StoreError:
                 log.warning("could not store a snapshot of game %s", game_id, exc_info=True)
         return session
@@ -184,11 +208,21 @@ class Session:
         if cached:
             start = max(cached)
             state = self._cache[start]
-        if seq - start > 1:
-            snapshot = self._snapshot_at_or_before(seq)
-            if snapshot is not None and snapshot[0] > start:
-                start, state = snapshot
-        return self._replay(state, start, seq)
+        snapshot = self._snapshot_at_or_before(seq)
+        if snapshot is not None and snapshot[0] > start:
+            start, state = snapshot
+        if start == seq and seq > 0:  # a stored state, exact (the setup is rebuilt with today's data: checked)
+            return state
+        state = self._replay(state, start, seq)
+        stored = self._stored_after(seq)
+        if stored is not None and not self._replays_to(state, seq, stored):
+            raise IllegalAction(
+                _(
+                    "Undo stops at step {step}: the cards were changed there, and the steps before it were played "
+                    "with the cards as they were."
+                ).format(step=stored[0])
+            )
+        return state
 
     # ---------------------------------------------------------------------------------------------- changing
 
@@ -202,6 +236,10 @@ class Session:
         label = label_in_every_language(lambda: self.rules.describe(action, before))
         encoded = self.rules.encode_action(action)
         snapshot = self.rules.encode_state(after) if seq % SNAPSHOT_EVERY == 0 else None
+        if self._cursor < len(self._log) and self.store.snapshot_after(self.game_id, self._cursor) is not None:
+            # The redo tail about to be cut holds a stored state, perhaps the one a data change pinned: the state
+            # the new step starts from is kept instead, so no replay ever crosses the change.
+            self.store.put_snapshot(self.game_id, self._cursor, self.rules.encode_state(before))
         self.store.append(
             self.game_id, seq, encoded, chance.outcomes, chance.rng_after, label, self.rules.summary(after), snapshot
         )
@@ -234,6 +272,22 @@ class Session:
             return self.as_update()
         return self._move_to(seq)
 
+    def pin(self) -> None:
+        """Stores the state at the cursor, and at each step of the redo tail, as the data gives them now.
+
+        Call just before the game's data changes (a card completed, corrected or set aside): from then on a
+        resume, a redo or an undo starts from these states instead of replaying steps played with the old data
+        with the new one, which could give another game than the one played."""
+        states: dict[int, Any] = {}
+        if self._cursor > 0:
+            states[self._cursor] = self.rules.encode_state(self._state)
+        state = self._state
+        for seq in range(self._cursor + 1, len(self._log) + 1):
+            state, _events = self._apply_logged(state, self._log[seq - 1])
+            states[seq] = self.rules.encode_state(state)
+        if states:
+            self.store.put_snapshots(self.game_id, states)
+
     def subscribe(self, observer: Observer) -> Callable[[], None]:
         """Calls `observer` after every durable change; returns the function that stops it."""
         self._observers.append(observer)
@@ -257,6 +311,9 @@ class Session:
             for seq in range(self._cursor + 1, target + 1):
                 state, step_events = self._apply_logged(state, self._log[seq - 1])
                 events.extend(step_events)
+                stored = self._snapshot_at_or_before(seq)
+                if stored is not None and stored[0] == seq:
+                    state = stored[1]  # the step as it was played, whatever today's data makes of it
             kind = "redo"
             entry = HistoryEntry(target, self._log[target - 1].label, False)
         self.store.set_cursor(self.game_id, target, self.rules.summary(state))
@@ -302,6 +359,27 @@ class Session:
         while len(self._cache) > CACHE_SIZE:
             self._cache.popitem(last=False)
 
+    def _stored_after(self, seq: int) -> tuple[int, Any] | None:
+        """The first stored state after action `seq` (decoded), if the log reaches it."""
+        found = self.store.snapshot_after(self.game_id, seq)
+        if found is None or found[0] > len(self._log):
+            return None
+        try:
+            return found[0], self.rules.decode_state(found[1])
+        except Exception:  # a damaged snapshot: nothing to check against
+            log.warning("snapshot %s of game %s cannot be decoded", found[0], self.game_id, exc_info=True)
+            return None
+
+    def _replays_to(self, state: Any, seq: int, stored: tuple[int, Any]) -> bool:
+        """Whether replaying on from `state` (after action `seq`) reaches the stored state unchanged."""
+        target, expected = stored
+        try:
+            for step in range(seq + 1, target + 1):
+                state, _events = self._apply_logged(state, self._log[step - 1])
+        except ReplayMismatch:
+            return False
+        return bool(state == expected)
+
     def _snapshot_at_or_before(self, seq: int) -> tuple[int, Any] | None:
         found = self.store.snapshot_at_or_before(self.game_id, seq)
         if found is None:
@@ -320,6 +398,29 @@ class Session:
                 observer(update)
             except Exception:
                 log.exception("an observer failed on %s", update.kind)
+
+
+def pin_saved_games(store: Store, game: str, live: Session | None = None) -> int:
+    """Pins (`Session.pin`) every saved game of `game` before its data changes; `live` is the session open
+    in the app, pinned as it stands. A game already pinned and not played since is skipped; one that cannot be
+    resumed is left as it is. Returns how many were pinned."""
+    pinned = 0
+    for saved in store.list_games():
+        if saved.game != game:
+            continue
+        wanted = set(range(max(saved.cursor, 1), saved.action_count + 1))
+        if wanted <= set(store.snapshot_seqs(saved.id)):
+            continue  # pinned by an earlier change, and not played since
+        try:
+            if live is not None and live.game_id == saved.id and live.rules.name == game:
+                live.pin()
+            else:
+                Session.resume(store, saved.id).pin()
+        except (CompanionError, StoreError):
+            log.warning("saved game %s could not be pinned before its data changed", saved.id, exc_info=True)
+            continue
+        pinned += 1
+    return pinned
 
 
 def _entries(record: GameRecord) -> list[ActionRecord]:

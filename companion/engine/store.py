@@ -280,6 +280,12 @@ class Store:
                 "INSERT OR REPLACE INTO snapshots (game_id, seq, state) VALUES (?, ?, ?)", (game_id, seq, state_json)
             )
 
+    def put_snapshots(self, game_id: int, states: Mapping[int, Mapping[str, Any]]) -> None:
+        """Keeps several encoded states (by action number) in one transaction."""
+        rows = [(game_id, seq, _dumps(dict(state))) for seq, state in states.items()]
+        with self._write() as db:
+            db.executemany("INSERT OR REPLACE INTO snapshots (game_id, seq, state) VALUES (?, ?, ?)", rows)
+
     def reset_snapshots(self, game_id: int, state_format: int) -> None:
         """Drops every snapshot of a game whose rules now encode states differently."""
         with self._write() as db:
@@ -372,6 +378,15 @@ class Store:
         with self._lock:
             row = self._db.execute(
                 "SELECT seq, state FROM snapshots WHERE game_id = ? AND seq <= ? ORDER BY seq DESC LIMIT 1",
+                (game_id, seq),
+            ).fetchone()
+        return None if row is None else (row[0], json.loads(row[1]))
+
+    def snapshot_after(self, game_id: int, seq: int) -> tuple[int, dict[str, Any]] | None:
+        """The first snapshot taken after action `seq`, as (seq, encoded state)."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT seq, state FROM snapshots WHERE game_id = ? AND seq > ? ORDER BY seq LIMIT 1",
                 (game_id, seq),
             ).fetchone()
         return None if row is None else (row[0], json.loads(row[1]))

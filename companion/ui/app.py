@@ -735,6 +735,12 @@ class CompanionApp(App):
     def is_animating(self) -> bool:
         return self._animations > 0
 
+    def keep_games_as_played(self, game: str) -> None:
+        """Call on the worker just before a data editor writes `game`'s data: its saved games keep what they
+        were played with (`GameController.keep_games_as_played`)."""
+        if self.controller is not None:
+            self.controller.keep_games_as_played(game)
+
     # --- messages and settings -----------------------------------------------------------------------------
 
     def show_notice(self, text: str, seconds: float = 6.0) -> None:

@@ -356,6 +356,17 @@ class GameController:
             return
         self._run(lambda: self._snapshot("reread", (), None), on_done)
 
+    def keep_games_as_played(self, game: str) -> None:
+        """On the worker, just before `game`'s data changes (a card completed, corrected or set aside): every saved
+        game of it, the open one included, keeps the position it reached with the data it was played with, so a
+        resume never replays old steps with the new data (`companion.engine.session.pin_saved_games`)."""
+        store = self._side.store
+        if store is None:
+            return
+        from companion.engine.session import pin_saved_games
+
+        pin_saved_games(store, game, live=self._side.session)
+
     def call(
         self, work: Callable[[Any], Any], on_done: Callable[[Any], None], on_error: ErrorHandler | None = None
     ) -> None:

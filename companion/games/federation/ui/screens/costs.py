@@ -87,6 +87,7 @@ class FedCostsScreen(FedScreen):
         values = draft.known()
 
         def work() -> Any:
+            app.keep_games_as_played(pack.name)
             path = overlay.write_values(values)
             pack.load()
             return path

@@ -160,6 +160,7 @@ class CardEditorScreen(BaseScreen):
 
             from companion.games.thunderbirds.overlay import set_aside
 
+            app.keep_games_as_played(app.pack.name)
             moved = set_aside(Path(file))
             app.pack.load()
             return moved
@@ -427,6 +428,7 @@ class CardEditorScreen(BaseScreen):
         def work() -> dict[str, Any]:
             from companion.games.thunderbirds.overlay import set_card_fields
 
+            app.keep_games_as_played(app.pack.name)
             previous = set_card_fields(kind, card_id, changes)
             app.pack.load()
             return previous
@@ -454,6 +456,7 @@ class CardEditorScreen(BaseScreen):
         def work() -> None:
             from companion.games.thunderbirds.overlay import replace_card
 
+            app.keep_games_as_played(app.pack.name)
             replace_card(kind, card_id, previous)
             app.pack.load()
 
@@ -476,6 +479,7 @@ class CardEditorScreen(BaseScreen):
         def work() -> dict[str, Any]:
             from companion.games.thunderbirds.overlay import clear_card
 
+            app.keep_games_as_played(app.pack.name)
             previous = clear_card(kind, card_id)
             app.pack.load()
             return previous

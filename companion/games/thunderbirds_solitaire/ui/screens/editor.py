@@ -206,6 +206,7 @@ class SolitaireEditorScreen(BaseScreen):
         def work() -> dict[str, Any]:
             from companion.games.thunderbirds_solitaire.overlay import set_fields
 
+            app.keep_games_as_played(app.pack.name)
             previous = set_fields(table, entry_id, changes)
             app.pack.load()
             return previous
@@ -227,6 +228,7 @@ class SolitaireEditorScreen(BaseScreen):
         def work() -> None:
             from companion.games.thunderbirds_solitaire.overlay import replace_entry
 
+            app.keep_games_as_played(app.pack.name)
             replace_entry(table, entry_id, previous)
             app.pack.load()
 
@@ -248,6 +250,7 @@ class SolitaireEditorScreen(BaseScreen):
         def work() -> dict[str, Any]:
             from companion.games.thunderbirds_solitaire.overlay import clear_entry, set_fields
 
+            app.keep_games_as_played(app.pack.name)
             previous = set_fields(table, entry_id, {entry_id: None}) if header else clear_entry(table, entry_id)
             app.pack.load()
             return previous

@@ -167,6 +167,7 @@ class WarpspawnEditorScreen(WarpspawnSquaresScreen):
         pack = self.app.pack
 
         def write() -> None:
+            self.app.keep_games_as_played(pack.name)
             save_layout(setup.size, bases, starts, marks)
             pack.load()
 
@@ -187,6 +188,7 @@ class WarpspawnEditorScreen(WarpspawnSquaresScreen):
         size, pack = self.board, self.app.pack
 
         def write() -> None:
+            self.app.keep_games_as_played(pack.name)
             clear_layout(size)
             pack.load()
 
