@@ -128,12 +128,19 @@ def _game_command(command: str, args: list[str]) -> int:
 
 
 def games(argv: Sequence[str] = ()) -> int:
-    """`companion games`: every installed game, and the packs and kits that could not be read (file and line)."""
-    from companion.engine import registry
+    """`companion games`: every installed game, and the packs and kits that could not be read (file and line).
+    `--lang` gives the titles and how complete each game's data is in that language (the columns' names and the
+    kinds are the words the other commands take, in English)."""
+    import argparse
 
-    if argv:
-        print("companion games: takes no arguments", file=sys.stderr)
-        return 2
+    from companion.engine import registry
+    from companion.locale import LANGUAGES, set_language
+
+    parser = argparse.ArgumentParser(prog="companion games", description="List the installed games.")
+    parser.add_argument("--lang", choices=LANGUAGES, default=None, help="language of the titles and the data status")
+    args = parser.parse_args(list(argv))
+    if args.lang is not None:
+        set_language(args.lang)
     rows = [("name", "title", "kind", "players", "data")]
     for info in registry.available():
         try:

@@ -76,3 +76,14 @@ def test_a_scenario_without_a_game_field_is_thunderbirds_and_game_thunderbirds_i
     flagged = companion("scenario", "--game", "thunderbirds", str(source))
     assert plain.returncode == explicit.returncode == flagged.returncode
     assert plain.stdout == explicit.stdout == flagged.stdout and plain.stdout
+
+
+def test_games_speaks_the_language_asked_for_and_refuses_anything_else() -> None:
+    french = companion("games", "--lang", "fr")
+    assert french.returncode == 0, french.stderr
+    rows = {row.split()[0]: row for row in french.stdout.splitlines()[1:]}
+    assert "Thunderbirds en solitaire" in rows["thunderbirds_solitaire"]
+    assert "entrées complètes sur" in rows["thunderbirds"]
+    assert "entries complete" not in french.stdout
+    wrong = companion("games", "--lang", "de")
+    assert wrong.returncode == 2 and "invalid choice: 'de'" in wrong.stderr
