@@ -15,10 +15,12 @@ import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import ModuleType
 from typing import Any, Generic, Protocol, TypeVar
 
 from companion.engine.chance import LiveChance
 from companion.engine.errors import CompanionError, IllegalAction
+from companion.engine.game import GameRules
 from companion.engine.rng import seed_state
 from companion.locale import _
 
@@ -106,8 +108,8 @@ class ScenarioResult(Generic[S]):
 
 
 class ScenarioGame(Generic[S]):
-    """A game's part of the scenario format. A pack subclasses it, sets its keys and overrides what its game has;
-    the pack's `scenario` attribute names the instance ("module:attribute")."""
+    """A game's part of the scenario format. A pack subclasses it, sets its keys and codec and overrides what its
+    game has; the pack's `scenario` attribute names the instance ("module:attribute")."""
 
     game: str = ""  # the pack's name, what a file's `game` key says
     title: str = ""  # how messages name the game: "Federation"
@@ -115,16 +117,18 @@ class ScenarioGame(Generic[S]):
     folder_keys: frozenset[str] = frozenset({"data"})  # `[setup]` keys naming a folder, relative to the file
     position_keys: frozenset[str] = frozenset()
     dice_key: str = "dice"  # the `[[action]]` key of forced outcomes
+    #: The game's codec (`decode_action`, `encode_action`, `encode_event`): actions and events in the log's form.
+    codec: ModuleType
 
     def decode_action(self, fields: Mapping[str, Any]) -> Any:
-        """An action from its table (the log's form); a `ValueError` names what is wrong."""
-        raise NotImplementedError
+        """An action from its table; a `ValueError` names what is wrong."""
+        return self.codec.decode_action(fields)
 
     def encode_action(self, action: Any) -> dict[str, Any]:
-        raise NotImplementedError
+        return dict(self.codec.encode_action(action))
 
     def encode_event(self, event: Any) -> dict[str, Any]:
-        raise NotImplementedError
+        return dict(self.codec.encode_event(event))
 
     def forced(self, raw: list[Any], action: Any) -> tuple[Any, ...]:
         """The forced outcomes of one action as written; a `ValueError` says what a face is."""
@@ -134,18 +138,13 @@ class ScenarioGame(Generic[S]):
         """The forced outcomes as the face indices `LiveChance` takes; a `ValueError` names a face that is not."""
         return forced
 
-    def start(self, scenario: Scenario, chance: LiveChance) -> tuple[S, Any]:
-        """The dealt game and its definitions; `IllegalAction` for a set-up the game refuses."""
+    def start(self, scenario: Scenario, chance: LiveChance) -> tuple[S, GameRules[S, Any], Any]:
+        """The dealt game, the rules that play it (over the scenario's data) and those data's definitions;
+        `IllegalAction` for a set-up the game refuses."""
         raise NotImplementedError
 
     def apply_position(self, state: S, position: Mapping[str, Any], defs: Any, name: str) -> S:
         """The dealt state changed as `[position]` says; `ScenarioError` naming the field."""
-        raise NotImplementedError
-
-    def apply(self, state: S, action: Any, chance: LiveChance, defs: Any) -> tuple[S, tuple[Any, ...]]:
-        raise NotImplementedError
-
-    def describe(self, action: Any, state: S, defs: Any) -> str:
         raise NotImplementedError
 
     def report(self, state: S, defs: Any) -> dict[str, Any]:
@@ -309,18 +308,18 @@ def _check_legal_items(game: ScenarioGame[S], checks: Mapping[str, Any], where: 
 # --- running ---------------------------------------------------------------------------------------------------
 
 
-def start(game: ScenarioGame[S], scenario: Scenario) -> tuple[S, Any]:
-    """The scenario's game as dealt by its `[setup]` and seed, before `[position]`."""
+def start(game: ScenarioGame[S], scenario: Scenario) -> tuple[S, GameRules[S, Any], Any]:
+    """The scenario's game as dealt by its `[setup]` and seed, before `[position]`; its rules and definitions."""
     chance = LiveChance(seed_state(scenario.seed))
     try:
-        state, defs = game.start(scenario, chance)
+        state, rules, defs = game.start(scenario, chance)
     except IllegalAction as refused:
         raise scenario.fail("setup", refused.reason) from None
-    return game.with_rng(state, chance.rng_after), defs
+    return game.with_rng(state, chance.rng_after), rules, defs
 
 
 def run(game: ScenarioGame[S], scenario: Scenario) -> ScenarioResult[S]:
-    state, defs = start(game, scenario)
+    state, rules, defs = start(game, scenario)
     state = game.apply_position(state, scenario.position, defs, scenario.path)
     events: list[tuple[int, object]] = []
     checks: list[Check] = []
@@ -334,9 +333,9 @@ def run(game: ScenarioGame[S], scenario: Scenario) -> ScenarioResult[S]:
         except ValueError as wrong:
             raise scenario.fail(f"action[{i}].{game.dice_key}", str(wrong)) from None
         chance = LiveChance(state.rng, forced)
-        label = game.describe(scripted.action, state, defs)
+        label = rules.describe(scripted.action, state)
         try:
-            state, happened = game.apply(state, scripted.action, chance, defs)
+            state, happened = rules.apply(state, scripted.action, chance)
         except IllegalAction as refused:
             error, error_action = refused.reason, i
             break

@@ -45,24 +45,16 @@ SYSTEM_KEYS = {
 class FederationScenarios(ScenarioGame[FederationState]):
     game = "federation"
     title = "Federation"
+    codec = codec
     setup_keys = frozenset({"races", "systems", "homes", "readings", "data"})
     position_keys = frozenset({"turn", "phase", "systems", "encounters", "diplomacy_tried"})
-
-    def decode_action(self, fields: Mapping[str, Any]) -> Any:
-        return codec.decode_action(fields)
-
-    def encode_action(self, action: Any) -> dict[str, Any]:
-        return codec.encode_action(action)
-
-    def encode_event(self, event: Any) -> dict[str, Any]:
-        return codec.encode_event(event)
 
     def forced(self, raw: list[Any], action: Any) -> tuple[Any, ...]:
         if any(isinstance(d, bool) or d not in range(1, 7) for d in raw):
             raise ValueError(f"a face is 1 to 6, got {raw!r}")
         return tuple(face - 1 for face in raw)
 
-    def start(self, scenario: Scenario, chance: LiveChance) -> tuple[FederationState, Definitions]:
+    def start(self, scenario: Scenario, chance: LiveChance) -> tuple[FederationState, FederationRules, Definitions]:
         rules = RULES
         setup = dict(scenario.setup)
         if "data" in setup:
@@ -70,20 +62,12 @@ class FederationScenarios(ScenarioGame[FederationState]):
                 rules = FederationRules(load_definitions(Path(setup.pop("data"))))
             except DataError as broken:
                 raise scenario.fail("setup.data", "; ".join(str(problem) for problem in broken.problems)) from None
-        return rules.initial_state(setup, chance), rules.definitions
+        return rules.initial_state(setup, chance), rules, rules.definitions
 
     def apply_position(
         self, state: FederationState, position: Mapping[str, Any], defs: Any, name: str
     ) -> FederationState:
         return apply_position(state, position, defs, name)
-
-    def apply(
-        self, state: FederationState, action: Any, chance: LiveChance, defs: Any
-    ) -> tuple[FederationState, tuple[Any, ...]]:
-        return _rules(defs).apply(state, action, chance)
-
-    def describe(self, action: Any, state: FederationState, defs: Any) -> str:
-        return _rules(defs).describe(action, state)
 
     def lines(self, events: tuple[Any, ...], state: FederationState, defs: Any) -> tuple[str, ...]:
         return tuple(event_lines(events, state, defs))
@@ -96,11 +80,6 @@ class FederationScenarios(ScenarioGame[FederationState]):
             "revenue": {race: race_revenue(state, defs, race).total for race in state.races},
             "state": view(state, defs),
         }
-
-
-def _rules(defs: Definitions) -> FederationRules:
-    """The rules over the scenario's data: the shipped ones unless `[setup] data` named a folder."""
-    return RULES if defs is RULES.definitions else FederationRules(defs)
 
 
 SCENARIOS = FederationScenarios()

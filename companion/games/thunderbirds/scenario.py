@@ -17,11 +17,10 @@ from companion.engine.scenario import Scenario, ScenarioError, ScenarioGame
 from companion.engine.track import SlotTrack
 from companion.games.thunderbirds import codec
 from companion.games.thunderbirds.definitions import TOKEN_KINDS, Definitions
-from companion.games.thunderbirds.describe import describe
 from companion.games.thunderbirds.effects import set_hood_card
 from companion.games.thunderbirds.errors import DataError
 from companion.games.thunderbirds.movement import cargo_room, carrier_id
-from companion.games.thunderbirds.rules import apply
+from companion.games.thunderbirds.rules import ThunderbirdsRules
 from companion.games.thunderbirds.scoring import score
 from companion.games.thunderbirds.setup import definitions_for, initial_state, parse_setup
 from companion.games.thunderbirds.state import (
@@ -41,97 +40,6 @@ from companion.games.thunderbirds.state import (
 )
 
 __all__ = ["ScenarioError", "apply_position", "load_scenario", "parse_scenario", "run_scenario", "view"]
-
-
-class ThunderbirdsScenarios(ScenarioGame[GameState]):
-    game = "thunderbirds"
-    title = "Thunderbirds"
-    setup_keys = frozenset({"players", "difficulty", "characters", "data"})
-    position_keys = frozenset(
-        {
-            "active",
-            "actions_left",
-            "turn",
-            "used",
-            "hood",
-            "vehicles",
-            "seats",
-            "cargo",
-            "pods",
-            "tokens",
-            "fab",
-            "track",
-            "discard",
-            "deck_top",
-            "fab_deck_top",
-            "events",
-            "schemes",
-            "foiled",
-            "active_events",
-            "speeds",
-        }
-    )
-
-    def decode_action(self, fields: Mapping[str, Any]) -> Any:
-        return codec.decode_action(fields)
-
-    def encode_action(self, action: Any) -> dict[str, Any]:
-        return codec.encode_action(action)
-
-    def encode_event(self, event: Any) -> dict[str, Any]:
-        return codec.encode_event(event)
-
-    def forced(self, raw: list[Any], action: Any) -> tuple[Any, ...]:
-        faces = []
-        for value in raw:
-            if value == HOOD:
-                faces.append(0)
-            elif isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 5:
-                faces.append(value)
-            else:
-                raise ValueError(f'a face is 1 to 5 or "hood", got {value!r}')
-        return tuple(faces)
-
-    def start(self, scenario: Scenario, chance: LiveChance) -> tuple[GameState, Definitions]:
-        setup = {("data_dir" if key == "data" else key): value for key, value in scenario.setup.items()}
-        try:
-            defs = definitions_for(parse_setup(setup))
-        except DataError as broken:  # `[setup] data` names a folder whose data does not load
-            first = str(broken.problems[0]) if broken.problems else str(broken)
-            more = f" (and {len(broken.problems) - 1} more problems)" if len(broken.problems) > 1 else ""
-            raise scenario.fail("setup.data", f"{first}{more}") from None
-        return initial_state(setup, chance, defs), defs
-
-    def apply_position(self, state: GameState, position: Mapping[str, Any], defs: Any, name: str) -> GameState:
-        return apply_position(state, position, defs, name)
-
-    def apply(self, state: GameState, action: Any, chance: LiveChance, defs: Any) -> tuple[GameState, tuple[Any, ...]]:
-        return apply(state, action, chance, defs)
-
-    def describe(self, action: Any, state: GameState, defs: Any) -> str:
-        return describe(action, state, defs)
-
-    def report(self, state: GameState, defs: Any) -> dict[str, Any]:
-        final = score(state, defs)
-        return {
-            "outcome": None if state.outcome is None else codec.encode(state.outcome),
-            "score": None if final is None else final.total,
-            "state": view(state, defs),
-        }
-
-    def outcome_line(self, state: GameState, defs: Any) -> str | None:
-        outcome = state.outcome
-        return None if outcome is None else f"game {outcome.result}: {outcome.reason}"
-
-    def with_rng(self, state: GameState, rng: int) -> GameState:
-        return evolve(state, rng=rng)
-
-
-SCENARIOS = ThunderbirdsScenarios()
-load_scenario = partial(format_.load, SCENARIOS)
-parse_scenario = partial(format_.parse, SCENARIOS)
-run_scenario = partial(format_.run, SCENARIOS)
-
 
 # --- the position --------------------------------------------------------------------------------------------------
 
@@ -399,3 +307,77 @@ def view(state: GameState, defs: Definitions) -> dict[str, Any]:
         "pending": pending,
         "outcome": None if state.outcome is None else codec.encode(state.outcome),
     }
+
+
+# --- the game's part of the format ---------------------------------------------------------------------------
+
+
+class ThunderbirdsScenarios(ScenarioGame[GameState]):
+    game = "thunderbirds"
+    codec = codec
+    apply_position = staticmethod(apply_position)
+    title = "Thunderbirds"
+    setup_keys = frozenset({"players", "difficulty", "characters", "data"})
+    position_keys = frozenset(
+        {
+            "active",
+            "actions_left",
+            "turn",
+            "used",
+            "hood",
+            "vehicles",
+            "seats",
+            "cargo",
+            "pods",
+            "tokens",
+            "fab",
+            "track",
+            "discard",
+            "deck_top",
+            "fab_deck_top",
+            "events",
+            "schemes",
+            "foiled",
+            "active_events",
+            "speeds",
+        }
+    )
+
+    def forced(self, raw: list[Any], action: Any) -> tuple[Any, ...]:
+        faces = []
+        for value in raw:
+            if value == HOOD:
+                faces.append(0)
+            elif isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 5:
+                faces.append(value)
+            else:
+                raise ValueError(f'a face is 1 to 5 or "hood", got {value!r}')
+        return tuple(faces)
+
+    def start(self, scenario: Scenario, chance: LiveChance) -> tuple[GameState, ThunderbirdsRules, Definitions]:
+        setup = {("data_dir" if key == "data" else key): value for key, value in scenario.setup.items()}
+        try:
+            defs = definitions_for(parse_setup(setup))
+        except DataError as broken:  # `[setup] data` names a folder whose data does not load
+            first = str(broken.problems[0]) if broken.problems else str(broken)
+            more = f" (and {len(broken.problems) - 1} more problems)" if len(broken.problems) > 1 else ""
+            raise scenario.fail("setup.data", f"{first}{more}") from None
+        return initial_state(setup, chance, defs), ThunderbirdsRules(defs), defs
+
+    def report(self, state: GameState, defs: Any) -> dict[str, Any]:
+        final = score(state, defs)
+        return {
+            "outcome": None if state.outcome is None else codec.encode(state.outcome),
+            "score": None if final is None else final.total,
+            "state": view(state, defs),
+        }
+
+    def outcome_line(self, state: GameState, defs: Any) -> str | None:
+        outcome = state.outcome
+        return None if outcome is None else f"game {outcome.result}: {outcome.reason}"
+
+
+SCENARIOS = ThunderbirdsScenarios()
+load_scenario = partial(format_.load, SCENARIOS)
+parse_scenario = partial(format_.parse, SCENARIOS)
+run_scenario = partial(format_.run, SCENARIOS)

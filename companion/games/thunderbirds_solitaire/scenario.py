@@ -21,10 +21,9 @@ from companion.games.thunderbirds_solitaire import codec
 from companion.games.thunderbirds_solitaire.actions import RollDice
 from companion.games.thunderbirds_solitaire.checklist import TURN_STEP_IDS
 from companion.games.thunderbirds_solitaire.definitions import KINDS
-from companion.games.thunderbirds_solitaire.describe import describe
 from companion.games.thunderbirds_solitaire.errors import DataError
 from companion.games.thunderbirds_solitaire.loader import default_data_dir, load_files, toml_files
-from companion.games.thunderbirds_solitaire.rules import apply
+from companion.games.thunderbirds_solitaire.rules import RULES, SolitaireRules
 from companion.games.thunderbirds_solitaire.setup import initial_state, setup_mapping
 from companion.games.thunderbirds_solitaire.state import (
     CHAIN_CAPACITY,
@@ -43,6 +42,7 @@ __all__ = ["ScenarioError", "apply_position", "load_scenario", "parse_scenario",
 class SolitaireScenarios(ScenarioGame[GameState]):
     game = "thunderbirds_solitaire"
     title = "Thunderbirds Solitaire"
+    codec = codec
     setup_keys = frozenset({"deck", "dealing", "overlay"})
     folder_keys = frozenset({"overlay"})
     position_keys = frozenset(
@@ -60,15 +60,6 @@ class SolitaireScenarios(ScenarioGame[GameState]):
         }
     )
     dice_key = "roll"
-
-    def decode_action(self, fields: Mapping[str, Any]) -> Any:
-        return codec.decode_action(fields)
-
-    def encode_action(self, action: Any) -> dict[str, Any]:
-        return codec.encode_action(action)
-
-    def encode_event(self, event: Any) -> dict[str, Any]:
-        return codec.encode_event(event)
 
     def forced(self, raw: list[Any], action: Any) -> tuple[Any, ...]:
         if not all(isinstance(symbol, str) for symbol in raw):
@@ -93,7 +84,7 @@ class SolitaireScenarios(ScenarioGame[GameState]):
             faces.append(die.faces.index(symbol))
         return tuple(faces)
 
-    def start(self, scenario: Scenario, chance: LiveChance) -> tuple[GameState, None]:
+    def start(self, scenario: Scenario, chance: LiveChance) -> tuple[GameState, SolitaireRules, None]:
         """The shipped data (with the scenario's overlay, never the player's), dealt as `[setup]` says."""
         overlay = scenario.setup.get("overlay")
         try:
@@ -101,22 +92,13 @@ class SolitaireScenarios(ScenarioGame[GameState]):
         except DataError as error:
             raise scenario.fail("setup.overlay", error.message) from None
         deck, dealing = str(scenario.setup.get("deck", "basic")), str(scenario.setup.get("dealing", "companion"))
-        return initial_state(setup_mapping(defs, deck, dealing), chance), None
+        return initial_state(setup_mapping(defs, deck, dealing), chance), RULES, None
 
     def apply_position(self, state: GameState, position: Mapping[str, Any], defs: Any, name: str) -> GameState:
         return apply_position(state, position, name)
 
-    def apply(self, state: GameState, action: Any, chance: LiveChance, defs: Any) -> tuple[GameState, tuple[Any, ...]]:
-        return apply(state, action, chance)
-
-    def describe(self, action: Any, state: GameState, defs: Any) -> str:
-        return describe(action, state)
-
     def report(self, state: GameState, defs: Any) -> dict[str, Any]:
         return {"outcome": state.outcome, "state": view(state)}
-
-    def with_rng(self, state: GameState, rng: int) -> GameState:
-        return evolve(state, rng=rng)
 
 
 SCENARIOS = SolitaireScenarios()

@@ -17,93 +17,12 @@ from companion.engine.deck import Deck
 from companion.engine.scenario import Scenario, ScenarioError, ScenarioGame
 from companion.games.warpspawn_thunderbirds import codec
 from companion.games.warpspawn_thunderbirds.definitions import PAWNS, Definitions, Square
-from companion.games.warpspawn_thunderbirds.describe import describe
 from companion.games.warpspawn_thunderbirds.legal import legal_actions
-from companion.games.warpspawn_thunderbirds.rules import apply
+from companion.games.warpspawn_thunderbirds.rules import WarpspawnRules
 from companion.games.warpspawn_thunderbirds.setup import definitions_for, initial_state, parse_setup
 from companion.games.warpspawn_thunderbirds.state import PHASES, Emergency, GameState, Seat, evolve, hand_with
 
 __all__ = ["ScenarioError", "apply_position", "load_scenario", "parse_scenario", "run_scenario", "view"]
-
-
-class WarpspawnScenarios(ScenarioGame[GameState]):
-    game = "warpspawn_thunderbirds"
-    title = "Warpspawn Thunderbirds"
-    setup_keys = frozenset({"players", "size", "colours", "bases", "starts", "data"})
-    position_keys = frozenset(
-        {
-            "phase",
-            "turn",
-            "order",
-            "mover",
-            "pawns",
-            "hands",
-            "emergencies",
-            "emergency_deck_top",
-            "emergency_deck_size",
-            "rescues",
-            "responder_top",
-            "responder_discard",
-            "quick",
-            "delay_seen",
-        }
-    )
-
-    def decode_action(self, fields: Mapping[str, Any]) -> Any:
-        return codec.decode_action(fields)
-
-    def encode_action(self, action: Any) -> dict[str, Any]:
-        return codec.encode_action(action)
-
-    def encode_event(self, event: Any) -> dict[str, Any]:
-        return codec.encode_event(event)
-
-    def forced(self, raw: list[Any], action: Any) -> tuple[Any, ...]:
-        if not all(isinstance(v, int) and not isinstance(v, bool) and v >= 1 for v in raw):
-            raise ValueError(f"expected a list of faces (1 or more), got {raw!r}")
-        return tuple(v - 1 for v in raw)
-
-    def start(self, scenario: Scenario, chance: LiveChance) -> tuple[GameState, Definitions]:
-        setup = {("data_dir" if key == "data" else key): value for key, value in scenario.setup.items()}
-        defs = definitions_for(parse_setup(setup))
-        return initial_state(setup, chance, defs), defs
-
-    def apply_position(self, state: GameState, position: Mapping[str, Any], defs: Any, name: str) -> GameState:
-        return apply_position(state, position, defs, name)
-
-    def apply(self, state: GameState, action: Any, chance: LiveChance, defs: Any) -> tuple[GameState, tuple[Any, ...]]:
-        return apply(state, action, chance, defs)
-
-    def describe(self, action: Any, state: GameState, defs: Any) -> str:
-        return describe(action, state, defs)
-
-    def report(self, state: GameState, defs: Any) -> dict[str, Any]:
-        outcome = state.outcome
-        return {
-            "outcome": None
-            if outcome is None
-            else {"winners": list(outcome.winners), "scores": list(outcome.scores), "tie": outcome.is_tie},
-            "state": view(state),
-        }
-
-    def legal(self, state: GameState, defs: Any) -> list[dict[str, Any]] | None:
-        return [codec.encode_action(action) for action in legal_actions(state, defs)]
-
-    def outcome_line(self, state: GameState, defs: Any) -> str | None:
-        outcome = state.outcome
-        if outcome is None:
-            return None
-        return f"game over: {', '.join(outcome.winners)} ({'tie' if outcome.is_tie else 'won'})"
-
-    def with_rng(self, state: GameState, rng: int) -> GameState:
-        return evolve(state, rng=rng)
-
-
-SCENARIOS = WarpspawnScenarios()
-load_scenario = partial(format_.load, SCENARIOS)
-parse_scenario = partial(format_.parse, SCENARIOS)
-run_scenario = partial(format_.run, SCENARIOS)
-
 
 # --- the position ----------------------------------------------------------------------------------------------
 
@@ -288,3 +207,66 @@ def view(state: GameState) -> dict[str, Any]:
             "owner": pending.owner,
         },
     }
+
+
+# --- the game's part of the format ---------------------------------------------------------------------------
+
+
+class WarpspawnScenarios(ScenarioGame[GameState]):
+    game = "warpspawn_thunderbirds"
+    codec = codec
+    apply_position = staticmethod(apply_position)
+    title = "Warpspawn Thunderbirds"
+    setup_keys = frozenset({"players", "size", "colours", "bases", "starts", "data"})
+    position_keys = frozenset(
+        {
+            "phase",
+            "turn",
+            "order",
+            "mover",
+            "pawns",
+            "hands",
+            "emergencies",
+            "emergency_deck_top",
+            "emergency_deck_size",
+            "rescues",
+            "responder_top",
+            "responder_discard",
+            "quick",
+            "delay_seen",
+        }
+    )
+
+    def forced(self, raw: list[Any], action: Any) -> tuple[Any, ...]:
+        if not all(isinstance(v, int) and not isinstance(v, bool) and v >= 1 for v in raw):
+            raise ValueError(f"expected a list of faces (1 or more), got {raw!r}")
+        return tuple(v - 1 for v in raw)
+
+    def start(self, scenario: Scenario, chance: LiveChance) -> tuple[GameState, WarpspawnRules, Definitions]:
+        setup = {("data_dir" if key == "data" else key): value for key, value in scenario.setup.items()}
+        defs = definitions_for(parse_setup(setup))
+        return initial_state(setup, chance, defs), WarpspawnRules(defs), defs
+
+    def report(self, state: GameState, defs: Any) -> dict[str, Any]:
+        outcome = state.outcome
+        return {
+            "outcome": None
+            if outcome is None
+            else {"winners": list(outcome.winners), "scores": list(outcome.scores), "tie": outcome.is_tie},
+            "state": view(state),
+        }
+
+    def legal(self, state: GameState, defs: Any) -> list[dict[str, Any]] | None:
+        return [codec.encode_action(action) for action in legal_actions(state, defs)]
+
+    def outcome_line(self, state: GameState, defs: Any) -> str | None:
+        outcome = state.outcome
+        if outcome is None:
+            return None
+        return f"game over: {', '.join(outcome.winners)} ({'tie' if outcome.is_tie else 'won'})"
+
+
+SCENARIOS = WarpspawnScenarios()
+load_scenario = partial(format_.load, SCENARIOS)
+parse_scenario = partial(format_.parse, SCENARIOS)
+run_scenario = partial(format_.run, SCENARIOS)
