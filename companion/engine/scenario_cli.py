@@ -28,8 +28,13 @@ class _NoGame(Exception):
 
 
 def main(argv: Sequence[str] | None = None, game: str | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    prog = "companion scenario" if game is None else f"companion scenario --game {game}"
+    language = argparse.ArgumentParser(prog=prog, add_help=False)
+    language.add_argument("--lang", choices=LANGUAGES, default="en")
+    set_language(language.parse_known_args(argv)[0].lang)  # `--help` in the language asked for too
     parser = argparse.ArgumentParser(
-        prog="companion scenario" if game is None else f"companion scenario --game {game}",
+        prog=prog,
         description=_("Apply scenario files: a position, forced dice and a script of actions, with checks."),
     )
     parser.add_argument("files", type=Path, nargs="+", metavar="FILE", help=_("a scenario file (TOML)"))
@@ -37,8 +42,7 @@ def main(argv: Sequence[str] | None = None, game: str | None = None) -> int:
         parser.add_argument("--game", help=_("the game the files are for, when they do not say (game = NAME)"))
     parser.add_argument("--json", action="store_true", help=_("print the state, events and checks as JSON"))
     parser.add_argument("--lang", choices=LANGUAGES, default="en", help=_("language of reasons and labels"))
-    args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
-    set_language(args.lang)
+    args = parser.parse_args(argv)
     forced = game or args.game
     codes, outputs = [], []
     for path in args.files:

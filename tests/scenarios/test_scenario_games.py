@@ -93,6 +93,24 @@ def test_a_file_of_another_game_says_which_game_option_it_needs(game: str, capsy
     assert err == f"{source}: this file reads as a {title} scenario: run it with --game {game}\n"
 
 
+def test_a_file_run_with_the_wrong_game_option_keeps_its_error_and_names_the_right_one(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    source, _title = SHIPPED["federation"]
+    code, out, err = companion(capsys, "--game", "thunderbirds", source)
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert err.startswith(f"{source}: field 'setup.races': unknown key; expected one of ")
+    assert err.endswith("; this file reads as a Federation scenario: run it with --game federation\n")
+
+
+def test_help_speaks_the_language_asked_for_and_names_the_game_option(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as done:
+        main(["scenario", "--lang", "fr", "--help"])
+    assert done.value.code == 0
+    out = capsys.readouterr().out
+    assert "--game" in out and "un fichier de scénario (TOML)" in out
+
+
 def test_a_file_and_an_option_that_disagree_are_refused_naming_both(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
