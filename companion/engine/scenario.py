@@ -73,6 +73,29 @@ class Scenario:
 
 
 @dataclass(frozen=True)
+class PositionFields:
+    """A `[position]` table as a game's `apply_position` reads it; its errors name the file and the field."""
+
+    position: Mapping[str, Any]
+    file: str
+
+    def fail(self, where: str, message: str) -> ScenarioError:
+        return field_error(self.file, f"position.{where}", message)
+
+    def table(self, key: str) -> Mapping[str, Any]:
+        value = self.position.get(key, {})
+        if not isinstance(value, Mapping):
+            raise self.fail(key, _("expected a table"))
+        return value
+
+    def listed(self, key: str) -> list[Any]:
+        value = self.position.get(key, [])
+        if not isinstance(value, list):
+            raise self.fail(key, _("expected a list"))
+        return value
+
+
+@dataclass(frozen=True)
 class Check:
     path: str
     expected: Any

@@ -14,7 +14,7 @@ from typing import Any
 
 from companion.engine import scenario as format_
 from companion.engine.chance import LiveChance
-from companion.engine.scenario import Scenario, ScenarioError, ScenarioGame
+from companion.engine.scenario import PositionFields, Scenario, ScenarioError, ScenarioGame
 from companion.games.federation import codec, names
 from companion.games.federation.checklist import current_phase
 from companion.games.federation.definitions import Definitions
@@ -136,8 +136,7 @@ def apply_position(
 ) -> FederationState:
     """The dealt game changed as `[position]` says; every value is checked against the data."""
 
-    def fail(where: str, message: str) -> ScenarioError:
-        return ScenarioError(f"{path}: field 'position.{where}': {message}")
+    fail = PositionFields(position, path).fail
 
     def race(where: str, value: object) -> str:
         if value not in state.races:

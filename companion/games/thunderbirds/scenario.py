@@ -13,7 +13,7 @@ from typing import Any
 
 from companion.engine import scenario as format_
 from companion.engine.chance import LiveChance
-from companion.engine.scenario import Scenario, ScenarioError, ScenarioGame
+from companion.engine.scenario import PositionFields, Scenario, ScenarioError, ScenarioGame
 from companion.engine.track import SlotTrack
 from companion.games.thunderbirds import codec
 from companion.games.thunderbirds.definitions import TOKEN_KINDS, Definitions
@@ -47,20 +47,8 @@ __all__ = ["ScenarioError", "apply_position", "load_scenario", "parse_scenario",
 def apply_position(state: GameState, position: Mapping[str, Any], defs: Definitions, name: str) -> GameState:
     """`state` changed as `position` says (see docs/scenarios.md); errors name the file and the field."""
 
-    def fail(where: str, message: str) -> ScenarioError:
-        return ScenarioError(f"{name}: field 'position.{where}': {message}")
-
-    def table(key: str) -> Mapping[str, Any]:
-        value = position.get(key, {})
-        if not isinstance(value, Mapping):
-            raise fail(key, "expected a table")
-        return value
-
-    def listed(key: str) -> list[Any]:
-        value = position.get(key, [])
-        if not isinstance(value, list):
-            raise fail(key, "expected a list")
-        return value
+    fields = PositionFields(position, name)
+    fail, table, listed = fields.fail, fields.table, fields.listed
 
     def character(where: str, value: Any) -> str:
         if value not in defs.characters:

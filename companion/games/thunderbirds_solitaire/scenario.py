@@ -16,7 +16,7 @@ from typing import Any
 
 from companion.engine import scenario as format_
 from companion.engine.chance import LiveChance
-from companion.engine.scenario import Scenario, ScenarioError, ScenarioGame
+from companion.engine.scenario import PositionFields, Scenario, ScenarioError, ScenarioGame
 from companion.games.thunderbirds_solitaire import codec
 from companion.games.thunderbirds_solitaire.actions import RollDice
 from companion.games.thunderbirds_solitaire.checklist import TURN_STEP_IDS
@@ -118,8 +118,8 @@ def start(scenario: Scenario) -> GameState:
 def apply_position(state: GameState, position: Mapping[str, Any], name: str) -> GameState:
     """`state` changed as `position` says; errors name the file and the field."""
 
-    def fail(where: str, message: str) -> ScenarioError:
-        return ScenarioError(f"{name}: field 'position.{where}': {message}")
+    fields = PositionFields(position, name)
+    fail, listed = fields.fail, fields.listed
 
     companion = state.setup.dealing == "companion"
     known = {facts.id: facts for facts in state.setup.facts.cards}
@@ -148,13 +148,13 @@ def apply_position(state: GameState, position: Mapping[str, Any], name: str) -> 
             state = evolve(state, deck=tuple(c for c in state.deck if c != value))
         return state, Card(value, facts.kind, facts.symbols)
 
-    for card_id in reversed(_list(position, "deck_top", fail)):
+    for card_id in reversed(listed("deck_top")):
         if not companion or card_id not in state.deck:
             raise fail("deck_top", f"{card_id!r} is not in the companion's deck")
         state = evolve(state, deck=(card_id,) + tuple(c for c in state.deck if c != card_id))
 
     if "chains" in position:
-        rows = _list(position, "chains", fail)
+        rows = listed("chains")
         if len(rows) > CHAINS or not all(isinstance(row, list) for row in rows):
             raise fail("chains", "expected up to four lists of cards, the top chain first")
         chains: list[tuple[Card, ...]] = []
@@ -191,9 +191,7 @@ def apply_position(state: GameState, position: Mapping[str, Any], name: str) -> 
         state, card = take("turned", position["turned"])
         state = evolve(state, turned=card)
 
-    symbols = position.get("symbols", {})
-    if not isinstance(symbols, Mapping):
-        raise fail("symbols", "expected a table")
+    symbols = fields.table("symbols")
     known_symbols = {s.id for s in state.setup.facts.symbols}
     for card_id, values in symbols.items():
         if state.card(card_id) is None:
@@ -201,7 +199,7 @@ def apply_position(state: GameState, position: Mapping[str, Any], name: str) -> 
         if not isinstance(values, list) or not all(v in known_symbols for v in values):
             raise fail(f"symbols.{card_id}", f"expected a list of symbols among {', '.join(sorted(known_symbols))}")
         state = _change(state, card_id, _with_symbols(tuple(values)))
-    for card_id in _list(position, "influenced", fail):
+    for card_id in listed("influenced"):
         found = state.card(card_id)
         if found is None or found.kind != "civilian":
             raise fail("influenced", f"{card_id!r} is not a Civilian on the table")
@@ -221,19 +219,12 @@ def apply_position(state: GameState, position: Mapping[str, Any], name: str) -> 
         if not isinstance(steps, list) or not set(steps) <= set(TURN_STEP_IDS):
             raise fail("confirmed", f'expected "all" or a list among {", ".join(TURN_STEP_IDS)}')
         state = evolve(state, confirmed=frozenset(steps))
-    stored = _list(position, "stored", fail)
+    stored = listed("stored")
     if stored:
         if not all(s in known_symbols for s in stored):
             raise fail("stored", f"expected symbols among {', '.join(sorted(known_symbols))}")
         state = evolve(state, stored=tuple(stored))
     return state
-
-
-def _list(data: Mapping[str, Any], key: str, fail: Callable[[str, str], ScenarioError]) -> list[Any]:
-    value = data.get(key, [])
-    if not isinstance(value, list):
-        raise fail(key, "expected a list")
-    return value
 
 
 def _with_symbols(symbols: tuple[str, ...]) -> Callable[[Card], Card]:

@@ -14,7 +14,7 @@ from typing import Any
 from companion.engine import scenario as format_
 from companion.engine.chance import LiveChance
 from companion.engine.deck import Deck
-from companion.engine.scenario import Scenario, ScenarioError, ScenarioGame
+from companion.engine.scenario import PositionFields, Scenario, ScenarioError, ScenarioGame
 from companion.games.warpspawn_thunderbirds import codec
 from companion.games.warpspawn_thunderbirds.definitions import PAWNS, Definitions, Square
 from companion.games.warpspawn_thunderbirds.legal import legal_actions
@@ -30,8 +30,8 @@ __all__ = ["ScenarioError", "apply_position", "load_scenario", "parse_scenario",
 def apply_position(state: GameState, position: Mapping[str, Any], defs: Definitions, name: str) -> GameState:
     """`state` changed as `position` says; errors name the file and the field."""
 
-    def fail(where: str, message: str) -> ScenarioError:
-        return ScenarioError(f"{name}: field 'position.{where}': {message}")
+    fields = PositionFields(position, name)
+    fail, table, listed = fields.fail, fields.table, fields.listed
 
     def seat_of(where: str, colour: Any) -> int:
         index = state.seat_index(colour) if isinstance(colour, str) else None
@@ -48,18 +48,6 @@ def apply_position(state: GameState, position: Mapping[str, Any], defs: Definiti
         ):
             return (value[0], value[1])
         raise fail(where, f"expected [column, row] from 1 to {size}, got {value!r}")
-
-    def table(key: str) -> Mapping[str, Any]:
-        value = position.get(key, {})
-        if not isinstance(value, Mapping):
-            raise fail(key, "expected a table")
-        return value
-
-    def listed(key: str) -> list[Any]:
-        value = position.get(key, [])
-        if not isinstance(value, list):
-            raise fail(key, "expected a list")
-        return value
 
     seats = list(state.seats)
     for colour, pawns in table("pawns").items():
