@@ -4,7 +4,7 @@ companion [run]              start the touchscreen app (the default)
 companion --version          print the version
 companion games              the installed games: name, title, kind, players, how complete their data is
 companion demo --out DIR     play a seeded game through the real app on a virtual screen, with screenshots
-companion scenario FILE      apply a scenario file and print the result (its `game` field picks the game)
+companion scenario FILE...   apply scenario files of any game (a file's `game` key or --game picks it)
 companion odds FILE          exact rescue odds for a scenario's position
 companion simulate           bot-played games: win rate, causes of defeat, score
 companion hw-test            walk every LED, echo button presses, report the serial link
@@ -12,8 +12,8 @@ companion import FILE        add an exported game (a .json file) as a new saved 
 companion check-data         validate the game data and the user overlay; report what is missing
 companion kit check|add|list a game declared in one TOML file: check it, add it, list those installed
 
-demo, scenario, odds, simulate, check-data and hw-test take --game NAME (Thunderbirds when not given); a game
-that does not provide a command says so.
+demo, odds, simulate, check-data and hw-test take --game NAME (Thunderbirds when not given); a game that does
+not provide a command says so.
 """
 
 from __future__ import annotations
@@ -32,9 +32,10 @@ COMMANDS: dict[str, str] = {
     "hw-test": "companion.devices.hw_test:main",
     "import": "companion.imports:main",
     "kit": "companion.kit.cli:main",
+    "scenario": "companion.engine.scenario_cli:main",  # every game's files: the file or --game picks the game
 }
 #: Sub-commands a game's pack answers (`Pack.commands`), for the game `--game` names.
-GAME_COMMANDS: tuple[str, ...] = ("demo", "scenario", "odds", "simulate", "check-data")
+GAME_COMMANDS: tuple[str, ...] = ("demo", "odds", "simulate", "check-data")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -111,7 +112,7 @@ def _game_command(command: str, args: list[str]) -> int:
     from companion.engine.errors import UnknownGame
 
     name = take_game(args)
-    if name is None and command in ("scenario", "odds"):
+    if name is None and command == "odds":
         name = scenario_game(args)
     name = name or registry.DEFAULT_GAME
     try:

@@ -306,6 +306,16 @@ class Pack(Protocol):
         ...
 
 
+class ReadsScenarios(Protocol):
+    """Optional capability: a pack whose game reads scenario files (`companion scenario`, docs/scenarios.md).
+
+    The format and the runner are the engine's (`companion.engine.scenario`); the pack names only its part, a
+    `ScenarioGame` (its `[setup]` and `[position]` keys, how a position is applied, its state view)."""
+
+    #: "module:attribute" of the pack's `ScenarioGame`, imported when a file of the game is run.
+    scenario: str
+
+
 #: The plain play screen the shell gives a pack without screens of its own.
 PLAIN_PLAY_SCREEN = "play"
 
@@ -325,6 +335,7 @@ class BasicPack:
     lights: LightsSpec | None = None
     buttons: Mapping[str, tuple[str, ...]] = MappingProxyType({"undo": ("undo",), "confirm": ("reveal:ok",)})
     commands: Mapping[str, str] = MappingProxyType({})
+    scenario: str | None = None  # `ReadsScenarios`: None, the game reads no scenario files
     problems: tuple[str, ...] = ()
     problems_notice: str = ""
 

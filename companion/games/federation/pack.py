@@ -74,6 +74,7 @@ class FederationPack(BasicPack):
     ui: str | None = "companion.games.federation.ui.hooks:FederationUi"
     buttons = BUTTONS
     commands = COMMANDS
+    scenario = "companion.games.federation.scenario:SCENARIOS"
 
     def __init__(self, info: PackInfo, rules: FederationRules = RULES) -> None:
         super().__init__(info, rules)

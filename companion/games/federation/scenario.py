@@ -1,22 +1,20 @@
-"""Federation scenario files: a position, forced dice and a script of actions, applied through the game's `apply`.
+"""Federation's part of the scenario files (the format and the runner are `companion.engine.scenario`).
 
-The same conventions as Thunderbirds' (docs/scenarios.md): TOML, `format = 1`, `[setup]`, `[position]`,
-`[[action]]` tables written with the engine's own action names and fields, each with its forced `dice` (faces 1
-to 6, consumed in order) and optional `expect`, and a final `[expect]`. The Federation specifics are in
-docs/federation.md. A malformed file raises `ScenarioError` naming the file and the field.
+`[setup]` is the game's own set-up (races, systems, homes, readings) with an optional data folder; `[position]`
+changes the dealt systems, encounters and diplomacy; forced dice are faces 1 to 6, consumed in order. The
+Federation specifics are in docs/federation.md.
 """
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
+from companion.engine import scenario as format_
 from companion.engine.chance import LiveChance
-from companion.engine.errors import CompanionError, IllegalAction
-from companion.engine.rng import seed_state
+from companion.engine.scenario import PositionFields, Scenario, ScenarioError, ScenarioGame
 from companion.games.federation import codec, names
 from companion.games.federation.checklist import current_phase
 from companion.games.federation.definitions import Definitions
@@ -27,10 +25,8 @@ from companion.games.federation.loader import load_definitions
 from companion.games.federation.rules import RULES, FederationRules
 from companion.games.federation.state import ENIGMA_STATUSES, Encounter, FederationState, System, change, evolve
 
-FORMAT = 1
-SECTIONS = {"format", "game", "name", "description", "setup", "position", "action", "expect"}
-SETUP_KEYS = {"races", "systems", "homes", "readings", "seed", "data"}
-POSITION_KEYS = {"turn", "phase", "systems", "encounters", "diplomacy_tried"}
+__all__ = ["ScenarioError", "apply_position", "load_scenario", "parse_scenario", "run_scenario", "view"]
+
 SYSTEM_KEYS = {
     "name",
     "explored",
@@ -44,75 +40,52 @@ SYSTEM_KEYS = {
     "terraformed",
     "refused",
 }
-ACTION_EXTRAS = {"dice", "expect"}
 
 
-class ScenarioError(CompanionError):
-    """A malformed scenario file; the message names the file and the field."""
+class FederationScenarios(ScenarioGame[FederationState]):
+    game = "federation"
+    title = "Federation"
+    codec = codec
+    setup_keys = frozenset({"races", "systems", "homes", "readings", "data"})
+    position_keys = frozenset({"turn", "phase", "systems", "encounters", "diplomacy_tried"})
 
+    def forced(self, raw: list[Any], action: Any) -> tuple[Any, ...]:
+        if any(isinstance(d, bool) or d not in range(1, 7) for d in raw):
+            raise ValueError(f"a face is 1 to 6, got {raw!r}")
+        return tuple(face - 1 for face in raw)
 
-@dataclass(frozen=True)
-class ScriptedAction:
-    action: object
-    dice: tuple[int, ...] = ()  # faces shown, 1 to 6
-    expect: Mapping[str, Any] = field(default_factory=dict)
+    def start(self, scenario: Scenario, chance: LiveChance) -> tuple[FederationState, FederationRules, Definitions]:
+        rules = RULES
+        setup = dict(scenario.setup)
+        if "data" in setup:
+            try:
+                rules = FederationRules(load_definitions(Path(setup.pop("data"))))
+            except DataError as broken:
+                raise scenario.fail("setup.data", "; ".join(str(problem) for problem in broken.problems)) from None
+        return rules.initial_state(setup, chance), rules, rules.definitions
 
+    def apply_position(
+        self, state: FederationState, position: Mapping[str, Any], defs: Any, name: str
+    ) -> FederationState:
+        return apply_position(state, position, defs, name)
 
-@dataclass(frozen=True)
-class Scenario:
-    path: str
-    name: str
-    setup: Mapping[str, Any]
-    seed: int
-    data_dir: Path | None
-    position: Mapping[str, Any]
-    actions: tuple[ScriptedAction, ...]
-    expect: Mapping[str, Any]
+    def lines(self, events: tuple[Any, ...], state: FederationState, defs: Any) -> tuple[str, ...]:
+        return tuple(event_lines(events, state, defs))
 
-
-@dataclass(frozen=True)
-class Check:
-    path: str
-    expected: Any
-    actual: Any
-    ok: bool
-    after_action: int | None  # None: at the end
-
-
-@dataclass(frozen=True)
-class ScenarioResult:
-    state: FederationState
-    events: tuple[tuple[int, object], ...]  # (action index, event)
-    applied: int
-    error: str | None  # the reason of the illegal action that stopped the script
-    error_action: int | None
-    checks: tuple[Check, ...]
-    defs: Definitions
-    labels: tuple[str, ...] = ()  # each applied action as the history shows it
-    lines: tuple[tuple[int, str], ...] = ()  # (action index, line): what the dice said, as the pop-ups show it
-
-    @property
-    def ok(self) -> bool:
-        return all(check.ok for check in self.checks)
-
-    def to_json(self) -> dict[str, Any]:
-        state, defs = self.state, self.defs
+    def report(self, state: FederationState, defs: Any) -> dict[str, Any]:
         return {
-            "format": FORMAT,
-            "applied": self.applied,
-            "error": self.error,
-            "error_action": self.error_action,
             "winner": winner(state, defs),
             "needed": needed_to_win(state, defs),
             "controlled": {race: controlled(state, race) for race in state.races},
             "revenue": {race: race_revenue(state, defs, race).total for race in state.races},
             "state": view(state, defs),
-            "events": [{"action": i, **codec.encode_event(e)} for i, e in self.events],
-            "labels": list(self.labels),
-            "lines": [line for _index, line in self.lines],
-            "checks": [codec.encode(c) for c in self.checks],
-            "ok": self.ok,
         }
+
+
+SCENARIOS = FederationScenarios()
+load_scenario = partial(format_.load, SCENARIOS)
+parse_scenario = partial(format_.parse, SCENARIOS)
+run_scenario = partial(format_.run, SCENARIOS)
 
 
 def view(state: FederationState, defs: Definitions) -> dict[str, Any]:
@@ -155,83 +128,6 @@ def race_revenue_of(state: FederationState, defs: Definitions, system: System) -
     return 0
 
 
-# --- reading the file ---------------------------------------------------------------------------------------
-
-
-def load_scenario(path: Path) -> Scenario:
-    name = str(path)
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as error:
-        raise ScenarioError(f"{name}: cannot read the file ({error.strerror or error})") from None
-    except UnicodeDecodeError:
-        raise ScenarioError(f"{name}: not UTF-8 text") from None
-    except tomllib.TOMLDecodeError as error:
-        raise ScenarioError(f"{name}: not valid TOML: {error}") from None
-    return parse_scenario(data, name, base=path.parent)
-
-
-def parse_scenario(data: Mapping[str, Any], name: str = "<scenario>", base: Path | None = None) -> Scenario:
-    def fail(where: str, message: str) -> ScenarioError:
-        return ScenarioError(f"{name}: field '{where}': {message}")
-
-    unknown = set(data) - SECTIONS
-    if unknown:
-        raise fail(sorted(unknown)[0], f"unknown section; expected one of {', '.join(sorted(SECTIONS))}")
-    if data.get("format") != FORMAT:
-        raise fail("format", f"expected format = {FORMAT}, got {data.get('format')!r}")
-    if data.get("game", "federation") != "federation":  # `companion scenario FILE` picks the game by this field
-        raise fail("game", f'this is a Federation scenario: expected game = "federation", got {data["game"]!r}')
-    setup = _table(data, "setup", fail)
-    unknown = set(setup) - SETUP_KEYS
-    if unknown:
-        raise fail(f"setup.{sorted(unknown)[0]}", f"unknown key; expected one of {', '.join(sorted(SETUP_KEYS))}")
-    seed = setup.get("seed", 0)
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise fail("setup.seed", f"expected a whole number, got {seed!r}")
-    data_dir = None
-    if "data" in setup:
-        if not isinstance(setup["data"], str):
-            raise fail("setup.data", "expected a directory path")
-        data_dir = (base or Path(".")) / setup["data"]
-    position = _table(data, "position", fail)
-    unknown = set(position) - POSITION_KEYS
-    if unknown:
-        raise fail(f"position.{sorted(unknown)[0]}", f"unknown key; expected one of {', '.join(sorted(POSITION_KEYS))}")
-    raw_actions = data.get("action", [])
-    if not isinstance(raw_actions, list):
-        raise fail("action", "expected [[action]] tables")
-    actions = []
-    for i, raw in enumerate(raw_actions):
-        where = f"action[{i}]"
-        if not isinstance(raw, Mapping):
-            raise fail(where, "expected a table")
-        try:
-            action = codec.decode_action({k: v for k, v in raw.items() if k not in ACTION_EXTRAS})
-        except ValueError as error:
-            raise fail(where, str(error)) from None
-        dice = raw.get("dice", [])
-        if not isinstance(dice, list) or any(isinstance(d, bool) or d not in range(1, 7) for d in dice):
-            raise fail(f"{where}.dice", f"a face is 1 to 6, got {dice!r}")
-        expect = raw.get("expect", {})
-        if not isinstance(expect, Mapping):
-            raise fail(f"{where}.expect", "expected a table")
-        actions.append(ScriptedAction(action, tuple(dice), dict(expect)))
-    expect = _table(data, "expect", fail)
-    title = data.get("name", "")
-    if not isinstance(title, str):
-        raise fail("name", "expected text")
-    setup_data = {k: v for k, v in setup.items() if k not in ("seed", "data")}
-    return Scenario(name, title, setup_data, seed, data_dir, position, tuple(actions), expect)
-
-
-def _table(data: Mapping[str, Any], key: str, fail: Callable[[str, str], ScenarioError]) -> dict[str, Any]:
-    value = data.get(key, {})
-    if not isinstance(value, Mapping):
-        raise fail(key, "expected a table")
-    return dict(value)
-
-
 # --- the position -------------------------------------------------------------------------------------------
 
 
@@ -240,8 +136,7 @@ def apply_position(
 ) -> FederationState:
     """The dealt game changed as `[position]` says; every value is checked against the data."""
 
-    def fail(where: str, message: str) -> ScenarioError:
-        return ScenarioError(f"{path}: field 'position.{where}': {message}")
+    fail = PositionFields(position, path).fail
 
     def race(where: str, value: object) -> str:
         if value not in state.races:
@@ -368,93 +263,3 @@ def _position_system(
     if result.minor_destroyed and result.minor_race in (None, "none"):
         raise fail(f"{where}.minor_destroyed", "there is no minor race to destroy")
     return result
-
-
-# --- running ------------------------------------------------------------------------------------------------
-
-
-def run_scenario(scenario: Scenario) -> ScenarioResult:
-    rules = RULES
-    if scenario.data_dir is not None:
-        try:
-            rules = FederationRules(load_definitions(scenario.data_dir))
-        except DataError as broken:
-            problems = "; ".join(str(problem) for problem in broken.problems)
-            raise ScenarioError(f"{scenario.path}: field 'setup.data': {problems}") from None
-    defs = rules.definitions
-    chance = LiveChance(seed_state(scenario.seed))
-    try:
-        state = rules.initial_state(scenario.setup, chance)
-    except IllegalAction as bad_setup:
-        raise ScenarioError(f"{scenario.path}: field 'setup': {bad_setup.reason}") from None
-    state = evolve(state, rng=chance.rng_after)
-    state = apply_position(state, scenario.position, defs, scenario.path)
-    events: list[tuple[int, object]] = []
-    checks: list[Check] = []
-    labels: list[str] = []
-    lines: list[tuple[int, str]] = []
-    error: str | None = None
-    error_action: int | None = None
-    applied = 0
-    for i, scripted in enumerate(scenario.actions):
-        chance = LiveChance(state.rng, [face - 1 for face in scripted.dice])
-        label = rules.describe(scripted.action, state)
-        try:
-            state, happened = rules.apply(state, scripted.action, chance)
-        except IllegalAction as refused:
-            error, error_action = refused.reason, i
-            break
-        state = evolve(state, rng=chance.rng_after)
-        events.extend((i, event) for event in happened)
-        labels.append(label)
-        lines.extend((i, line) for line in event_lines(happened, state, defs))
-        applied += 1
-        if chance.forced_left:
-            left = [index + 1 for index in chance.forced_left]
-            checks.append(Check(f"action[{i}].dice", "every forced die rolled", f"not rolled: {left}", False, i))
-        if scripted.expect:
-            partial = ScenarioResult(state, tuple(events), applied, None, None, (), defs, tuple(labels), tuple(lines))
-            checks.extend(_check(partial.to_json(), scripted.expect, i))
-    result = ScenarioResult(state, tuple(events), applied, error, error_action, (), defs, tuple(labels), tuple(lines))
-    checks.extend(_check(result.to_json(), scenario.expect, None))
-    return ScenarioResult(
-        state, tuple(events), applied, error, error_action, tuple(checks), defs, tuple(labels), tuple(lines)
-    )
-
-
-def _check(output: Mapping[str, Any], expect: Mapping[str, Any], after: int | None) -> list[Check]:
-    checks = []
-    for path, expected in expect.items():
-        if path == "error":
-            actual = output.get("error")
-            ok = isinstance(actual, str) and isinstance(expected, str) and expected in actual
-        elif path == "events_include":
-            actual = [e["type"] for e in output["events"] if after is None or e["action"] == after]
-            ok = isinstance(expected, list) and all(name in actual for name in expected)
-        elif path == "events_exclude":
-            actual = [e["type"] for e in output["events"] if after is None or e["action"] == after]
-            ok = isinstance(expected, list) and not any(name in actual for name in expected)
-        else:
-            actual = _lookup(output, path)
-            ok = actual == _plain(expected)
-        checks.append(Check(path, expected, actual, ok, after))
-    return checks
-
-
-def _lookup(data: Any, path: str) -> Any:
-    for part in path.split("."):
-        if isinstance(data, Mapping):
-            data = data.get(part)
-        elif isinstance(data, list) and part.lstrip("-").isdigit() and -len(data) <= int(part) < len(data):
-            data = data[int(part)]
-        else:
-            return None
-    return data
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, Mapping):
-        return {k: _plain(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_plain(v) for v in value]
-    return value

@@ -91,6 +91,7 @@ class ThunderbirdsPack:
     lights: LightsSpec | None = LightsSpec("companion.games.thunderbirds.lights.scene:make_scene")
     buttons = BUTTONS
     commands = COMMANDS
+    scenario = "companion.games.thunderbirds.scenario:SCENARIOS"
 
     def __init__(self, info: PackInfo | None = None) -> None:
         if info is None:

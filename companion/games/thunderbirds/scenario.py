@@ -1,30 +1,26 @@
-"""Scenario files: a position, forced dice and a script of actions, applied through the same `apply` as a game.
+"""Thunderbirds' part of the scenario files (the format and the runner are `companion.engine.scenario`).
 
-The format is TOML, versioned by `format = 1`, documented with examples in docs/scenarios.md. A scenario starts
-from the normal set-up (seeded), changes whatever `[position]` says, then applies each `[[action]]` (written with
-the engine's own action names and fields) with its forced `dice`, and checks `[expect]` tables against the
-result. Positions only ever move cards and tokens (never create them), so every card stays accounted for.
+A scenario starts from the normal set-up (seeded), changes whatever `[position]` says, then applies each
+`[[action]]` with its forced `dice` (1 to 5 or "hood"). Positions only ever move cards and tokens (never create
+them), so every card stays accounted for. docs/scenarios.md documents the keys.
 """
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from pathlib import Path
+from functools import partial
 from typing import Any
 
+from companion.engine import scenario as format_
 from companion.engine.chance import LiveChance
-from companion.engine.errors import CompanionError, IllegalAction
-from companion.engine.rng import seed_state
+from companion.engine.scenario import PositionFields, Scenario, ScenarioError, ScenarioGame
 from companion.engine.track import SlotTrack
 from companion.games.thunderbirds import codec
 from companion.games.thunderbirds.definitions import TOKEN_KINDS, Definitions
-from companion.games.thunderbirds.describe import describe
 from companion.games.thunderbirds.effects import set_hood_card
 from companion.games.thunderbirds.errors import DataError
 from companion.games.thunderbirds.movement import cargo_room, carrier_id
-from companion.games.thunderbirds.rules import apply
+from companion.games.thunderbirds.rules import ThunderbirdsRules
 from companion.games.thunderbirds.scoring import score
 from companion.games.thunderbirds.setup import definitions_for, initial_state, parse_setup
 from companion.games.thunderbirds.state import (
@@ -43,190 +39,7 @@ from companion.games.thunderbirds.state import (
     without,
 )
 
-FORMAT = 1
-SECTIONS = {"format", "game", "name", "description", "setup", "position", "action", "expect"}
-SETUP_KEYS = {"players", "difficulty", "characters", "seed", "data"}
-POSITION_KEYS = {
-    "active",
-    "actions_left",
-    "turn",
-    "used",
-    "hood",
-    "vehicles",
-    "seats",
-    "cargo",
-    "pods",
-    "tokens",
-    "fab",
-    "track",
-    "discard",
-    "deck_top",
-    "fab_deck_top",
-    "events",
-    "schemes",
-    "foiled",
-    "active_events",
-    "speeds",
-}
-ACTION_EXTRAS = {"dice", "expect"}
-
-
-class ScenarioError(CompanionError):
-    """A malformed scenario file; the message names the file and the field."""
-
-
-@dataclass(frozen=True)
-class ScriptedAction:
-    action: object
-    dice: tuple[int, ...] = ()
-    expect: Mapping[str, Any] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class Scenario:
-    path: str
-    name: str
-    setup: Mapping[str, Any]
-    seed: int
-    position: Mapping[str, Any]
-    actions: tuple[ScriptedAction, ...]
-    expect: Mapping[str, Any]
-
-
-@dataclass(frozen=True)
-class Check:
-    path: str
-    expected: Any
-    actual: Any
-    ok: bool
-    after_action: int | None  # None: at the end
-
-
-@dataclass(frozen=True)
-class ScenarioResult:
-    state: GameState
-    events: tuple[tuple[int, object], ...]  # (action index, event)
-    applied: int
-    error: str | None  # the reason of the illegal action that stopped the script
-    error_action: int | None
-    checks: tuple[Check, ...]
-    defs: Definitions
-    labels: tuple[str, ...] = ()  # each applied action described as the history shows it
-
-    @property
-    def ok(self) -> bool:
-        return all(c.ok for c in self.checks)
-
-    def to_json(self) -> dict[str, Any]:
-        outcome = self.state.outcome
-        final = score(self.state, self.defs)
-        return {
-            "format": FORMAT,
-            "applied": self.applied,
-            "error": self.error,
-            "error_action": self.error_action,
-            "outcome": None if outcome is None else codec.encode(outcome),
-            "score": None if final is None else final.total,
-            "state": view(self.state, self.defs),
-            "events": [{"action": i, **codec.encode_event(e)} for i, e in self.events],
-            "labels": list(self.labels),
-            "checks": [codec.encode(c) for c in self.checks],
-            "ok": self.ok,
-        }
-
-
-# --- reading the file ----------------------------------------------------------------------------------------------
-
-
-def load_scenario(path: Path) -> Scenario:
-    name = str(path)
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as error:
-        raise ScenarioError(f"{name}: cannot read the file ({error.strerror or error})") from None
-    except UnicodeDecodeError as error:
-        raise ScenarioError(f"{name}: not UTF-8 text (byte {error.start}); save it as UTF-8") from None
-    except tomllib.TOMLDecodeError as error:
-        raise ScenarioError(f"{name}: not valid TOML: {error}") from None
-    return parse_scenario(data, name, base=path.parent)
-
-
-def parse_scenario(data: Mapping[str, Any], name: str = "<scenario>", base: Path | None = None) -> Scenario:
-    def fail(where: str, message: str) -> ScenarioError:
-        return ScenarioError(f"{name}: field '{where}': {message}")
-
-    unknown = set(data) - SECTIONS
-    if unknown:
-        raise fail(sorted(unknown)[0], f"unknown section; expected one of {', '.join(sorted(SECTIONS))}")
-    if data.get("game", "thunderbirds") != "thunderbirds":
-        raise fail("game", f"this is a scenario of {data.get('game')!r}, not of Thunderbirds")
-    if data.get("format") != FORMAT:
-        raise fail("format", f"expected format = {FORMAT}, got {data.get('format')!r}")
-    setup = data.get("setup", {})
-    if not isinstance(setup, Mapping):
-        raise fail("setup", "expected a table")
-    unknown = set(setup) - SETUP_KEYS
-    if unknown:
-        raise fail(f"setup.{sorted(unknown)[0]}", f"unknown key; expected one of {', '.join(sorted(SETUP_KEYS))}")
-    seed = setup.get("seed", 0)
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise fail("setup.seed", f"expected a whole number, got {seed!r}")
-    setup_data: dict[str, Any] = {k: v for k, v in setup.items() if k not in ("seed", "data")}
-    if "data" in setup:
-        if not isinstance(setup["data"], str):
-            raise fail("setup.data", "expected a directory path")
-        setup_data["data_dir"] = str((base or Path(".")) / setup["data"])
-    position = data.get("position", {})
-    if not isinstance(position, Mapping):
-        raise fail("position", "expected a table")
-    unknown = set(position) - POSITION_KEYS
-    if unknown:
-        raise fail(f"position.{sorted(unknown)[0]}", f"unknown key; expected one of {', '.join(sorted(POSITION_KEYS))}")
-    raw_actions = data.get("action", [])
-    if not isinstance(raw_actions, list):
-        raise fail("action", "expected [[action]] tables")
-    actions = []
-    for i, raw in enumerate(raw_actions):
-        where = f"action[{i}]"
-        if not isinstance(raw, Mapping):
-            raise fail(where, "expected a table")
-        fields = {k: v for k, v in raw.items() if k not in ACTION_EXTRAS}
-        try:
-            action = codec.decode_action(fields)
-        except ValueError as error:
-            raise fail(where, str(error)) from None
-        dice = _parse_dice(raw.get("dice", ()), lambda msg, w=where: fail(f"{w}.dice", msg))
-        expect = raw.get("expect", {})
-        if not isinstance(expect, Mapping):
-            raise fail(f"{where}.expect", "expected a table")
-        actions.append(ScriptedAction(action, dice, dict(expect)))
-    expect = data.get("expect", {})
-    if not isinstance(expect, Mapping):
-        raise fail("expect", "expected a table")
-    return Scenario(
-        path=name,
-        name=str(data.get("name", "")),
-        setup=setup_data,
-        seed=seed,
-        position=dict(position),
-        actions=tuple(actions),
-        expect=dict(expect),
-    )
-
-
-def _parse_dice(raw: Any, fail: Any) -> tuple[int, ...]:
-    if not isinstance(raw, (list, tuple)):
-        raise fail('expected a list of faces, e.g. [2, "hood"]')
-    faces = []
-    for value in raw:
-        if value == HOOD:
-            faces.append(0)
-        elif isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 5:
-            faces.append(value)
-        else:
-            raise fail(f'a face is 1 to 5 or "hood", got {value!r}')
-    return tuple(faces)
-
+__all__ = ["ScenarioError", "apply_position", "load_scenario", "parse_scenario", "run_scenario", "view"]
 
 # --- the position --------------------------------------------------------------------------------------------------
 
@@ -234,20 +47,8 @@ def _parse_dice(raw: Any, fail: Any) -> tuple[int, ...]:
 def apply_position(state: GameState, position: Mapping[str, Any], defs: Definitions, name: str) -> GameState:
     """`state` changed as `position` says (see docs/scenarios.md); errors name the file and the field."""
 
-    def fail(where: str, message: str) -> ScenarioError:
-        return ScenarioError(f"{name}: field 'position.{where}': {message}")
-
-    def table(key: str) -> Mapping[str, Any]:
-        value = position.get(key, {})
-        if not isinstance(value, Mapping):
-            raise fail(key, "expected a table")
-        return value
-
-    def listed(key: str) -> list[Any]:
-        value = position.get(key, [])
-        if not isinstance(value, list):
-            raise fail(key, "expected a list")
-        return value
+    fields = PositionFields(position, name)
+    fail, table, listed = fields.fail, fields.table, fields.listed
 
     def character(where: str, value: Any) -> str:
         if value not in defs.characters:
@@ -438,84 +239,6 @@ def _hood_track(state: GameState, position: Mapping[str, Any], defs: Definitions
     return state
 
 
-# --- running ---------------------------------------------------------------------------------------------------------
-
-
-def run_scenario(scenario: Scenario) -> ScenarioResult:
-    try:
-        setup = parse_setup(scenario.setup)
-        defs = definitions_for(setup)
-        chance = LiveChance(seed_state(scenario.seed))
-        state = initial_state(scenario.setup, chance, defs)
-    except IllegalAction as refused_setup:
-        raise ScenarioError(f"{scenario.path}: field 'setup': {refused_setup.reason}") from None
-    except DataError as broken:  # `[setup] data` names a folder whose data does not load
-        first = str(broken.problems[0]) if broken.problems else str(broken)
-        more = f" (and {len(broken.problems) - 1} more problems)" if len(broken.problems) > 1 else ""
-        raise ScenarioError(f"{scenario.path}: field 'setup.data': {first}{more}") from None
-    state = evolve(state, rng=chance.rng_after)
-    state = apply_position(state, scenario.position, defs, scenario.path)
-    events: list[tuple[int, object]] = []
-    checks: list[Check] = []
-    error: str | None = None
-    error_action: int | None = None
-    applied = 0
-    labels: list[str] = []
-    for i, scripted in enumerate(scenario.actions):
-        chance = LiveChance(state.rng, scripted.dice)
-        label = describe(scripted.action, state, defs)
-        try:
-            state, happened = apply(state, scripted.action, chance, defs)
-        except IllegalAction as refused:
-            error, error_action = refused.reason, i
-            break
-        state = evolve(state, rng=chance.rng_after)
-        events.extend((i, e) for e in happened)
-        labels.append(label)
-        applied += 1
-        if scripted.expect:
-            partial = ScenarioResult(state, tuple(events), applied, None, None, (), defs)
-            checks.extend(_check(partial.to_json(), scripted.expect, i))
-    result = ScenarioResult(state, tuple(events), applied, error, error_action, (), defs, tuple(labels))
-    checks.extend(_check(result.to_json(), scenario.expect, None))
-    return ScenarioResult(state, tuple(events), applied, error, error_action, tuple(checks), defs, tuple(labels))
-
-
-def _check(output: Mapping[str, Any], expect: Mapping[str, Any], after: int | None) -> list[Check]:
-    checks = []
-    for path, expected in expect.items():
-        if path == "error":
-            actual = output.get("error")
-            ok = isinstance(actual, str) and isinstance(expected, str) and expected in actual
-        elif path == "events_include":
-            actual = [e["type"] for e in output["events"] if after is None or e["action"] == after]
-            ok = all(name in actual for name in expected)
-        else:
-            actual = _lookup(output, path)
-            ok = actual == _plain(expected)
-        checks.append(Check(path, expected, actual, ok, after))
-    return checks
-
-
-def _lookup(data: Any, path: str) -> Any:
-    for part in path.split("."):
-        if isinstance(data, Mapping):
-            data = data.get(part)
-        elif isinstance(data, list) and part.lstrip("-").isdigit() and -len(data) <= int(part) < len(data):
-            data = data[int(part)]
-        else:
-            return None
-    return data
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, Mapping):
-        return {k: _plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
-    return value
-
-
 # --- a readable view of a state (what the scenario JSON shows and `[expect]` paths read) ------------------------
 
 
@@ -572,3 +295,77 @@ def view(state: GameState, defs: Definitions) -> dict[str, Any]:
         "pending": pending,
         "outcome": None if state.outcome is None else codec.encode(state.outcome),
     }
+
+
+# --- the game's part of the format ---------------------------------------------------------------------------
+
+
+class ThunderbirdsScenarios(ScenarioGame[GameState]):
+    game = "thunderbirds"
+    codec = codec
+    apply_position = staticmethod(apply_position)
+    title = "Thunderbirds"
+    setup_keys = frozenset({"players", "difficulty", "characters", "data"})
+    position_keys = frozenset(
+        {
+            "active",
+            "actions_left",
+            "turn",
+            "used",
+            "hood",
+            "vehicles",
+            "seats",
+            "cargo",
+            "pods",
+            "tokens",
+            "fab",
+            "track",
+            "discard",
+            "deck_top",
+            "fab_deck_top",
+            "events",
+            "schemes",
+            "foiled",
+            "active_events",
+            "speeds",
+        }
+    )
+
+    def forced(self, raw: list[Any], action: Any) -> tuple[Any, ...]:
+        faces = []
+        for value in raw:
+            if value == HOOD:
+                faces.append(0)
+            elif isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 5:
+                faces.append(value)
+            else:
+                raise ValueError(f'a face is 1 to 5 or "hood", got {value!r}')
+        return tuple(faces)
+
+    def start(self, scenario: Scenario, chance: LiveChance) -> tuple[GameState, ThunderbirdsRules, Definitions]:
+        setup = {("data_dir" if key == "data" else key): value for key, value in scenario.setup.items()}
+        try:
+            defs = definitions_for(parse_setup(setup))
+        except DataError as broken:  # `[setup] data` names a folder whose data does not load
+            first = str(broken.problems[0]) if broken.problems else str(broken)
+            more = f" (and {len(broken.problems) - 1} more problems)" if len(broken.problems) > 1 else ""
+            raise scenario.fail("setup.data", f"{first}{more}") from None
+        return initial_state(setup, chance, defs), ThunderbirdsRules(defs), defs
+
+    def report(self, state: GameState, defs: Any) -> dict[str, Any]:
+        final = score(state, defs)
+        return {
+            "outcome": None if state.outcome is None else codec.encode(state.outcome),
+            "score": None if final is None else final.total,
+            "state": view(state, defs),
+        }
+
+    def outcome_line(self, state: GameState, defs: Any) -> str | None:
+        outcome = state.outcome
+        return None if outcome is None else f"game {outcome.result}: {outcome.reason}"
+
+
+SCENARIOS = ThunderbirdsScenarios()
+load_scenario = partial(format_.load, SCENARIOS)
+parse_scenario = partial(format_.parse, SCENARIOS)
+run_scenario = partial(format_.run, SCENARIOS)

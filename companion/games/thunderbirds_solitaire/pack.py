@@ -78,6 +78,7 @@ class SolitairePack(BasicPack):
     """Thunderbirds Solitaire for the shell."""
 
     commands = COMMANDS
+    scenario = "companion.games.thunderbirds_solitaire.scenario:SCENARIOS"
     screens = SCREENS
     #: Kept built once visited: the screens a turn goes round.
     kept_screens = frozenset({"table", "lady-penelope", "rescue"})

@@ -82,6 +82,7 @@ class WarpspawnPack(BasicPack):
         "undo": ("undo",),
     }
     commands = COMMANDS
+    scenario = "companion.games.warpspawn_thunderbirds.scenario:SCENARIOS"
 
     def __init__(self, info: PackInfo) -> None:
         super().__init__(info, RULES)

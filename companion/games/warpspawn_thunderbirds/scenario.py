@@ -1,196 +1,28 @@
-"""Scenario files: a position, forced dice and a script of actions, applied through the same `apply` as a game.
+"""Warpspawn Thunderbirds' part of the scenario files (the format and the runner are `companion.engine.scenario`),
+documented in docs/warpspawn-thunderbirds.md.
 
-The same tool and conventions as the Thunderbirds scenarios (docs/scenarios.md): TOML, `format = 1`, `[setup]`,
-`[position]`, `[[action]]` with `dice` and `expect`, and `[expect]`. The format of this pack is documented in
-docs/warpspawn-thunderbirds.md. A position only ever moves cards (never creates them), so every card stays
-accounted for.
+A position only ever moves cards (never creates them), so every card stays accounted for. Forced dice are faces
+from 1, consumed in order; the output lists the legal actions, for `legal_includes` and `legal_excludes`.
 """
 
 from __future__ import annotations
 
-import tomllib
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from pathlib import Path
+from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
+from companion.engine import scenario as format_
 from companion.engine.chance import LiveChance
 from companion.engine.deck import Deck
-from companion.engine.errors import CompanionError, IllegalAction
-from companion.engine.rng import seed_state
+from companion.engine.scenario import PositionFields, Scenario, ScenarioError, ScenarioGame
 from companion.games.warpspawn_thunderbirds import codec
 from companion.games.warpspawn_thunderbirds.definitions import PAWNS, Definitions, Square
-from companion.games.warpspawn_thunderbirds.describe import describe
 from companion.games.warpspawn_thunderbirds.legal import legal_actions
-from companion.games.warpspawn_thunderbirds.rules import apply
+from companion.games.warpspawn_thunderbirds.rules import WarpspawnRules
 from companion.games.warpspawn_thunderbirds.setup import definitions_for, initial_state, parse_setup
 from companion.games.warpspawn_thunderbirds.state import PHASES, Emergency, GameState, Seat, evolve, hand_with
 
-FORMAT = 1
-SECTIONS = {"format", "name", "description", "setup", "position", "action", "expect"}
-SETUP_KEYS = {"players", "size", "colours", "bases", "starts", "seed", "data"}
-POSITION_KEYS = {
-    "phase",
-    "turn",
-    "order",
-    "mover",
-    "pawns",
-    "hands",
-    "emergencies",
-    "emergency_deck_top",
-    "emergency_deck_size",
-    "rescues",
-    "responder_top",
-    "responder_discard",
-    "quick",
-    "delay_seen",
-}
-ACTION_EXTRAS = {"dice", "expect"}
-SPECIAL_CHECKS = {"error", "events_include", "legal_includes", "legal_excludes"}
-
-
-class ScenarioError(CompanionError):
-    """A malformed scenario file; the message names the file and the field."""
-
-
-@dataclass(frozen=True)
-class ScriptedAction:
-    action: object
-    dice: tuple[int, ...] = ()
-    expect: Mapping[str, Any] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class Scenario:
-    path: str
-    name: str
-    setup: Mapping[str, Any]
-    seed: int
-    position: Mapping[str, Any]
-    actions: tuple[ScriptedAction, ...]
-    expect: Mapping[str, Any]
-
-
-@dataclass(frozen=True)
-class Check:
-    path: str
-    expected: Any
-    actual: Any
-    ok: bool
-    after_action: int | None  # None: at the end
-
-
-@dataclass(frozen=True)
-class ScenarioResult:
-    state: GameState
-    events: tuple[tuple[int, object], ...]  # (action index, event)
-    applied: int
-    error: str | None
-    error_action: int | None
-    checks: tuple[Check, ...]
-    defs: Definitions
-    labels: tuple[str, ...] = ()
-
-    @property
-    def ok(self) -> bool:
-        return all(c.ok for c in self.checks)
-
-    def to_json(self) -> dict[str, Any]:
-        outcome = self.state.outcome
-        return {
-            "format": FORMAT,
-            "applied": self.applied,
-            "error": self.error,
-            "error_action": self.error_action,
-            "outcome": None
-            if outcome is None
-            else {"winners": list(outcome.winners), "scores": list(outcome.scores), "tie": outcome.is_tie},
-            "state": view(self.state),
-            "events": [{"action": i, **codec.encode_event(e)} for i, e in self.events],
-            "legal": [codec.encode_action(a) for a in legal_actions(self.state, self.defs)],
-            "labels": list(self.labels),
-            "checks": [codec.encode(c) for c in self.checks],
-            "ok": self.ok,
-        }
-
-
-# --- reading the file ------------------------------------------------------------------------------------------
-
-
-def load_scenario(path: Path) -> Scenario:
-    name = str(path)
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as error:
-        raise ScenarioError(f"{name}: cannot read the file ({error.strerror or error})") from None
-    except tomllib.TOMLDecodeError as error:
-        raise ScenarioError(f"{name}: not valid TOML: {error}") from None
-    return parse_scenario(data, name, base=path.parent)
-
-
-def parse_scenario(data: Mapping[str, Any], name: str = "<scenario>", base: Path | None = None) -> Scenario:
-    def fail(where: str, message: str) -> ScenarioError:
-        return ScenarioError(f"{name}: field '{where}': {message}")
-
-    unknown = set(data) - SECTIONS
-    if unknown:
-        raise fail(sorted(unknown)[0], f"unknown section; expected one of {', '.join(sorted(SECTIONS))}")
-    if data.get("format") != FORMAT:
-        raise fail("format", f"expected format = {FORMAT}, got {data.get('format')!r}")
-    setup = _table(data, "setup", fail)
-    unknown = set(setup) - SETUP_KEYS
-    if unknown:
-        raise fail(f"setup.{sorted(unknown)[0]}", f"unknown key; expected one of {', '.join(sorted(SETUP_KEYS))}")
-    seed = setup.get("seed", 0)
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise fail("setup.seed", f"expected a whole number, got {seed!r}")
-    setup_data: dict[str, Any] = {k: v for k, v in setup.items() if k not in ("seed", "data")}
-    if "data" in setup:
-        if not isinstance(setup["data"], str):
-            raise fail("setup.data", "expected a directory path")
-        setup_data["data_dir"] = str((base or Path(".")) / setup["data"])
-    position = _table(data, "position", fail)
-    unknown = set(position) - POSITION_KEYS
-    if unknown:
-        raise fail(f"position.{sorted(unknown)[0]}", f"unknown key; expected one of {', '.join(sorted(POSITION_KEYS))}")
-    raw_actions = data.get("action", [])
-    if not isinstance(raw_actions, list):
-        raise fail("action", "expected [[action]] tables")
-    actions = []
-    for i, raw in enumerate(raw_actions):
-        where = f"action[{i}]"
-        if not isinstance(raw, Mapping):
-            raise fail(where, "expected a table")
-        try:
-            action = codec.decode_action({k: v for k, v in raw.items() if k not in ACTION_EXTRAS})
-        except ValueError as error:
-            raise fail(where, str(error)) from None
-        dice = raw.get("dice", [])
-        if not isinstance(dice, list) or not all(
-            isinstance(v, int) and not isinstance(v, bool) and v >= 1 for v in dice
-        ):
-            raise fail(f"{where}.dice", f"expected a list of faces (1 or more), got {dice!r}")
-        expect = raw.get("expect", {})
-        if not isinstance(expect, Mapping):
-            raise fail(f"{where}.expect", "expected a table")
-        actions.append(ScriptedAction(action, tuple(v - 1 for v in dice), dict(expect)))
-    expect = _table(data, "expect", fail)
-    for key in ("legal_includes", "legal_excludes"):
-        for section in [expect] + [a.expect for a in actions]:
-            for item in section.get(key, []):
-                try:
-                    codec.decode_action(item)
-                except ValueError as error:
-                    raise fail(f"expect.{key}", str(error)) from None
-    return Scenario(name, str(data.get("name", "")), setup_data, seed, position, tuple(actions), expect)
-
-
-def _table(data: Mapping[str, Any], key: str, fail: Callable[[str, str], ScenarioError]) -> dict[str, Any]:
-    value = data.get(key, {})
-    if not isinstance(value, Mapping):
-        raise fail(key, "expected a table")
-    return dict(value)
-
+__all__ = ["ScenarioError", "apply_position", "load_scenario", "parse_scenario", "run_scenario", "view"]
 
 # --- the position ----------------------------------------------------------------------------------------------
 
@@ -198,8 +30,8 @@ def _table(data: Mapping[str, Any], key: str, fail: Callable[[str, str], Scenari
 def apply_position(state: GameState, position: Mapping[str, Any], defs: Definitions, name: str) -> GameState:
     """`state` changed as `position` says; errors name the file and the field."""
 
-    def fail(where: str, message: str) -> ScenarioError:
-        return ScenarioError(f"{name}: field 'position.{where}': {message}")
+    fields = PositionFields(position, name)
+    fail, table, listed = fields.fail, fields.table, fields.listed
 
     def seat_of(where: str, colour: Any) -> int:
         index = state.seat_index(colour) if isinstance(colour, str) else None
@@ -216,18 +48,6 @@ def apply_position(state: GameState, position: Mapping[str, Any], defs: Definiti
         ):
             return (value[0], value[1])
         raise fail(where, f"expected [column, row] from 1 to {size}, got {value!r}")
-
-    def table(key: str) -> Mapping[str, Any]:
-        value = position.get(key, {})
-        if not isinstance(value, Mapping):
-            raise fail(key, "expected a table")
-        return value
-
-    def listed(key: str) -> list[Any]:
-        value = position.get(key, [])
-        if not isinstance(value, list):
-            raise fail(key, "expected a list")
-        return value
 
     seats = list(state.seats)
     for colour, pawns in table("pawns").items():
@@ -337,84 +157,6 @@ def apply_position(state: GameState, position: Mapping[str, Any], defs: Definiti
     return state
 
 
-# --- running ---------------------------------------------------------------------------------------------------
-
-
-def run_scenario(scenario: Scenario) -> ScenarioResult:
-    try:
-        setup = parse_setup(scenario.setup)
-        defs = definitions_for(setup)
-        chance = LiveChance(seed_state(scenario.seed))
-        state = initial_state(scenario.setup, chance, defs)
-    except IllegalAction as refused:
-        raise ScenarioError(f"{scenario.path}: field 'setup': {refused.reason}") from None
-    state = evolve(state, rng=chance.rng_after)
-    state = apply_position(state, scenario.position, defs, scenario.path)
-    events: list[tuple[int, object]] = []
-    checks: list[Check] = []
-    labels: list[str] = []
-    error: str | None = None
-    error_action: int | None = None
-    applied = 0
-    for i, scripted in enumerate(scenario.actions):
-        chance = LiveChance(state.rng, scripted.dice)
-        label = describe(scripted.action, state, defs)
-        try:
-            state, happened = apply(state, scripted.action, chance, defs)
-        except IllegalAction as stopped:
-            error, error_action = stopped.reason, i
-            break
-        state = evolve(state, rng=chance.rng_after)
-        events.extend((i, e) for e in happened)
-        labels.append(label)
-        applied += 1
-        if scripted.expect:
-            partial = ScenarioResult(state, tuple(events), applied, None, None, (), defs, tuple(labels))
-            checks.extend(_check(partial.to_json(), scripted.expect, i))
-    result = ScenarioResult(state, tuple(events), applied, error, error_action, (), defs, tuple(labels))
-    checks.extend(_check(result.to_json(), scenario.expect, None))
-    return ScenarioResult(state, tuple(events), applied, error, error_action, tuple(checks), defs, tuple(labels))
-
-
-def _check(output: Mapping[str, Any], expect: Mapping[str, Any], after: int | None) -> list[Check]:
-    checks = []
-    for path, expected in expect.items():
-        if path == "error":
-            actual = output.get("error")
-            ok = isinstance(actual, str) and isinstance(expected, str) and expected in actual
-        elif path == "events_include":
-            actual = [e["type"] for e in output["events"] if after is None or e["action"] == after]
-            ok = all(name in actual for name in expected)
-        elif path in ("legal_includes", "legal_excludes"):
-            wanted = [codec.encode_action(codec.decode_action(item)) for item in expected]
-            actual = [a for a in wanted if a in output["legal"]]
-            ok = actual == wanted if path == "legal_includes" else actual == []
-        else:
-            actual = _lookup(output, path)
-            ok = actual == _plain(expected)
-        checks.append(Check(path, expected, actual, ok, after))
-    return checks
-
-
-def _lookup(data: Any, path: str) -> Any:
-    for part in path.split("."):
-        if isinstance(data, Mapping):
-            data = data.get(part)
-        elif isinstance(data, list) and part.lstrip("-").isdigit() and -len(data) <= int(part) < len(data):
-            data = data[int(part)]
-        else:
-            return None
-    return data
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, Mapping):
-        return {k: _plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
-    return value
-
-
 # --- the readable view (what the JSON shows and `[expect]` paths read) -----------------------------------------
 
 
@@ -453,3 +195,66 @@ def view(state: GameState) -> dict[str, Any]:
             "owner": pending.owner,
         },
     }
+
+
+# --- the game's part of the format ---------------------------------------------------------------------------
+
+
+class WarpspawnScenarios(ScenarioGame[GameState]):
+    game = "warpspawn_thunderbirds"
+    codec = codec
+    apply_position = staticmethod(apply_position)
+    title = "Warpspawn Thunderbirds"
+    setup_keys = frozenset({"players", "size", "colours", "bases", "starts", "data"})
+    position_keys = frozenset(
+        {
+            "phase",
+            "turn",
+            "order",
+            "mover",
+            "pawns",
+            "hands",
+            "emergencies",
+            "emergency_deck_top",
+            "emergency_deck_size",
+            "rescues",
+            "responder_top",
+            "responder_discard",
+            "quick",
+            "delay_seen",
+        }
+    )
+
+    def forced(self, raw: list[Any], action: Any) -> tuple[Any, ...]:
+        if not all(isinstance(v, int) and not isinstance(v, bool) and v >= 1 for v in raw):
+            raise ValueError(f"expected a list of faces (1 or more), got {raw!r}")
+        return tuple(v - 1 for v in raw)
+
+    def start(self, scenario: Scenario, chance: LiveChance) -> tuple[GameState, WarpspawnRules, Definitions]:
+        setup = {("data_dir" if key == "data" else key): value for key, value in scenario.setup.items()}
+        defs = definitions_for(parse_setup(setup))
+        return initial_state(setup, chance, defs), WarpspawnRules(defs), defs
+
+    def report(self, state: GameState, defs: Any) -> dict[str, Any]:
+        outcome = state.outcome
+        return {
+            "outcome": None
+            if outcome is None
+            else {"winners": list(outcome.winners), "scores": list(outcome.scores), "tie": outcome.is_tie},
+            "state": view(state),
+        }
+
+    def legal(self, state: GameState, defs: Any) -> list[dict[str, Any]] | None:
+        return [codec.encode_action(action) for action in legal_actions(state, defs)]
+
+    def outcome_line(self, state: GameState, defs: Any) -> str | None:
+        outcome = state.outcome
+        if outcome is None:
+            return None
+        return f"game over: {', '.join(outcome.winners)} ({'tie' if outcome.is_tie else 'won'})"
+
+
+SCENARIOS = WarpspawnScenarios()
+load_scenario = partial(format_.load, SCENARIOS)
+parse_scenario = partial(format_.parse, SCENARIOS)
+run_scenario = partial(format_.run, SCENARIOS)
