@@ -48,9 +48,15 @@ def choices(prefix: str, options: Iterable[Any]) -> tuple[ButtonView, ...]:
 class NewGameBase(BaseScreen):
     """The frame and the rows; a game's New game fills them in `refresh` and says its set-up in `setup`."""
 
+    #: The game's form as chosen so far (a frozen value: each touch makes a new one), part of what is shown.
+    form: Any = None
+
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._rows: dict[str, Any] = {}
+
+    def render_key(self) -> object:
+        return (super().render_key(), self.form)
 
     # --- what a game's New game says -------------------------------------------------------------------------
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from companion.games.thunderbirds import actions as a
@@ -86,16 +85,7 @@ def upkeep(state: Any, started: dict[str, int]) -> Any | None:
 class AutoPlayer(TouchPlayer):
     """Runs inside a pilot script: `yield from player.play(...)`."""
 
-    def __init__(
-        self,
-        pilot: Any,
-        out: Path | None,
-        report: PlayReport,
-        shoot: Callable[[str], bool] | None = None,
-        check_layout: bool = True,
-    ) -> None:
-        super().__init__(pilot, out, report, shoot, check_layout)
-        self.report: PlayReport = report
+    report: PlayReport
 
     # --- a whole game --------------------------------------------------------------------------------------
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from companion.games.warpspawn_thunderbirds import actions as a
@@ -38,17 +37,11 @@ class PlayReport(TouchReport):
 class AutoPlayer(TouchPlayer):
     """Runs inside a pilot script: `yield from player.play(...)`."""
 
-    def __init__(
-        self,
-        pilot: Any,
-        out: Path | None,
-        report: PlayReport,
-        shoot: Callable[[str], bool] | None = None,
-        check_layout: bool = True,
-        on_step: Callable[[str, Any], None] | None = None,
-    ) -> None:
-        super().__init__(pilot, out, report, shoot, check_layout)
-        self.report: PlayReport = report
+    report: PlayReport
+
+    def __init__(self, *args: Any, on_step: Callable[[str, Any], None] | None = None, **kwargs: Any) -> None:
+        """`TouchPlayer`'s arguments (the pilot, the screenshots' folder, a `PlayReport`...), and `on_step`."""
+        super().__init__(*args, **kwargs)
         #: Called at each stage worth a look: ("cover" | "shown" | "hidden" | "grid", the app), for the tests.
         self.on_step = on_step or (lambda _stage, _app: None)
         self.memory = bot.Memory()

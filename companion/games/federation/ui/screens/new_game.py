@@ -21,9 +21,6 @@ class FedNewGameScreen(NewGameBase):
     def defs(self) -> Definitions:
         return self.app.pack.definitions
 
-    def render_key(self) -> object:
-        return (super().render_key(), self.form)
-
     def refresh(self) -> None:
         app = self.app
         if not app.pack.is_loaded:

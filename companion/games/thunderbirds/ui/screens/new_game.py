@@ -17,9 +17,6 @@ from companion.ui.widgets import game as _widgets  # noqa: F401  (registers the 
 class NewGameScreen(NewGameBase):
     form = NewGameForm()
 
-    def render_key(self) -> object:
-        return (super().render_key(), self.form)
-
     def refresh(self) -> None:
         app = self.app
         if not app.pack.is_loaded:
