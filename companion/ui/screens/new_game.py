@@ -32,8 +32,6 @@ KV = str(ROOT / "kv" / "new_game.kv")
 if KV not in Builder.files:
     Builder.load_file(KV)
 
-Press = Callable[[str], None]
-
 
 def choices(prefix: str, options: Iterable[Any]) -> tuple[ButtonView, ...]:
     """Buttons `prefix:<key>` for choices with `key`, `label`, `selected` (and `enabled`, when they have it)."""
@@ -102,7 +100,6 @@ class NewGameBase(BaseScreen):
         cols: int = 0,
         height: float = 1.0,
         tick: bool = True,
-        press: Press | None = None,
         **style: Any,
     ) -> None:
         """A row of choices (a grid of `cols` columns when given), the chosen ones ("primary") ticked."""
@@ -110,11 +107,10 @@ class NewGameBase(BaseScreen):
         if cols:
             box.cols = cols
             box.row_default_height = self.app.target * height
-        on_press = press or self.press
 
         def make() -> TouchButton:
             button = TouchButton(**style)
-            button.bind(on_release=lambda b: on_press(b.action_key))
+            button.bind(on_release=lambda b: self.press(b.action_key))
             return button
 
         for button, view in zip(refill(box, len(views), make), views):
