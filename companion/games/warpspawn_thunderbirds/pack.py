@@ -55,7 +55,7 @@ SCREENS: Mapping[str, ScreenSpec] = {
     "grid": ScreenSpec(f"{UI}.screens.grid:WarpspawnGridScreen", f"{KV}/grid.kv"),
     "setup-guide": ScreenSpec(f"{UI}.screens.guide:WarpspawnGuideScreen", f"{KV}/guide.kv"),
     "over": ScreenSpec(f"{UI}.screens.over:WarpspawnOverScreen", f"{KV}/over.kv"),
-    "new_game": ScreenSpec(f"{UI}.screens.new_game:WarpspawnNewGameScreen", f"{KV}/new_game.kv"),
+    "new_game": ScreenSpec(f"{UI}.screens.new_game:WarpspawnNewGameScreen"),  # drawn by the shell's rows
     "squares": ScreenSpec(f"{UI}.screens.squares:WarpspawnSquaresScreen", f"{KV}/squares.kv"),
     "editor": ScreenSpec(f"{UI}.screens.squares:WarpspawnEditorScreen", f"{KV}/squares.kv"),
 }

@@ -8,64 +8,19 @@ changed (whichever the kit has and the screen offers), a face-down card looked a
 
 from __future__ import annotations
 
-import logging
-from collections.abc import Generator
-from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from companion.kit import actions as a
 from companion.kit.ui.presenters.table import sections_of
 from companion.ui.action_keys import act
-from companion.ui.widgets.popups import close_popups
+from companion.ui.touch_player import Script, TouchPlayer, TouchReport, popup_kind
 
-log = logging.getLogger(__name__)
-
-Script = Generator[Any, None, None]
-
-
-@dataclass
-class KitReport:
-    """What happened, for the demo's summary and the tests' assertions."""
-
-    actions: int = 0
-    screens: list[str] = field(default_factory=list)
-    screenshots: list[str] = field(default_factory=list)
-    labels: list[str] = field(default_factory=list)
-    game_id: int | None = None
+#: What happened, for the demo's summary and the tests' assertions.
+KitReport = TouchReport
 
 
-class KitPlayer:
+class KitPlayer(TouchPlayer):
     """Runs inside a pilot script: `yield from player.start(...)`, `yield from player.press(key)`..."""
-
-    def __init__(self, pilot: Any, out: Path | None, report: KitReport, prefix: str = "", check: bool = True) -> None:
-        self.pilot = pilot
-        self.app = pilot.app
-        self.out = out
-        self.report = report
-        self.prefix = prefix
-        self.check = check
-        self._last = ""
-
-    # --- looking -------------------------------------------------------------------------------------------
-
-    def visit(self, label: str | None = None) -> Script:
-        """Notes the screen shown (and a pop-up over it), checks its layout and takes its screenshot."""
-        name = label or self.pilot.visit_name()
-        popup = _popup_kind()
-        if popup:
-            name = f"{name}+{popup}"
-        if name == self._last and label is None:
-            return
-        self._last = name
-        self.report.screens.append(name)
-        yield self.pilot.drawn()
-        if self.check:
-            self.pilot.check_layout(f"{len(self.report.screens):04d}-{name}")
-        if self.out is not None:
-            path = self.out / f"{self.prefix}{len(self.report.screenshots) + 1:04d}-{name}.png"
-            self.report.screenshots.append(path.name)
-            yield self.pilot.screenshot(path)
 
     @property
     def state(self) -> Any:
@@ -73,15 +28,8 @@ class KitPlayer:
 
     # --- touching ------------------------------------------------------------------------------------------
 
-    def tap(self, key: str) -> Script:
-        """Touches the button `key` once it shows (scrolling the screen's list to its row first)."""
-        self._scroll_to(key)
-        yield self.pilot.button(key)
-        self.pilot.tap(key)
-        yield self.pilot.settle()
-        yield from self.visit()
-
-    def _scroll_to(self, key: str) -> None:
+    def before_tap(self, key: str) -> None:
+        """A row further down the list is scrolled into view first, as a finger would."""
         from companion.kit.ui.screens.rows import scroll_to_key
 
         screen = self.app.screen_manager.current_screen if self.app.screen_manager else None
@@ -101,13 +49,9 @@ class KitPlayer:
 
     def press(self, key: str) -> Script:
         """Touches a button that makes an action, and waits until the game has taken it (and its pop-up)."""
-        before = self.app.controller.snapshot.version
+        before = self.version()
         yield from self.tap(key)
-        yield self.pilot.until(lambda: self.app.controller.snapshot.version > before, f"the game to take {key}")
-        self.report.actions += 1
-        entry = self.app.controller.snapshot.entry
-        if entry is not None:
-            self.report.labels.append(entry.label)
+        yield from self.taken(before, key)
         yield from self.after_reveal()
 
     def after_reveal(self) -> Script:
@@ -141,10 +85,7 @@ class KitPlayer:
     def start(self, game: str, players: int, seed: int) -> Script:
         """From Home: the game picked, New game, the players, started; on the table."""
         self.app.next_seed = seed
-        yield self.pilot.settle()
-        yield self.pilot.until(lambda: self.pilot.has(f"game:{game}"), f"{game} on Home's picker", timeout=60)
-        yield from self.visit()
-        yield from self.tap(f"game:{game}")
+        yield from self.pick_game(game)
         yield from self.tap("new_game")
         yield from self.tap(f"players:{players}")
         yield from self.tap("start_game")
@@ -225,24 +166,12 @@ class KitPlayer:
 
     def to_table(self) -> Script:
         for _attempt in range(4):
-            if self.pilot.screen_name() == "table" and not _popup_kind():
+            if self.pilot.screen_name() == "table" and not popup_kind():
                 return
-            if _popup_kind():
-                close_popups()
-                yield self.pilot.settle()
+            if popup_kind():
+                yield from self.close_popup(())
             elif self.pilot.has("back"):
                 yield from self.tap("back")
             else:
                 self.app.go("table")
                 yield self.pilot.settle()
-
-
-def _popup_kind() -> str:
-    from kivy.core.window import Window
-
-    from companion.ui.widgets.popups import AppPopup
-
-    for child in Window.children:
-        if isinstance(child, AppPopup):
-            return str(child.kind)
-    return ""

@@ -1,27 +1,23 @@
-"""The shell's screens for any game (see `presenters/plain.py`): New game, the plain play screen, the hand-over
-step. A pack with screens of its own replaces them by giving screens of the same names."""
+"""The shell's screens for any game (see `presenters/plain.py`): New game (`screens/new_game.py`), the plain play
+screen, the hand-over step. A pack with screens of its own replaces them by giving screens of the same names."""
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from kivy.app import App
 from kivy.factory import Factory
 
-from companion.locale import LANGUAGE_NAMES, _
+from companion.locale import _
 from companion.ui.presenters.lines import ButtonView, TextLine
-from companion.ui.presenters.plain import (
-    Choice,
-    default_choices,
-    present_handover,
-    present_new_game,
-    present_play,
-)
+from companion.ui.presenters.plain import present_handover, present_play
 from companion.ui.screens.base import BaseScreen
+from companion.ui.screens.new_game import PlainNewGameScreen
 from companion.ui.widgets.popups import PopupButton, show_popup
 from companion.ui.widgets.text import TouchButton
+
+__all__ = ["HandoverScreen", "PlainNewGameScreen", "PlayScreen"]
 
 
 def _fill(box: Any, lines: Sequence[TextLine], buttons: Sequence[ButtonView], press: Callable[[str], None]) -> None:
@@ -38,68 +34,6 @@ def _fill(box: Any, lines: Sequence[TextLine], buttons: Sequence[ButtonView], pr
     scroll = box.parent
     if scroll is not None and hasattr(scroll, "scroll_y"):
         scroll.scroll_y = 1  # each step starts at its top (the secret's title and first lines)
-
-
-class PlainNewGameScreen(BaseScreen):
-    """New game for a game without its own: its title, players within its range, each set-up option, language."""
-
-    players = 0
-    chosen: dict[str, str] = {}
-
-    def render_key(self) -> object:
-        return (super().render_key(), self.app.pack.info.name, self.players, tuple(sorted(self.chosen.items())))
-
-    def on_pre_enter(self, *args: Any) -> None:
-        info = self.app.pack.info
-        if not (info.players[0] <= self.players <= info.players[1]) or set(self.chosen) != {
-            o.key for o in info.options
-        }:
-            self.players = min(max(2, info.players[0]), info.players[1])
-            self.chosen = default_choices(info)
-        super().on_pre_enter(*args)
-
-    def refresh(self) -> None:
-        app = self.app
-        view = present_new_game(app.pack.info, self.players, self.chosen)
-        self.ids.title.text = _("{head}: {detail}").format(head=view.title, detail=view.game_title)
-        box = self.ids.body
-        box.clear_widgets()
-        self._row(box, view.players_label, view.players, "players", self._set_players)
-        for option in view.options:
-            self._row(box, option.label, option.choices, f"option:{option.key}", self._setter(option.key))
-        languages = [Choice(key, name, app.language == key) for key, name in LANGUAGE_NAMES.items()]
-        self._row(box, view.language_label, languages, "language", lambda key: app.change_settings(language=key))
-        self.ids.start.text = view.start_label
-
-    def _row(self, box: Any, label: str, choices: Sequence[Choice], prefix: str, handler: Any) -> None:
-        box.add_widget(Factory.PlainLine(text=label, bold=True))
-        row = Factory.PlainChoices()
-        for choice in choices:
-            button = TouchButton(
-                text=("✓ " if choice.selected else "") + choice.label,
-                role="primary" if choice.selected else "normal",
-                action_key=f"{prefix}:{choice.key}",
-            )
-            button.bind(on_release=lambda _b, key=choice.key: handler(key))
-            row.add_widget(button)
-        box.add_widget(row)
-
-    def _set_players(self, key: str) -> None:
-        self.players = int(key)
-        self.refresh()
-
-    def _setter(self, option: str) -> Callable[[str], None]:
-        def choose(value: str) -> None:
-            self.chosen = {**self.chosen, option: value}
-            self.refresh()
-
-        return choose
-
-    def start(self) -> None:
-        app = self.app
-        seed = int(self.params.get("seed") or app.next_seed or secrets.randbits(62))
-        app.next_seed = None
-        app.start_game(app.pack.setup_for(self.players, dict(self.chosen)), seed)
 
 
 class PlayScreen(BaseScreen):

@@ -8,10 +8,8 @@ ended from the Adjust screen once a round has passed (the same assumption as `co
 
 from __future__ import annotations
 
-import logging
-from collections.abc import Callable, Generator
-from dataclasses import dataclass, field
-from pathlib import Path
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from companion.games.thunderbirds import actions as a
@@ -19,25 +17,16 @@ from companion.games.thunderbirds import bot
 from companion.games.thunderbirds.movement import carrier_id
 from companion.games.thunderbirds.ui.presenters.adjust import adj
 from companion.ui.action_keys import act
-from companion.ui.widgets.popups import close_popups
-
-log = logging.getLogger(__name__)
-
-Script = Generator[Any, None, None]
+from companion.ui.touch_player import Script, TouchPlayer, TouchReport
 
 
 @dataclass
-class PlayReport:
+class PlayReport(TouchReport):
     """What happened, for the demo's summary and the tests' assertions."""
 
-    actions: int = 0
     turns: int = 0
     outcome: str = ""
     reason: str = ""
-    screens: list[str] = field(default_factory=list)
-    screenshots: list[str] = field(default_factory=list)
-    labels: list[str] = field(default_factory=list)
-    game_id: int | None = None
 
 
 def route(action: Any, defs: Any, legal_keys: frozenset[str] = frozenset()) -> list[str]:
@@ -93,61 +82,10 @@ def upkeep(state: Any, started: dict[str, int]) -> Any | None:
     return None
 
 
-class AutoPlayer:
+class AutoPlayer(TouchPlayer):
     """Runs inside a pilot script: `yield from player.play(...)`."""
 
-    def __init__(
-        self,
-        pilot: Any,
-        out: Path | None,
-        report: PlayReport,
-        shoot: Callable[[str], bool] | None = None,
-        check_layout: bool = True,
-    ) -> None:
-        self.pilot = pilot
-        self.app = pilot.app
-        self.out = out
-        self.report = report
-        #: Whether to take a screenshot of a screen, given its name (default: every screen it passes).
-        self.shoot = shoot or (lambda _name: True)
-        self.check = check_layout
-        self._last_screen = ""
-
-    # --- screens passed ------------------------------------------------------------------------------------
-
-    def visit(self, label: str | None = None) -> Script:
-        """Notes the screen shown (and any pop-up), checks its layout and takes its screenshot."""
-        name = label or self.pilot.visit_name()
-        popup = self._popup_kind()
-        if popup:
-            name = f"{name}+{popup}"
-        if name == self._last_screen and label is None:
-            return
-        self._last_screen = name
-        self.report.screens.append(name)
-        yield self.pilot.drawn()
-        if self.check:
-            self.pilot.check_layout(f"{len(self.report.screens):04d}-{name}")
-        if self.out is not None and self.shoot(name):
-            path = self.out / f"{len(self.report.screenshots) + 1:04d}-{name}.png"
-            self.report.screenshots.append(path.name)
-            yield self.pilot.screenshot(path)
-
-    def _popup_kind(self) -> str:
-        from kivy.core.window import Window
-
-        from companion.ui.widgets.popups import AppPopup
-
-        for child in Window.children:
-            if isinstance(child, AppPopup):
-                return child.kind
-        return ""
-
-    def tap(self, key: str) -> Script:
-        yield self.pilot.button(key)
-        self.pilot.tap(key)
-        yield self.pilot.settle()
-        yield from self.visit()
+    report: PlayReport
 
     # --- a whole game --------------------------------------------------------------------------------------
 
@@ -217,11 +155,7 @@ class AutoPlayer:
             yield from self.tap(key)
         if isinstance(action, a.EndTurn) and self.pilot.has("endturn:confirm"):
             yield from self.tap("endturn:confirm")  # the pause before a turn ends with actions left
-        yield self.pilot.until(lambda: self.app.controller.snapshot.version > before, f"the game to take {act(action)}")
-        self.report.actions += 1
-        entry = self.app.controller.snapshot.entry
-        if entry is not None:
-            self.report.labels.append(entry.label)
+        yield from self.taken(before, act(action))
 
     def to_table(self, action: Any) -> Script:
         """Back to where the action starts: the Rescue screen for a rescue under way, else the Table."""
@@ -230,15 +164,10 @@ class AutoPlayer:
         )
         wanted = "rescue" if rescue_step else "table"
         for _attempt in range(6):
-            if self.pilot.screen_name() == wanted and not self._popup_kind():
+            if self.pilot.screen_name() == wanted and not self.popup_kind():
                 return
-            if self._popup_kind():
-                key = "reveal:ok" if self.pilot.has("reveal:ok") else "popup:cancel"
-                if self.pilot.has(key):
-                    yield from self.tap(key)
-                else:
-                    close_popups()
-                    yield self.pilot.settle()
+            if self.popup_kind():
+                yield from self.close_popup(("reveal:ok", "popup:cancel"))
                 continue
             if self.pilot.has("rescue:done"):
                 yield from self.tap("rescue:done")
@@ -247,7 +176,3 @@ class AutoPlayer:
             else:
                 self.app.go(wanted)
                 yield self.pilot.settle()
-
-    def dismiss_reveals(self) -> Script:
-        while self.pilot.has("reveal:ok"):
-            yield from self.tap("reveal:ok")

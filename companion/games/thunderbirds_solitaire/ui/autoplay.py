@@ -2,39 +2,31 @@
 player would, by touching the buttons that lead to it (the rescue chooser and the dice for a roll, the Lady
 Penelope screen for her phase, the declaration's question...). Used by `companion demo` and the UI tests.
 
-Also `type_text`: letters typed by touching the keys of Kivy's docked on-screen keyboard, as on a kiosk.
+`type_text` (letters typed on Kivy's docked on-screen keyboard) is the shell's, named here for the tests.
 """
 
 from __future__ import annotations
 
-import logging
 import random
-from collections.abc import Callable, Generator
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from companion.games.thunderbirds_solitaire import actions as a
 from companion.games.thunderbirds_solitaire import bot
 from companion.ui.action_keys import act
-from companion.ui.widgets.popups import close_popups
+from companion.ui.touch_player import Script, TouchPlayer, TouchReport, popup_kind, type_text
 
-log = logging.getLogger(__name__)
-
-Script = Generator[Any, None, None]
+__all__ = ["AutoPlayer", "PlayReport", "popup_kind", "route", "screen_of", "type_text"]
 
 
 @dataclass
-class PlayReport:
+class PlayReport(TouchReport):
     """What happened, for the demo's summary and the tests' assertions."""
 
-    actions: int = 0
     turns: int = 0
     outcome: str = ""
-    screens: list[str] = field(default_factory=list)
-    screenshots: list[str] = field(default_factory=list)
-    labels: list[str] = field(default_factory=list)
-    game_id: int | None = None
 
 
 def route(action: Any) -> list[str]:
@@ -72,7 +64,7 @@ def screen_of(state: Any) -> str:
     return "table"
 
 
-class AutoPlayer:
+class AutoPlayer(TouchPlayer):
     """Runs inside a pilot script: `yield from player.play(...)`."""
 
     def __init__(
@@ -85,43 +77,11 @@ class AutoPlayer:
         check_layout: bool = True,
         habits: bot.Habits | None = None,
     ) -> None:
-        self.pilot = pilot
-        self.app = pilot.app
-        self.out = out
-        self.report = report
+        super().__init__(pilot, out, report, shoot, check_layout)
+        self.report: PlayReport = report
         self.rng = random.Random(seed)
         self.memory = bot.Memory()
         self.habits = habits or bot.Habits()
-        #: Whether to take a screenshot of a screen, given its name (default: every screen it passes).
-        self.shoot = shoot or (lambda _name: True)
-        self.check = check_layout
-        self._last_screen = ""
-
-    # --- screens passed ------------------------------------------------------------------------------------------
-
-    def visit(self, label: str | None = None) -> Script:
-        """Notes the screen shown (and any pop-up), checks its layout and takes its screenshot."""
-        name = label or self.pilot.visit_name()
-        popup = popup_kind()
-        if popup:
-            name = f"{name}+{popup}"
-        if name == self._last_screen and label is None:
-            return
-        self._last_screen = name
-        self.report.screens.append(name)
-        yield self.pilot.drawn()
-        if self.check:
-            self.pilot.check_layout(f"{len(self.report.screens):04d}-{name}")
-        if self.out is not None and self.shoot(name):
-            path = self.out / f"{len(self.report.screenshots) + 1:04d}-{name}.png"
-            self.report.screenshots.append(path.name)
-            yield self.pilot.screenshot(path)
-
-    def tap(self, key: str) -> Script:
-        yield self.pilot.button(key)
-        self.pilot.tap(key)
-        yield self.pilot.settle()
-        yield from self.visit()
 
     # --- a whole game --------------------------------------------------------------------------------------------
 
@@ -166,11 +126,7 @@ class AutoPlayer:
         before = self.app.controller.snapshot.version
         for key in route(action):
             yield from self.tap(key)
-        yield self.pilot.until(lambda: self.app.controller.snapshot.version > before, f"the game to take {act(action)}")
-        self.report.actions += 1
-        entry = self.app.controller.snapshot.entry
-        if entry is not None:
-            self.report.labels.append(entry.label)
+        yield from self.taken(before, act(action))
 
     def go_to(self, wanted: str) -> Script:
         """Back to the screen where the next action starts, closing what is open over it."""
@@ -178,12 +134,7 @@ class AutoPlayer:
             if self.pilot.screen_name() == wanted and not popup_kind():
                 return
             if popup_kind():
-                key = next((k for k in ("reveal:ok", "popup:cancel", "popup:close") if self.pilot.has(k)), None)
-                if key is not None:
-                    yield from self.tap(key)
-                else:
-                    close_popups()
-                    yield self.pilot.settle()
+                yield from self.close_popup()
                 continue
             done = next((k for k in ("setup:start", "lp:done", "rescue:done") if self.pilot.has(k)), None)
             if done is not None:
@@ -193,104 +144,3 @@ class AutoPlayer:
             else:
                 self.app.go(wanted)
                 yield self.pilot.settle()
-
-    def dismiss_reveals(self) -> Script:
-        while self.pilot.has("reveal:ok"):
-            yield from self.tap("reveal:ok")
-
-
-def popup_kind() -> str:
-    from kivy.core.window import Window
-
-    from companion.ui.widgets.popups import AppPopup
-
-    for child in Window.children:
-        if isinstance(child, AppPopup):
-            return str(child.kind)
-    return ""
-
-
-# --- typing on the docked keyboard ------------------------------------------------------------------------------
-
-
-def docked_keyboard() -> Any:
-    """Kivy's on-screen keyboard when it is docked in the window (a text field has the focus), else None."""
-    from kivy.core.window import Window
-    from kivy.uix.vkeyboard import VKeyboard
-
-    for child in Window.children:
-        if isinstance(child, VKeyboard):
-            return child
-    return None
-
-
-def _key_centre(keyboard: Any, wanted: str, mode: str) -> tuple[float, float] | None:
-    """Where the key typing `wanted` is, in window pixels, in the keyboard's layout `mode` (normal, shift...)."""
-    layout = keyboard.available_layouts[keyboard.layout]
-    geometry = keyboard.layout_geometry
-    for line in range(1, layout["rows"] + 1):
-        keys = layout.get(f"{mode}_{line}", [])
-        for index, key in enumerate(keys):
-            _shown, internal, special, _size = key
-            if internal == wanted and (special is None or len(special) == 1 or special == "spacebar"):
-                (x, y), (w, h) = geometry[f"LINE_{line}"][index]
-                return keyboard.to_parent(x + w / 2, y + h / 2)  # a Scatter: its own transform, then the window
-    return None
-
-
-def _special_centre(keyboard: Any, special: str) -> tuple[float, float] | None:
-    layout = keyboard.available_layouts[keyboard.layout]
-    geometry = keyboard.layout_geometry
-    for line in range(1, layout["rows"] + 1):
-        for index, key in enumerate(layout.get(f"{keyboard.layout_mode}_{line}", [])):
-            if key[2] == special:
-                (x, y), (w, h) = geometry[f"LINE_{line}"][index]
-                return keyboard.to_parent(x + w / 2, y + h / 2)  # a Scatter: its own transform, then the window
-    return None
-
-
-def _laid_out(keyboard: Any) -> bool:
-    """The keyboard is shown and has placed its keys (it does so a frame after it appears)."""
-    if keyboard is None:
-        return False
-    rows = keyboard.available_layouts[keyboard.layout]["rows"]
-    return f"LINE_{rows}" in keyboard.layout_geometry
-
-
-def type_text(pilot: Any, field_key: str, text: str) -> Script:
-    """Touches the text field `field_key`, then each letter of `text` on the docked keyboard (capitals with its
-    Caps Lock key), then touches outside both to put the keyboard away."""
-    from companion.ui.pilot import SyntheticTouch
-
-    yield pilot.drawn()  # a field made in this frame lays its text out on the next one
-    field_widget = pilot.find(field_key)
-    pilot.tap(field_widget)
-    yield pilot.until(lambda: _laid_out(docked_keyboard()), "the on-screen keyboard")
-    keyboard = docked_keyboard()
-
-    def press(position: tuple[float, float]) -> None:
-        touch = SyntheticTouch(*position)
-        touch.down()
-        touch.up()
-
-    for letter in text:
-        upper = letter.isupper()
-        if upper and not keyboard.have_capslock:
-            press(_special_centre(keyboard, "capslock") or (0, 0))
-            yield pilot.settle(frames=1)
-        elif not upper and letter.isalpha() and keyboard.have_capslock:
-            press(_special_centre(keyboard, "capslock") or (0, 0))
-            yield pilot.settle(frames=1)
-        centre = _key_centre(keyboard, letter, keyboard.layout_mode) or _key_centre(keyboard, letter.lower(), "normal")
-        if centre is None:
-            raise AssertionError(f"no key {letter!r} on the on-screen keyboard")
-        press(centre)
-        yield pilot.settle(frames=1)
-    if keyboard.have_capslock:
-        press(_special_centre(keyboard, "capslock") or (0, 0))
-        yield pilot.settle(frames=1)
-    # A touch outside the field and the keyboard (the screen's title, at the top) puts the keyboard away.
-    from kivy.core.window import Window
-
-    press((Window.width / 2, Window.height - pilot.app.target / 2))
-    yield pilot.until(lambda: docked_keyboard() is None, "the keyboard to go away")

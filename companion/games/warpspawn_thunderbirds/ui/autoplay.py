@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from companion.games.warpspawn_thunderbirds import actions as a
@@ -20,95 +19,43 @@ from companion.games.warpspawn_thunderbirds.setup import definitions_for
 from companion.games.warpspawn_thunderbirds.ui.presenters.table import NEXT
 from companion.games.warpspawn_thunderbirds.views import CHOOSE_CARD
 from companion.ui.action_keys import act
+from companion.ui.touch_player import Script, TouchPlayer, TouchReport
 
-Script = Generator[Any, None, None]
 GAME = "warpspawn_thunderbirds"
 UPKEEP = (a.Countdown, a.Alert, a.Organize, a.RollForOrder)
 
 
 @dataclass
-class PlayReport:
+class PlayReport(TouchReport):
     """What happened, for the demo's summary and the tests' assertions."""
 
-    actions: int = 0
     rescues: int = 0
-    screens: list[str] = field(default_factory=list)
-    screenshots: list[str] = field(default_factory=list)
-    labels: list[str] = field(default_factory=list)
     #: What the screen showed at each step of a hand-over: (stage, texts shown).
     handovers: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
-    game_id: int | None = None
 
 
-class AutoPlayer:
+class AutoPlayer(TouchPlayer):
     """Runs inside a pilot script: `yield from player.play(...)`."""
 
-    def __init__(
-        self,
-        pilot: Any,
-        out: Path | None,
-        report: PlayReport,
-        shoot: Callable[[str], bool] | None = None,
-        check_layout: bool = True,
-        on_step: Callable[[str, Any], None] | None = None,
-    ) -> None:
-        self.pilot = pilot
-        self.app = pilot.app
-        self.out = out
-        self.report = report
-        self.shoot = shoot or (lambda _name: True)
-        self.check = check_layout
+    report: PlayReport
+
+    def __init__(self, *args: Any, on_step: Callable[[str, Any], None] | None = None, **kwargs: Any) -> None:
+        """`TouchPlayer`'s arguments (the pilot, the screenshots' folder, a `PlayReport`...), and `on_step`."""
+        super().__init__(*args, **kwargs)
         #: Called at each stage worth a look: ("cover" | "shown" | "hidden" | "grid", the app), for the tests.
         self.on_step = on_step or (lambda _stage, _app: None)
         self.memory = bot.Memory()
-        self._last = ""
-
-    # --- screens passed --------------------------------------------------------------------------------------
 
     def texts(self) -> tuple[str, ...]:
         """Every text shown now, as a player would read it (buttons and labels; the grid's squares are drawn)."""
         return tuple(str(w.text) for w in self.pilot.widgets() if getattr(w, "text", "") and self.pilot._is_shown(w))
-
-    def popup_kind(self) -> str:
-        from kivy.core.window import Window
-
-        from companion.ui.widgets.popups import AppPopup
-
-        return next((child.kind for child in Window.children if isinstance(child, AppPopup)), "")
-
-    def visit(self, label: str | None = None) -> Script:
-        """Notes the screen (and pop-up) shown, checks its layout, takes its screenshot the first time."""
-        name = label or self.pilot.visit_name()
-        popup = self.popup_kind()
-        if popup:
-            name = f"{name}+{popup}"
-        if name == self._last and label is None:
-            return
-        self._last = name
-        self.report.screens.append(name)
-        yield self.pilot.drawn()
-        if self.check:
-            self.pilot.check_layout(f"{len(self.report.screens):04d}-{name}")
-        if self.out is not None and self.shoot(name):
-            path = self.out / f"{len(self.report.screenshots) + 1:04d}-{name}.png"
-            self.report.screenshots.append(path.name)
-            yield self.pilot.screenshot(path)
-
-    def tap(self, key: str) -> Script:
-        yield self.pilot.button(key)
-        self.pilot.tap(key)
-        yield self.pilot.settle()
-        yield from self.visit()
 
     # --- a game ----------------------------------------------------------------------------------------------
 
     def start(self, players: int, size: int, seed: int) -> Script:
         """From Home: the game picked, New game, the players and the board, the set-up guide, the grid."""
         self.app.next_seed = seed
-        yield self.pilot.settle()
-        yield self.pilot.until(lambda: self.pilot.has(f"game:{GAME}"), "the game picker")
-        yield from self.visit()
-        yield from self.tap(f"game:{GAME}")
+        yield from self.pick_game(GAME)
         yield from self.tap("new_game")
         yield self.pilot.until(lambda: self.pilot.screen_name() == "new_game", "New game")
         yield from self.tap(f"players:{players}")
@@ -154,12 +101,8 @@ class AutoPlayer:
             yield from self.play_on_grid(action)
         else:
             yield from self.tap(act(action))
-        yield self.pilot.until(lambda: self.app.controller.snapshot.version > before, f"the game to take {act(action)}")
-        self.report.actions += 1
-        after = self.app.controller.snapshot
-        if after.entry is not None:
-            self.report.labels.append(after.entry.label)
-        events = tuple(after.events or ())
+        yield from self.taken(before, act(action))
+        events = tuple(self.app.controller.snapshot.events or ())
         self.report.rescues += sum(1 for e in events if isinstance(e, ev.Rescued))
         return events
 
@@ -267,10 +210,6 @@ class AutoPlayer:
             else:
                 self.app.go("grid")
                 yield self.pilot.settle()
-
-    def dismiss_reveals(self) -> Script:
-        while self.pilot.has("reveal:ok"):
-            yield from self.tap("reveal:ok")
 
 
 def _needs_target(action: a.PlayCard) -> bool:

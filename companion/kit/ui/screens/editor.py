@@ -24,6 +24,7 @@ from companion.kit.ui.presenters.editor import (
 from companion.kit.ui.presenters.rows import RowButton
 from companion.kit.ui.screens.rows import KitRow, fill_buttons, fill_rows, fill_tabs
 from companion.locale import domain
+from companion.ui.data_editor import save_data
 from companion.ui.screens.base import BaseScreen
 from companion.ui.theme import colour
 from companion.ui.widgets.text import FitLabel
@@ -171,7 +172,7 @@ class KitEditorScreen(BaseScreen):
             self._redraw()
             return
         self.saving = True
-        self.app.worker.submit(lambda: pack.edit(changes), self._saved, self._refused)
+        save_data(self.app, lambda: pack.edit(changes), self._saved, self._refused, reload=False)
 
     def _saved(self, _path: Any) -> None:
         self.saving = False

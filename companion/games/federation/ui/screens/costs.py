@@ -12,6 +12,7 @@ from companion.games.federation import overlay
 from companion.games.federation.ui.presenters.costs import CostsDraft, present_costs
 from companion.games.federation.ui.screens.common import FedScreen
 from companion.locale import domain
+from companion.ui.data_editor import save_data
 from companion.ui.widgets.reuse import refill
 from companion.ui.widgets.text import FitLabel, TouchButton
 
@@ -83,18 +84,11 @@ class FedCostsScreen(FedScreen):
         app = self.app
         if draft is None or app.worker is None:
             return
-        pack = app.pack
         values = draft.known()
-
-        def work() -> Any:
-            app.keep_games_as_played(pack.name)
-            path = overlay.write_values(values)
-            pack.load()
-            return path
 
         def done(path: Any) -> None:
             self.draft = None
             app.show_notice(_("Costs saved in {file}").format(file=path), 8.0)
             self.refresh()
 
-        app.worker.submit(work, done, lambda error: app.show_notice(str(error)))
+        save_data(app, lambda: overlay.write_values(values), done)

@@ -1,69 +1,55 @@
-"""New game for Federation: the races tapped in seat order, the count of systems (or their names), the language."""
+"""New game for Federation: the races tapped in seat order, the count of systems (or their names), the language.
+The frame, the rows and the start are the shell's (`companion.ui.screens.new_game`); the races in seat order and
+the systems' names are this game's own."""
 
 from __future__ import annotations
 
-import secrets
 from dataclasses import replace
 from typing import Any
 
+from kivy.factory import Factory
+
+from companion.games.federation.definitions import Definitions
 from companion.games.federation.ui.presenters.new_game import NewGameForm, present_new_game
-from companion.games.federation.ui.screens.common import FedScreen
-from companion.locale import LANGUAGE_NAMES
-from companion.ui.presenters.lines import ButtonView
-from companion.ui.widgets.reuse import refill
-from companion.ui.widgets.text import TouchButton
+from companion.ui.screens.new_game import NewGameBase
 
 
-class FedNewGameScreen(FedScreen):
+class FedNewGameScreen(NewGameBase):
     form = NewGameForm()
 
-    def render_key(self) -> object:
-        return (super().render_key(), self.form)
+    @property
+    def defs(self) -> Definitions:
+        return self.app.pack.definitions
 
     def refresh(self) -> None:
         app = self.app
         if not app.pack.is_loaded:
             return
         view = present_new_game(self.form, self.defs)
-        ids = self.ids
-        ids.title.text = view.title
-        ids.races_label.text = view.races_label
-        ids.systems_label.text = view.systems_label
-        ids.names_label.text = view.names_label
-        ids.names.hint_text = view.names_hint
-        ids.language_label.text = view.language_label
-        ids.start.text = view.start.label
-        ids.start.disabled = not view.start.enabled
-        self._buttons(ids.races, view.races, base_font_size=app.font_small)
-        self._buttons(ids.systems, view.systems)
-        languages = tuple(
-            ButtonView(
-                f"language:{key}",
-                ("✓ " if app.language == key else "") + name,
-                "primary" if app.language == key else "normal",
-            )
-            for key, name in LANGUAGE_NAMES.items()
-        )
-        self._buttons(ids.languages, languages)
+        self.frame(view.title, view.start.label, view.start.enabled)
+        self.line("races_label", view.races_label)
+        races_cols = 2 if app.portrait else 3
+        self.buttons("races", view.races, cols=races_cols, height=1.4, tick=False, base_font_size=app.font_small)
+        self.line("systems_label", view.systems_label)
+        self.buttons("systems", view.systems, cols=5 if app.portrait else 8, tick=False)
+        self.line("names_label", view.names_label, bold=False)
+        names = self.row("names", self._names_field)
+        names.hint_text = view.names_hint
+        self.languages()
 
-    def _buttons(self, box: Any, specs: tuple[ButtonView, ...], **style: Any) -> None:
-        def make() -> TouchButton:
-            button = TouchButton(**style)
-            button.bind(on_release=lambda b: self.press(b.action_key))
-            return button
-
-        for button, spec in zip(refill(box, len(specs), make), specs):
-            button.text, button.role, button.action_key = spec.label, spec.role, spec.key
-            button.disabled = not spec.enabled
+    def _names_field(self) -> Any:
+        field = Factory.FedNamesField()
+        field.bind(text=lambda _field, text: self.typed(text))
+        return field
 
     def press(self, key: str) -> None:
-        what, value = key.split(":", 1)
+        what, _sep, value = key.partition(":")
         if what == "race":
             self.form = self.form.toggle(value)
         elif what == "systems":
             self.form = replace(self.form, systems=int(value))
-        elif what == "language":
-            self.app.change_settings(language=value)
+        else:
+            super().press(key)
             return
         self.refresh()
 
@@ -72,8 +58,5 @@ class FedNewGameScreen(FedScreen):
             self.form = replace(self.form, names=text)
             self.refresh()
 
-    def start(self) -> None:
-        app = self.app
-        seed = int(self.params.get("seed") or app.next_seed or secrets.randbits(62))
-        app.next_seed = None
-        app.start_game(self.form.setup(), seed)
+    def setup(self) -> dict[str, Any]:
+        return self.form.setup()

@@ -24,9 +24,10 @@ from companion.games.thunderbirds.ui.presenters.card_editor import (
 )
 from companion.games.thunderbirds.ui.presenters.words import rescue_type_label, token_label
 from companion.locale import _
+from companion.ui.data_editor import UndoStack, refusal_popup, save_data, save_undoable, undo_last
 from companion.ui.screens.base import BaseScreen
 from companion.ui.theme import colour
-from companion.ui.widgets.popups import PopupButton, PopupLine, show_popup
+from companion.ui.widgets.popups import PopupButton, show_popup
 from companion.ui.widgets.text import TouchButton
 
 
@@ -36,7 +37,7 @@ class CardEditorScreen(BaseScreen):
         self.kind = "disaster"
         self.draft: Draft | None = None
         #: (kind, card id, the overlay entry before the save): the editor's own undo.
-        self.undo_stack: list[tuple[str, str, dict[str, Any]]] = []
+        self.undo_stack: UndoStack[tuple[str, str]] = []
         #: Opened from the game on one card (the players completing it where it matters): Back returns there.
         self._from_play = False
         self._confidence = ""
@@ -155,22 +156,19 @@ class CardEditorScreen(BaseScreen):
     def _set_aside(self, file: str) -> None:
         app = self.app
 
-        def work() -> Any:
+        def write() -> Any:
             from pathlib import Path
 
             from companion.games.thunderbirds.overlay import set_aside
 
-            app.keep_games_as_played(app.pack.name)
-            moved = set_aside(Path(file))
-            app.pack.load()
-            return moved
+            return set_aside(Path(file))
 
         def done(moved: Any) -> None:
             app.show_notice(_("Set aside as {file}: the companion no longer reads it.").format(file=moved.name))
             self._rules_changed()
             self.refresh()
 
-        app.worker.submit(work, done, self._refused)
+        save_data(app, write, done, self._refused)
 
     def _rules_changed(self) -> None:
         """The game under way sees the corrected cards at once: its legal actions are worked out again."""
@@ -425,16 +423,12 @@ class CardEditorScreen(BaseScreen):
         kind, card_id = draft.kind, draft.card_id
         app = self.app
 
-        def work() -> dict[str, Any]:
+        def write() -> dict[str, Any]:
             from companion.games.thunderbirds.overlay import set_card_fields
 
-            app.keep_games_as_played(app.pack.name)
-            previous = set_card_fields(kind, card_id, changes)
-            app.pack.load()
-            return previous
+            return set_card_fields(kind, card_id, changes)
 
-        def done(previous: dict[str, Any]) -> None:
-            self.undo_stack.append((kind, card_id, previous))
+        def done(_previous: dict[str, Any]) -> None:
             self.draft = Draft.start(app.pack.defs, kind, card_id)
             app.show_notice(
                 _(
@@ -445,29 +439,25 @@ class CardEditorScreen(BaseScreen):
             self._rules_changed()
             self.refresh()
 
-        app.worker.submit(work, done, self._refused)
+        save_undoable(app, self.undo_stack, (kind, card_id), write, done, self._refused)
 
     def undo_last(self) -> None:
-        if not self.undo_stack:
-            return
-        kind, card_id, previous = self.undo_stack.pop()
         app = self.app
 
-        def work() -> None:
+        def put_back(card: tuple[str, str], previous: dict[str, Any]) -> None:
             from companion.games.thunderbirds.overlay import replace_card
 
-            app.keep_games_as_played(app.pack.name)
-            replace_card(kind, card_id, previous)
-            app.pack.load()
+            replace_card(*card, previous)
 
-        def done(_result: None) -> None:
+        def done(card: tuple[str, str]) -> None:
+            kind, card_id = card
             if self.draft is not None and self.draft.card_id == card_id:
                 self.draft = Draft.start(app.pack.defs, kind, card_id)
             app.show_notice(_("The last save is undone."))
             self._rules_changed()
             self.refresh()
 
-        app.worker.submit(work, done, self._refused)
+        undo_last(app, self.undo_stack, put_back, done, self._refused)
 
     def restore(self) -> None:
         draft = self.draft
@@ -476,25 +466,18 @@ class CardEditorScreen(BaseScreen):
         kind, card_id = draft.kind, draft.card_id
         app = self.app
 
-        def work() -> dict[str, Any]:
+        def write() -> dict[str, Any]:
             from companion.games.thunderbirds.overlay import clear_card
 
-            app.keep_games_as_played(app.pack.name)
-            previous = clear_card(kind, card_id)
-            app.pack.load()
-            return previous
+            return clear_card(kind, card_id)
 
-        def done(previous: dict[str, Any]) -> None:
-            if previous:
-                self.undo_stack.append((kind, card_id, previous))
+        def done(_previous: dict[str, Any]) -> None:
             self.draft = Draft.start(app.pack.defs, kind, card_id)
             app.show_notice(_("Back to the shipped card."))
             self._rules_changed()
             self.refresh()
 
-        app.worker.submit(work, done, self._refused)
+        save_undoable(app, self.undo_stack, (kind, card_id), write, done, self._refused, keep_nothing=False)
 
     def _refused(self, error: BaseException) -> None:
-        problems = getattr(error, "problems", None)
-        lines = [PopupLine(str(p), "bad") for p in problems] if problems else [PopupLine(str(error), "bad")]
-        show_popup(_("Not saved: the card does not check out"), lines, [PopupButton("popup:close", _("Close"))])
+        refusal_popup(_("Not saved: the card does not check out"))(error)

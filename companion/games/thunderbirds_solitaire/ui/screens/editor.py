@@ -15,6 +15,7 @@ from companion.games.thunderbirds_solitaire.ui.presenters.editor import (
     present_editor_list,
 )
 from companion.locale import domain
+from companion.ui.data_editor import UndoStack, refusal_popup, save_undoable, undo_last
 from companion.ui.screens.base import BaseScreen
 from companion.ui.widgets.popups import PopupButton, PopupLine, show_popup
 from companion.ui.widgets.text import TouchButton
@@ -32,7 +33,7 @@ class SolitaireEditorScreen(BaseScreen):
         self.page = 0
         self.draft: EditorDraft | None = None
         #: (table, entry id, the overlay entry before the save): the editor's own undo.
-        self.undo_stack: list[tuple[str, str, dict[str, Any]]] = []
+        self.undo_stack: UndoStack[tuple[str, str]] = []
 
     def render_key(self) -> None:
         return None  # the draft changes under it: always drawn afresh
@@ -203,42 +204,33 @@ class SolitaireEditorScreen(BaseScreen):
         changes, table, entry_id = draft.changes(), draft.table, draft.entry_id
         app = self.app
 
-        def work() -> dict[str, Any]:
+        def write() -> dict[str, Any]:
             from companion.games.thunderbirds_solitaire.overlay import set_fields
 
-            app.keep_games_as_played(app.pack.name)
-            previous = set_fields(table, entry_id, changes)
-            app.pack.load()
-            return previous
+            return set_fields(table, entry_id, changes)
 
-        def done(previous: dict[str, Any]) -> None:
-            self.undo_stack.append((table, entry_id, previous))
+        def done(_previous: dict[str, Any]) -> None:
             self.draft = EditorDraft.start(app.pack.definitions(), table, entry_id)
             app.show_notice(_("Saved to your corrections; the next game uses them. The shipped data is unchanged."))
             self.refresh()
 
-        app.worker.submit(work, done, self._refused)
+        save_undoable(app, self.undo_stack, (table, entry_id), write, done, self._refused)
 
     def undo_last(self) -> None:
-        if not self.undo_stack:
-            return
-        table, entry_id, previous = self.undo_stack.pop()
         app = self.app
 
-        def work() -> None:
+        def put_back(entry: tuple[str, str], previous: dict[str, Any]) -> None:
             from companion.games.thunderbirds_solitaire.overlay import replace_entry
 
-            app.keep_games_as_played(app.pack.name)
-            replace_entry(table, entry_id, previous)
-            app.pack.load()
+            replace_entry(*entry, previous)
 
-        def done(_result: None) -> None:
-            if self.draft is not None and (self.draft.table, self.draft.entry_id) == (table, entry_id):
-                self.draft = EditorDraft.start(app.pack.definitions(), table, entry_id)
+        def done(entry: tuple[str, str]) -> None:
+            if self.draft is not None and (self.draft.table, self.draft.entry_id) == entry:
+                self.draft = EditorDraft.start(app.pack.definitions(), *entry)
             app.show_notice(_("The last save is undone."))
             self.refresh()
 
-        app.worker.submit(work, done, self._refused)
+        undo_last(app, self.undo_stack, put_back, done, self._refused)
 
     def restore(self) -> None:
         draft = self.draft
@@ -247,24 +239,17 @@ class SolitaireEditorScreen(BaseScreen):
         table, entry_id, header = draft.table, draft.entry_id, draft.is_header
         app = self.app
 
-        def work() -> dict[str, Any]:
+        def write() -> dict[str, Any]:
             from companion.games.thunderbirds_solitaire.overlay import clear_entry, set_fields
 
-            app.keep_games_as_played(app.pack.name)
-            previous = set_fields(table, entry_id, {entry_id: None}) if header else clear_entry(table, entry_id)
-            app.pack.load()
-            return previous
+            return set_fields(table, entry_id, {entry_id: None}) if header else clear_entry(table, entry_id)
 
-        def done(previous: dict[str, Any]) -> None:
-            if previous:
-                self.undo_stack.append((table, entry_id, previous))
+        def done(_previous: dict[str, Any]) -> None:
             self.draft = EditorDraft.start(app.pack.definitions(), table, entry_id)
             app.show_notice(_("Back to the shipped data."))
             self.refresh()
 
-        app.worker.submit(work, done, self._refused)
+        save_undoable(app, self.undo_stack, (table, entry_id), write, done, self._refused, keep_nothing=False)
 
     def _refused(self, error: BaseException) -> None:
-        problems = getattr(error, "problems", None)
-        lines = [PopupLine(str(p), "bad") for p in problems] if problems else [PopupLine(str(error), "bad")]
-        show_popup(_("Not saved: it does not check out"), lines, [PopupButton("popup:close", _("Close"))])
+        refusal_popup(_("Not saved: it does not check out"))(error)

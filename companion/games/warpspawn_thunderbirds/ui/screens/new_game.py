@@ -1,12 +1,10 @@
 """New game: the players, the board, the bases and starting squares (our default, or changed on the squares
-screen), the language; "Start the game" deals it and opens the set-up guide."""
+screen), the language; "Start the game" deals it and opens the set-up guide. The frame, the rows and the start
+are the shell's (`companion.ui.screens.new_game`); the squares are this game's own."""
 
 from __future__ import annotations
 
-import secrets
 from typing import Any
-
-from kivy.factory import Factory
 
 from companion.games.warpspawn_thunderbirds.loader import default_definitions
 from companion.games.warpspawn_thunderbirds.ui.presenters.setup import (
@@ -15,13 +13,11 @@ from companion.games.warpspawn_thunderbirds.ui.presenters.setup import (
     with_players,
     with_size,
 )
-from companion.locale import LANGUAGE_NAMES
-from companion.ui.presenters.lines import ButtonView
-from companion.ui.screens.base import BaseScreen
-from companion.ui.widgets.text import TouchButton
+from companion.ui.presenters.lines import ButtonView, TextLine
+from companion.ui.screens.new_game import NewGameBase
 
 
-class WarpspawnNewGameScreen(BaseScreen):
+class WarpspawnNewGameScreen(NewGameBase):
     def render_key(self) -> object:
         return None  # the draft lives in the pack's hooks: always drawn afresh (a cheap screen)
 
@@ -33,67 +29,31 @@ class WarpspawnNewGameScreen(BaseScreen):
         super().on_pre_enter(*args)
 
     def refresh(self) -> None:
-        app = self.app
-        defs = default_definitions()
-        draft = app.pack_ui.draft
-        view = present_new_game(app.pack.info, draft, defs)
-        ids = self.ids
-        ids.title.text = view.title
-        ids.start.text = view.start_label
-        ids.start.disabled = bool(view.problem)
-        box = ids.body
-        box.clear_widgets()
-        self._label(box, view.players_label, bold=True)
-        self._row(box, view.players)
-        self._label(box, view.size_label, bold=True)
-        self._row(box, view.sizes)
-        self._label(box, view.squares_label, bold=True)
-        for line in view.squares:
-            text = Factory.PopupText(text=line.text, style=line.style)
-            box.add_widget(text)
-        if view.problem:
-            box.add_widget(Factory.PopupText(text=view.problem, style="bad"))
-        self._row(box, (ButtonView("open:squares", view.change_label),))
-        self._label(box, view.language_label, bold=True)
-        self._row(
-            box,
-            tuple(
-                ButtonView(f"language:{key}", name, "primary" if key == app.language else "normal")
-                for key, name in LANGUAGE_NAMES.items()
-            ),
-        )
-
-    def _label(self, box: Any, text: str, bold: bool = False) -> None:
-        box.add_widget(Factory.WarpNewGameLine(text=text, bold=bold))
-
-    def _row(self, box: Any, buttons: tuple[ButtonView, ...]) -> None:
-        row = Factory.WarpNewGameRow()
-        for view in buttons:
-            button = TouchButton(
-                text=("✓ " if view.role == "primary" else "") + view.label, role=view.role, action_key=view.key
-            )
-            button.bind(on_release=lambda b: self.press(b.action_key))
-            row.add_widget(button)
-        box.add_widget(row)
+        view = present_new_game(self.app.pack.info, self.app.pack_ui.draft, default_definitions())
+        self.frame(view.title, view.start_label, not view.problem)
+        self.line("players_label", view.players_label)
+        self.buttons("players", view.players)
+        self.line("size_label", view.size_label)
+        self.buttons("sizes", view.sizes)
+        self.line("squares_label", view.squares_label)
+        self.paragraphs("squares", (*view.squares, *([TextLine(view.problem, "bad")] if view.problem else [])))
+        self.buttons("change", (ButtonView("open:squares", view.change_label),))
+        self.languages()
 
     def press(self, key: str) -> None:
-        app = self.app
-        hooks = app.pack_ui
+        hooks = self.app.pack_ui
         if key.startswith("players:"):
             hooks.draft = with_players(hooks.draft, int(key.split(":")[1]))
         elif key.startswith("option:size:"):
             hooks.draft = with_size(hooks.draft, int(key.rsplit(":", 1)[1]))
-        elif key.startswith("language:"):
-            app.change_settings(language=key.split(":")[1])
-            return
         elif key == "open:squares":
-            app.go("squares")
+            self.app.go("squares")
+            return
+        else:
+            super().press(key)
             return
         self.refresh()
 
-    def start(self) -> None:
-        app = self.app
-        draft: SetupDraft = app.pack_ui.draft
-        seed = int(self.params.get("seed") or app.next_seed or secrets.randbits(62))
-        app.next_seed = None
-        app.start_game(app.pack.setup_for(draft.players, draft.options(default_definitions())), seed)
+    def setup(self) -> dict[str, Any]:
+        draft: SetupDraft = self.app.pack_ui.draft
+        return dict(self.app.pack.setup_for(draft.players, draft.options(default_definitions())))

@@ -20,6 +20,7 @@ from companion.games.warpspawn_thunderbirds.ui.presenters.setup import (
 )
 from companion.games.warpspawn_thunderbirds.ui.screens.grid import fill_buttons, fill_lines
 from companion.games.warpspawn_thunderbirds.ui.words import grid_words
+from companion.ui.data_editor import save_data
 from companion.ui.screens.base import BaseScreen
 
 
@@ -164,18 +165,7 @@ class WarpspawnEditorScreen(WarpspawnSquaresScreen):
         }
         bases = dict(zip(setup.colours, setup.bases))
         marks = dict(defs.layouts[setup.size].confidence)
-        pack = self.app.pack
-
-        def write() -> None:
-            self.app.keep_games_as_played(pack.name)
-            save_layout(setup.size, bases, starts, marks)
-            pack.load()
-
-        self.app.worker.submit(write, lambda _result: self._after_save(), self._failed)
-
-    def _failed(self, error: BaseException) -> None:
-        """A refused change (the data would not load) is named, file and field; nothing was written."""
-        self.app.show_notice(str(getattr(error, "message", None) or error), 12.0)
+        save_data(self.app, lambda: save_layout(setup.size, bases, starts, marks), lambda _r: self._after_save())
 
     def _after_save(self) -> None:
         self._draft = editor_draft(default_definitions(), self.board)
@@ -185,14 +175,8 @@ class WarpspawnEditorScreen(WarpspawnSquaresScreen):
     def _reset(self) -> None:
         from companion.games.warpspawn_thunderbirds.overlay import clear_layout
 
-        size, pack = self.board, self.app.pack
-
-        def write() -> None:
-            self.app.keep_games_as_played(pack.name)
-            clear_layout(size)
-            pack.load()
-
-        self.app.worker.submit(write, lambda _result: self._after_reset(), self._failed)
+        size = self.board
+        save_data(self.app, lambda: clear_layout(size), lambda _r: self._after_reset())
 
     def _after_reset(self) -> None:
         self._draft = editor_draft(default_definitions(), self.board)
