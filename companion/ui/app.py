@@ -495,8 +495,9 @@ class CompanionApp(App):
         """The Backups screen's Import: the exported game added as a new saved game (or the reason it is not)."""
         assert self.controller is not None
 
-        def imported(game_id: int) -> None:
-            self.show_notice(_("{file} imported as saved game {number}.").format(file=path.name, number=game_id), 12.0)
+        def imported(result: Any) -> None:
+            notice = _("{file} imported as saved game {number}.").format(file=path.name, number=result.game_id)
+            self.show_notice(f"{notice} {result.corrected}".strip(), 12.0)
             if self.screen_manager is not None and self.screen_manager.current == "home":
                 self.refresh_current()
 
