@@ -327,8 +327,18 @@ def read_kit_file(path: Path) -> KitFile:
     name = str(path)
     try:
         text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise KitError([KitProblem(name, None, "", _("cannot be read: {reason}").format(reason=error))]) from error
+    except FileNotFoundError as error:
+        raise KitError([KitProblem(name, None, "", _("there is no such file"))]) from error
+    except IsADirectoryError as error:
+        raise KitError([KitProblem(name, None, "", _("is a folder, not a kit file"))]) from error
+    except PermissionError as error:
+        raise KitError([KitProblem(name, None, "", _("cannot be read: permission denied"))]) from error
+    except UnicodeDecodeError as error:
+        message = _("not UTF-8 text (byte {position})").format(position=error.start)
+        raise KitError([KitProblem(name, None, "", message)]) from error
+    except OSError as error:
+        reason = error.strerror or str(error)
+        raise KitError([KitProblem(name, None, "", _("cannot be read: {reason}").format(reason=reason))]) from error
     return parse_kit(text, name)
 
 
