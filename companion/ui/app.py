@@ -133,7 +133,7 @@ class CompanionApp(App):
         self.controller.on_error(self._on_error)
         settings = self.worker.call(self._load_settings)
         if self._language_override:
-            settings = settings.with_changes(language=self._language_override)
+            settings = settings.for_this_run(language=self._language_override)
         self.settings = settings
         self._apply_language(settings.language)
         locale.on_language_change(self._on_language_changed)
@@ -321,7 +321,13 @@ class CompanionApp(App):
         general = load_general_or_default()  # a problem in the file is reported by the lights' full load
         paths.use_state_dir(general.state_dir)
         return load_settings(
-            UiSettings(language=general.language, keep_awake=general.keep_awake, sounds=general.sounds)
+            UiSettings(
+                language=general.language,
+                keep_awake=general.keep_awake,
+                sounds=general.sounds,
+                chosen=frozenset(),
+                configured=general.given,
+            )
         )
 
     def on_stop(self) -> None:
