@@ -611,6 +611,9 @@ class CompanionApp(App):
     def leave_game(self) -> None:
         assert self.controller is not None
         self.controller.close_game()
+        lights = getattr(self, "lights", None)
+        if lights is not None and self.worker is not None:
+            self.worker.submit(lights.clear)  # after the session closes: no game's lights on Home
         self.go("home")
 
     def pack_table_screen(self) -> str:
