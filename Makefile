@@ -59,11 +59,11 @@ $(VENV)/bin/python:
 	@$(VPY) -m pip install -q --upgrade pip
 
 $(VENV)/.app-$(DEPS_KEY): $(VENV)/bin/python pyproject.toml
-	@$(VPY) -m pip install -q -e .
+	@PYTHONWARNINGS='ignore:Editable installation' $(VPY) -m pip install -q -e .
 	@rm -f $(VENV)/.app-* && touch $@
 
 $(VENV)/.test-$(DEPS_KEY): $(VENV)/bin/python pyproject.toml
-	@$(VPY) -m pip install -q -e '.[test]'
+	@PYTHONWARNINGS='ignore:Editable installation' $(VPY) -m pip install -q -e '.[test]'
 	@rm -f $(VENV)/.test-* $(VENV)/.app-* && touch $@ $(VENV)/.app-$(DEPS_KEY)
 
 clean:

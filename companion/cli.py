@@ -1,4 +1,17 @@
-"""The `companion` command. Each sub-command lives in the module that owns its job; this file only routes.
+"""The `companion` command: this file only routes; each sub-command lives in the module that owns its job (its
+`--help` is there). `HELP` is what `companion --help` prints."""
+
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+import tomllib
+from collections.abc import Sequence
+from pathlib import Path
+
+HELP = """\
+The table companion: the touchscreen app beside the board game, and its commands.
 
 companion [run]              start the touchscreen app (the default)
 companion --version          print the version
@@ -12,18 +25,9 @@ companion import FILE        add an exported game (a .json file) as a new saved 
 companion check-data         validate the game data and the user overlay; report what is missing
 companion kit check|add|list a game declared in one TOML file: check it, add it, list those installed
 
-demo, odds, simulate, check-data and hw-test take --game NAME (Thunderbirds when not given); a game that does
-not provide a command says so.
+demo, scenario, odds, simulate, check-data and hw-test take --game NAME (Thunderbirds when not given); a game
+that does not provide a command says so. Each command's options: companion COMMAND --help.
 """
-
-from __future__ import annotations
-
-import importlib
-import os
-import sys
-import tomllib
-from collections.abc import Sequence
-from pathlib import Path
 
 #: The shell's own sub-commands -> "module:function"; each takes the remaining argv and returns an exit code.
 COMMANDS: dict[str, str] = {
@@ -53,7 +57,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _route(argv: Sequence[str] | None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if args and args[0] in ("-h", "--help", "help"):
-        print(__doc__.strip())
+        print(HELP.strip())
         return 0
     if args and args[0] == "--version":
         from companion import __version__
@@ -125,7 +129,26 @@ def _game_command(command: str, args: list[str]) -> int:
     if target is None:
         print(f"companion {command}: the game {name} has no {command!r} command", file=sys.stderr)
         return 2
+    if "-h" in args or "--help" in args:
+        try:
+            code = _call(target, args)
+        except SystemExit as done:  # argparse's help, printed
+            code = int(done.code or 0)
+        print(game_option_help(command, name))
+        return code
     return _call(target, args)
+
+
+def game_option_help(command: str, game: str) -> str:
+    """The `--game` option of a game's command, which the shell takes before the game's own options: what its
+    `--help` adds."""
+    from companion.engine import registry
+
+    names = ", ".join(info.name for info in registry.available())
+    return (
+        f"\nthe game:\n  --game NAME           which game's {command} (default {registry.DEFAULT_GAME};"
+        f" the options above are {game}'s)\n                        installed: {names}"
+    )
 
 
 def games(argv: Sequence[str] = ()) -> int:

@@ -75,6 +75,8 @@ class GeneralConfig:
     state_dir: Path | None = None  # None: the platform's state directory (or COMPANION_STATE_DIR)
     keep_awake: bool = True
     sounds: bool = True
+    #: The keys the file sets (the others are the defaults): Settings says where each value comes from.
+    given: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -318,6 +320,7 @@ def _general(r: _Reader, folder: Path) -> GeneralConfig:
         state_dir=folder / Path(state_dir).expanduser() if state_dir else None,
         keep_awake=r.get("keep_awake", True, _is_bool, _("true or false")),
         sounds=r.get("sounds", True, _is_bool, _("true or false")),
+        given=frozenset(key for key in KEYS["general"] if key in r.table),
     )
 
 

@@ -6,7 +6,7 @@ not installed here, when it is the public record of a game with secrets (only wh
 draws, so nothing to play on), or when the game does not replay under this version's rules (it is then removed
 again: nothing half-imported stays).
 
-    companion import FILE [--db PATH]
+    companion import FILE [--db PATH] [--lang fr]
 """
 
 from __future__ import annotations
@@ -16,11 +16,12 @@ import json
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from companion.engine.errors import CompanionError
-from companion.locale import _
+from companion.locale import LANGUAGES, _, ngettext, set_language
 
 #: Exports are small (a few hundred kB for a long game); a file much larger is not one of ours.
 LARGEST_EXPORT_BYTES = 20_000_000
@@ -114,9 +115,23 @@ def exports_found(folders: Sequence[Path] | None = None) -> list[ExportedGame]:
     return [exported for _mtime, exported in sorted(found, key=lambda pair: pair[0], reverse=True)]
 
 
-def import_game(store: Any, path: Path) -> int:
-    """Imports the export at `path` into `store` as a new saved game and returns its number; raises
-    `ImportRefused` (or the store's `SaveFileError` naming the field) when it cannot be, leaving nothing behind."""
+@dataclass(frozen=True)
+class Imported:
+    """An exported game now saved here."""
+
+    game_id: int
+    #: What the file said of itself that its replay does not (the replay's values were kept), for the players;
+    #: "" when the file agreed with its replay.
+    corrected: str
+
+
+def import_game(store: Any, path: Path) -> Imported:
+    """Imports the export at `path` into `store` as a new saved game; raises `ImportRefused` (or the store's
+    `SaveFileError` naming the field) when it cannot be, leaving nothing behind.
+
+    What a file says of its game that its steps decide (the summary Home lists: status, turn, outcome; every
+    step's label in History) is never taken from it: it is worked out again from the replay, and `corrected`
+    says when the file said otherwise (a file edited by hand)."""
     from companion.engine.session import Session
 
     document = read_export_header(path)
@@ -126,7 +141,8 @@ def import_game(store: Any, path: Path) -> int:
             raise ImportRefused(reason)
     game_id = int(store.import_game(path))
     try:
-        Session.resume(store, game_id)
+        session = Session.resume(store, game_id)
+        corrected = _recompute_derived(store, session)
     except Exception as error:  # the game does not replay here: it is not kept
         store.delete_game(game_id)
         problem = error.message if isinstance(error, CompanionError) else str(error)
@@ -135,7 +151,49 @@ def import_game(store: Any, path: Path) -> int:
                 file=path.name, problem=problem
             )
         ) from error
-    return game_id
+    if not corrected:
+        return Imported(game_id, "")
+    return Imported(
+        game_id,
+        _("{file} said what its steps do not ({what}): the companion worked it out again from the steps.").format(
+            file=path.name, what=", ".join(corrected)
+        ),
+    )
+
+
+def _recompute_derived(store: Any, session: Any) -> list[str]:
+    """Stores the summary and every step's label as the replay gives them; returns what the file had otherwise
+    (each named for the players, [] when nothing)."""
+    from companion.engine.labels import label_in_every_language, labels_of
+
+    rules = session.rules
+    record = store.load(session.game_id)
+    labels: dict[int, str] = {}
+    differing: list[int] = []
+    for entry in record.actions:
+        before = session.state_at(entry.seq - 1)
+        action = rules.decode_action(entry.action)
+        label = label_in_every_language(partial(rules.describe, action, before))
+        if label == entry.label:
+            continue
+        labels[entry.seq] = label
+        replayed = set((labels_of(label) or {"": label}).values())
+        stored = labels_of(entry.label)
+        # An older export kept one language only: it agrees when it is the replay's label in one of them.
+        if stored is not None or entry.label not in replayed:
+            differing.append(entry.seq)
+    summary = json.loads(json.dumps(rules.summary(session.state)))
+    store.correct_derived(session.game_id, summary, labels)
+    corrected = []
+    if summary != record.summary:
+        corrected.append(_("its summary (status, turn, outcome)"))
+    if differing:
+        corrected.append(
+            ngettext("the label of step {steps}", "the labels of steps {steps}", len(differing)).format(
+                steps=", ".join(str(seq) for seq in differing)
+            )
+        )
+    return corrected
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -146,7 +204,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="companion import", description=__doc__.splitlines()[0])
     parser.add_argument("file", type=Path, help="the exported game (a .json file)")
     parser.add_argument("--db", type=Path, default=None, help="the game database (default: the app's)")
+    parser.add_argument("--lang", choices=LANGUAGES, default=None, help="language of the messages")
     args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+    if args.lang is not None:
+        set_language(args.lang)
     if args.db is None:  # the app's saved games: the state directory the config file names, as the app reads it
         from companion.config import use_configured_state_dir
 
@@ -156,13 +217,19 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
     try:
         with Store.open(args.db) as store:
-            game_id = import_game(store, args.file)
-            game = store.load(game_id).game
+            imported = import_game(store, args.file)
+            game = store.load(imported.game_id).game
     except CompanionError as error:
         print(f"companion import: {error.message}", file=sys.stderr)
         return 2
     title = registry.info(game).title.text()
-    print(_("Imported {file} as saved game {number} ({game}).").format(file=args.file, number=game_id, game=title))
+    print(
+        _("Imported {file} as saved game {number} ({game}).").format(
+            file=args.file, number=imported.game_id, game=title
+        )
+    )
+    if imported.corrected:
+        print(imported.corrected)
     return 0
 
 

@@ -176,3 +176,30 @@ def test_french_high_punctuation_is_held_by_a_no_break_space() -> None:
     assert loose == []
     unknown_action = french["thunderbirds"].get("Unknown action {name}.")
     assert unknown_action is not None and "\u00a0:" in forms(unknown_action)[0]
+
+
+#: The counts the table shows beside their word (actions left, a top speed, a board's size), by catalogue.
+COUNTS = {
+    "ui": (
+        "{count} action left",
+        "{vehicle} top speed {speed}",
+        "{vehicle} cannot move now (top speed {speed}, or no action left).",
+    ),
+    "thunderbirds": ("Adjust: {count} action left", "Adjust: {vehicle} top speed {speed}"),
+    "sim": ("{character} in {region}: {actions} action left, {teamwork} Teamwork, {intelligence} Intelligence.",),
+    "warpspawn_thunderbirds": ("{size} × {size}", "{size} × {size} board"),
+}
+
+
+def test_a_count_never_breaks_from_its_word_in_french() -> None:
+    """ "1 action restante", "vitesse max 1", "12 × 12": the space between a count and its word (or sign) is a
+    no-break one, so a wrapped line never leaves "1" at the end of one line and "action restante" on the next."""
+    count = r"\{(?:count|speed|size|actions|teamwork|intelligence)\}"
+    loose = re.compile(count + r" (?=[^\W\d_]|×|\{)|(?:[^\W\d_]|×|\}) " + count)
+    french = catalogues()
+    for name, messages in COUNTS.items():
+        for message in messages:
+            entry = french[name].get(message)
+            assert entry is not None, f"{name}.po: {message!r}"
+            assert not any(loose.search(text) for text in forms(entry)), f"{name}.po: {forms(entry)!r}"
+    assert forms(french["ui"].get("{count} action left"))[0] == "{count}\u00a0action restante"

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from companion.devices.backend import LightBackend
-from companion.devices.light import Frame, Light
+from companion.devices.light import OFF, Frame, Light
 from companion.devices.scene import SceneLayout
 
 Clock = Callable[[], float]
@@ -69,6 +69,18 @@ class LightsController:
             self._last = None
             if self._view is not None:
                 self._refresh(self._clock())
+
+    def clear(self) -> None:
+        """No game to show (the players left it): every LED off until the next `update`."""
+        with self._lock:
+            self._view = None
+            self._animations = []
+            self._raw = None
+            dark = dict.fromkeys(self.layout.names, OFF)
+            changes = Frame(dark).changes_from(self._last)
+            self._last = Frame(dark)
+            if changes:
+                self.backend.apply(changes)
 
     def _refresh(self, now: float) -> None:
         assert self._view is not None

@@ -45,6 +45,27 @@ def _where(light_map: LightMap | None, name: str) -> str:
     return _("position {n}").format(n=spot) if backend == "serial" else _("output {n}").format(n=spot)
 
 
+def _missing_map(game: str, why: str, backend: str, in_config: bool, config_file: Path | None) -> str:
+    """The game's light map problem, naming the game and where its map was looked for (`in_config`: the config
+    file names one in `[lights.maps]`)."""
+    from companion.devices.lightmap import DEFAULT_MAPS, map_path
+    from companion.engine import registry
+
+    title = registry.info(game).title.text() if registry.is_installed(game) else game
+    if in_config or backend not in DEFAULT_MAPS:
+        return _("Config problem: {title} ({game}): {problem}").format(title=title, game=game, problem=why)
+    return _(
+        "Config problem: {title} ({game}) has no light map for the {backend} lights: {config} has no "
+        "[lights.maps] {game}, and there is no {file}."
+    ).format(
+        title=title,
+        game=game,
+        backend=backend,
+        config=config_file or _("the config file"),
+        file=map_path(DEFAULT_MAPS[backend], None, game),
+    )
+
+
 def main(
     argv: Sequence[str] = (),
     pin_factory: Factory | None = None,
@@ -86,7 +107,7 @@ def main(
         if args.game != registry.DEFAULT_GAME:
             game_map, why = game_light_map(config, args.game, scene)
             if why:
-                say(_("Config problem: {problem}").format(problem=why))
+                say(_missing_map(args.game, why, lights.backend, args.game in lights.maps, config.source))
                 return 2
             lights = dataclasses.replace(lights, map=game_map)
     light_map = lights.map
@@ -96,8 +117,16 @@ def main(
             backend=lights.backend, env=" (COMPANION_LIGHTS)" if lights.backend_from_env else ""
         )
     )
-    if light_map is None:
+    if light_map is None and lights.backend_source == "default":
         say(_("No LED hardware is configured: set [lights] backend, or COMPANION_LIGHTS=gpio|shift595|serial."))
+        layout = None
+    elif light_map is None:
+        say(
+            _(
+                "The {backend} back-end drives no LEDs, so there are none to walk: to test a build, set [lights] "
+                "backend, or COMPANION_LIGHTS, to gpio, shift595 or serial."
+            ).format(backend=lights.backend)
+        )
         layout = None
     else:
         say(

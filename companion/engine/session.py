@@ -335,7 +335,7 @@ class Session:
         except IllegalAction as error:
             raise ReplayMismatch(
                 _("Step {seq} ({label}) no longer fits the rules: {reason}").format(
-                    seq=entry.seq, label=entry.label, reason=error.reason
+                    seq=entry.seq, label=readable(entry.label), reason=error.reason
                 )
             ) from error
         except (ValueError, KeyError, TypeError) as error:  # a damaged log row: JSON, a field, a number

@@ -487,6 +487,17 @@ class Store:
         assert game_id is not None
         return game_id
 
+    def correct_derived(self, game_id: int, summary: Mapping[str, Any], labels: Mapping[int, str]) -> None:
+        """Puts a summary and step labels (by step number) in place of the stored ones, in one transaction: what an
+        imported game says of itself, recomputed from its replay (`companion.imports`)."""
+        summary_json = _dumps(dict(summary))
+        with self._write() as db:
+            db.execute("UPDATE games SET summary = ? WHERE id = ?", (summary_json, game_id))
+            db.executemany(
+                "UPDATE actions SET label = ? WHERE game_id = ? AND seq = ?",
+                [(label, game_id, seq) for seq, label in labels.items()],
+            )
+
     # -------------------------------------------------------------------------------------------- internals
 
     @contextmanager

@@ -8,6 +8,8 @@ folder after checking it, refusing a name already taken or a file already there:
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -15,7 +17,7 @@ from companion.engine.errors import CompanionError
 from companion.engine.pack import PackInfo, PackProblem
 from companion.files import write_atomically
 from companion.kit.listing import Listed, ListingCache, digest
-from companion.locale import domain
+from companion.locale import LANGUAGES, domain, pick, speaking
 from companion.paths import DATA_DIR, ROOT, user_data_dir
 
 if TYPE_CHECKING:
@@ -89,7 +91,8 @@ def installed_kits() -> tuple[tuple[PackInfo, ...], tuple[PackProblem, ...]]:
         if facts is None:
             continue
         if facts.name in taken:
-            problems.append(PackProblem(facts.name, str(path), _name_taken(facts.name), _name_line(path)))
+            taken_by = _name_taken(facts.name)
+            problems.append(KitFileProblem(facts.name, str(path), pick(taken_by), _name_line(path), messages=taken_by))
             continue
         taken.add(facts.name)
         users.append(pack_info(facts, path))
@@ -112,20 +115,12 @@ def _listed_or_problem(path: Path, cache: ListingCache, seen: set[str], problems
     key = digest(data) if data is not None else ""
     facts = cache.get(key) if key else None
     if facts is None:
-        from companion.kit.schema import KitError, parse_kit, read_kit, to_definition
+        from companion.kit.schema import KitError
 
         try:
-            if data is None:
-                definition = read_kit(path)  # says why it cannot be read
-            else:
-                try:
-                    text = data.decode("utf-8")
-                except UnicodeDecodeError:
-                    definition = read_kit(path)
-                else:
-                    definition = to_definition(parse_kit(text, str(path)))
+            definition = _checked(path, data)
         except KitError as error:
-            problems.append(_problem(path, error))
+            problems.append(_problem(path, data, error))
             return None
         facts = listed(definition)
         if key:
@@ -135,14 +130,56 @@ def _listed_or_problem(path: Path, cache: ListingCache, seen: set[str], problems
     return facts
 
 
-def _problem(path: Path, error: KitError) -> PackProblem:
+def _checked(path: Path, data: bytes | None) -> KitDefinition:
+    """The kit in `path` (whose bytes are `data`, None when they could not be read); raises `KitError`."""
+    from companion.kit.schema import parse_kit, read_kit, to_definition
+
+    if data is None:
+        return read_kit(path)  # says why it cannot be read
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return read_kit(path)
+    return to_definition(parse_kit(text, str(path)))
+
+
+@dataclass(frozen=True)
+class KitFileProblem(PackProblem):
+    """A kit file skipped, its problem said in each language (Home may switch language after the scan)."""
+
+    messages: Mapping[str, str] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        where = f"{self.file}:{self.line}" if self.line is not None else self.file
+        return f"{where}: {pick(self.messages) if self.messages else self.message}"
+
+
+def _problem(path: Path, data: bytes | None, error: KitError) -> PackProblem:
+    """The file's first problem, in every language (the file checked again in each: only a broken file is)."""
+    from companion.kit.schema import KitError
+
+    def said(found: KitError) -> str:
+        first = found.problems[0]
+        return f"{first.field}: {first.message}" if first.field else first.message
+
+    messages = {}
+    for spoken in LANGUAGES:
+        with speaking(spoken):
+            try:
+                _checked(path, data)
+            except KitError as again:
+                messages[spoken] = said(again)
     first = error.problems[0]
-    message = f"{first.field}: {first.message}" if first.field else first.message
-    return PackProblem(path.stem, str(path), message, first.line)
+    return KitFileProblem(path.stem, str(path), said(error), first.line, messages=messages)
 
 
-def _name_taken(name: str) -> str:
-    return "kit.name: " + _("the name {name} is already taken by another game").format(name=name)
+def _name_taken(name: str) -> dict[str, str]:
+    """The problem of a kit whose name another game has, in each language."""
+    messages = {}
+    for spoken in LANGUAGES:
+        with speaking(spoken):
+            messages[spoken] = "kit.name: " + _("the name {name} is already taken by another game").format(name=name)
+    return messages
 
 
 def _name_line(path: Path) -> int | None:
@@ -191,12 +228,12 @@ def add_kit(source: Path, replace: bool = False) -> Path:
     target = folder / f"{name}.toml"
     put_aside: Path | None = None
     if name in python_pack_names():
-        raise KitNameTaken(f"{source}: {_name_taken(name)}", name, None)
+        raise KitNameTaken(f"{source}: {pick(_name_taken(name))}", name, None)
     infos, _problems = installed_kits()
     existing = next((Path(info.source) for info in infos if info.name == name and info.source), None)
     if existing is not None:
         if not replace:
-            raise KitNameTaken(f"{source}: {_name_taken(name)}", name, existing)
+            raise KitNameTaken(f"{source}: {pick(_name_taken(name))}", name, existing)
         if folder.resolve() in existing.resolve().parents:
             put_aside = existing
     if target.exists() and target != put_aside:

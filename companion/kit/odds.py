@@ -12,7 +12,8 @@ from fractions import Fraction
 
 from companion.kit.components import DieSpec, symbol_count, total_of
 from companion.kit.definition import KitDefinition
-from companion.locale import domain, language
+from companion.locale import domain
+from companion.locale.numbers import percent
 
 _, ngettext = domain("kit")
 
@@ -64,21 +65,6 @@ def chance_total_at_most(dice: Sequence[DieSpec], target: int) -> Fraction:
 def chance_at_least(dice: Sequence[DieSpec], symbol: str, count: int, wilds: bool = True) -> Fraction:
     """The chance that at least `count` dice show `symbol` (wilds counting when `wilds`)."""
     return sum((p for k, p in symbol_distribution(dice, symbol, wilds).items() if k >= count), Fraction(0))
-
-
-def percent(chance: Fraction) -> str:
-    """ "12.5 %" / "12,5 %" with the language's decimal mark and a no-break space; never 0 % or 100 % for a chance
-    that is neither."""
-    value = float(chance) * 100
-    if 0 < value < 0.1:
-        text = "<0.1"
-    elif 99.9 < value < 100:
-        text = ">99.9"
-    else:
-        text = f"{value:.1f}".removesuffix(".0")
-    if language() == "fr":
-        text = text.replace(".", ",")
-    return f"{text}\u00a0%"
 
 
 def roll_odds(kit: KitDefinition, dice: Sequence[DieSpec], faces: Sequence[int]) -> tuple[str, ...]:

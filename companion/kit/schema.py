@@ -8,6 +8,7 @@ say `FILE:LINE: field: problem`. `docs/kit.md` describes every key.
 
 from __future__ import annotations
 
+import copy
 import json
 import re
 import tomllib
@@ -326,8 +327,18 @@ def read_kit_file(path: Path) -> KitFile:
     name = str(path)
     try:
         text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise KitError([KitProblem(name, None, "", _("cannot be read: {reason}").format(reason=error))]) from error
+    except FileNotFoundError as error:
+        raise KitError([KitProblem(name, None, "", _("there is no such file"))]) from error
+    except IsADirectoryError as error:
+        raise KitError([KitProblem(name, None, "", _("is a folder, not a kit file"))]) from error
+    except PermissionError as error:
+        raise KitError([KitProblem(name, None, "", _("cannot be read: permission denied"))]) from error
+    except UnicodeDecodeError as error:
+        message = _("not UTF-8 text (byte {position})").format(position=error.start)
+        raise KitError([KitProblem(name, None, "", message)]) from error
+    except OSError as error:
+        reason = error.strerror or str(error)
+        raise KitError([KitProblem(name, None, "", _("cannot be read: {reason}").format(reason=reason))]) from error
     return parse_kit(text, name)
 
 
@@ -366,11 +377,116 @@ def validate_kit(raw: Mapping[str, Any], file: str, lines: Mapping[Loc, int] | N
             for item in error.errors()
             for loc in [_data_loc(tuple(item["loc"]))]
         ]
+        found = _references_beside(raw, error)
+        problems += [KitProblem(file, line_of(lines, loc), field_name(loc), message) for loc, message in found]
         raise KitError(problems) from None
     found = check_references(model)
     if found:
         raise KitError([KitProblem(file, line_of(lines, loc), field_name(loc), message) for loc, message in found])
     return model
+
+
+#: The sections whose items are a list of tables (`[[deck]]`); the others are one table each.
+_LIST_SECTIONS = ("symbol", "die", "dice", "deck", "bag", "track", "counter", "phase")
+
+
+def _references_beside(raw: Mapping[str, Any], error: ValidationError) -> list[tuple[Loc, str]]:
+    """The cross-checks' problems in a file whose fields have problems too, so that one pass reports them all:
+    the wrong fields are left out (an item that cannot do without one is left out whole) until the rest
+    validates, then the rest is cross-checked. A problem about an item left out is not reported (its own
+    problem was)."""
+    data = copy.deepcopy(dict(raw))
+    dropped: dict[str, list[int]] = {}  # section -> the file's indexes of the items left out, in order
+    for _round in range(50):
+        if not _leave_out(data, error, dropped):
+            return []
+        try:
+            model = KitFile.model_validate(data)
+        except ValidationError as again:
+            error = again
+            continue
+        break
+    else:
+        return []
+    left_out_ids = {
+        str(item["id"])
+        for section, indexes in dropped.items()
+        for index in indexes
+        for item in [raw[section][index]]
+        if isinstance(item, Mapping) and isinstance(item.get("id"), str)
+    }
+    found = []
+    for loc, message in check_references(model):
+        if any(re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", message) for name in left_out_ids):
+            continue
+        found.append((_file_loc(loc, dropped), message))
+    return found
+
+
+def _leave_out(data: dict[str, Any], error: ValidationError, dropped: dict[str, list[int]]) -> bool:
+    """Removes from `data` what each of `error`'s problems names: the field when it may be left out, else its
+    item of a `[[section]]`, else a whole optional section. False when one cannot be (a problem in `[kit]`
+    itself, which everything else depends on)."""
+    items_out: set[tuple[str, int]] = set()
+    for problem in error.errors():
+        loc = _data_loc(tuple(problem["loc"]))
+        if not loc:
+            return False
+        section = str(loc[0])
+        if section in _LIST_SECTIONS and len(loc) >= 2 and isinstance(loc[1], int):
+            if (section, loc[1]) not in items_out and not _delete_field(data, loc, problem["type"]):
+                items_out.add((section, loc[1]))
+        elif section == "kit":
+            if len(loc) < 2 or loc[1] in ("format", "name", "title", "blurb", "players"):
+                return False  # required: the rest cannot be checked without it
+            if not _delete_field(data, loc, problem["type"]):
+                return False
+        elif section in data:
+            del data[section]  # a section with defaults (turn order, timer, lights), or an unknown one
+        else:
+            return False
+    for section, index in sorted(items_out, reverse=True):  # the last first: the earlier ones keep their place
+        items = data[section]
+        if not isinstance(items, list) or index >= len(items):
+            return False
+        del items[index]
+        dropped.setdefault(section, []).append(_file_index(index, dropped.get(section, [])))
+        dropped[section].sort()
+    return True
+
+
+def _delete_field(data: Mapping[str, Any], loc: Loc, kind: str) -> bool:
+    """Deletes the field at `loc` (below a section's item) when the model may do without it."""
+    if kind == "missing" or len(loc) < 3 or not isinstance(loc[-1], str):
+        return False
+    parent: Any = data
+    for part in loc[:-1]:
+        if isinstance(parent, dict) and isinstance(part, str) and part in parent:
+            parent = parent[part]
+        elif isinstance(parent, list) and isinstance(part, int) and part < len(parent):
+            parent = parent[part]
+        else:
+            return False
+    if not isinstance(parent, dict) or loc[-1] not in parent:
+        return False
+    del parent[loc[-1]]
+    return True
+
+
+def _file_loc(loc: Loc, dropped: Mapping[str, list[int]]) -> Loc:
+    """A location in the data with items left out, as the file numbers it."""
+    if len(loc) < 2 or not isinstance(loc[1], int) or str(loc[0]) not in dropped:
+        return loc
+    return (loc[0], _file_index(loc[1], dropped[str(loc[0])]), *loc[2:])
+
+
+def _file_index(index: int, gone: Sequence[int]) -> int:
+    """The file's number of a section's item now at `index`, its items at `gone` (the file's numbers, in order)
+    left out."""
+    for left_out in gone:
+        if left_out <= index:
+            index += 1
+    return index
 
 
 def _data_loc(loc: Loc) -> Loc:

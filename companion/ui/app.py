@@ -133,7 +133,7 @@ class CompanionApp(App):
         self.controller.on_error(self._on_error)
         settings = self.worker.call(self._load_settings)
         if self._language_override:
-            settings = settings.with_changes(language=self._language_override)
+            settings = settings.for_this_run(language=self._language_override)
         self.settings = settings
         self._apply_language(settings.language)
         locale.on_language_change(self._on_language_changed)
@@ -321,7 +321,13 @@ class CompanionApp(App):
         general = load_general_or_default()  # a problem in the file is reported by the lights' full load
         paths.use_state_dir(general.state_dir)
         return load_settings(
-            UiSettings(language=general.language, keep_awake=general.keep_awake, sounds=general.sounds)
+            UiSettings(
+                language=general.language,
+                keep_awake=general.keep_awake,
+                sounds=general.sounds,
+                chosen=frozenset(),
+                configured=general.given,
+            )
         )
 
     def on_stop(self) -> None:
@@ -495,8 +501,9 @@ class CompanionApp(App):
         """The Backups screen's Import: the exported game added as a new saved game (or the reason it is not)."""
         assert self.controller is not None
 
-        def imported(game_id: int) -> None:
-            self.show_notice(_("{file} imported as saved game {number}.").format(file=path.name, number=game_id), 12.0)
+        def imported(result: Any) -> None:
+            notice = _("{file} imported as saved game {number}.").format(file=path.name, number=result.game_id)
+            self.show_notice(f"{notice} {result.corrected}".strip(), 12.0)
             if self.screen_manager is not None and self.screen_manager.current == "home":
                 self.refresh_current()
 
@@ -604,6 +611,9 @@ class CompanionApp(App):
     def leave_game(self) -> None:
         assert self.controller is not None
         self.controller.close_game()
+        lights = getattr(self, "lights", None)
+        if lights is not None and self.worker is not None:
+            self.worker.submit(lights.clear)  # after the session closes: no game's lights on Home
         self.go("home")
 
     def pack_table_screen(self) -> str:

@@ -255,19 +255,19 @@ class GameController:
 
         self.backup_worker.submit(work, on_done, self._fail)
 
-    def import_export(self, path: Path, on_done: Callable[[int], None]) -> None:
+    def import_export(self, path: Path, on_done: Callable[[Any], None]) -> None:
         """Adds the exported game at `path` as a new saved game (`companion.imports.import_game`: refused with the
-        reason when it cannot be); hands back its number, the list of saved games refreshed."""
+        reason when it cannot be); hands back what became of it (`Imported`), the list of saved games refreshed."""
 
-        def work() -> tuple[int, tuple[SavedGame, ...]]:
+        def work() -> tuple[Any, tuple[SavedGame, ...]]:
             from companion.imports import import_game
 
-            game_id = import_game(self._open_store(), path)
-            return game_id, self._list()
+            imported = import_game(self._open_store(), path)
+            return imported, self._list()
 
-        def done(result: tuple[int, tuple[SavedGame, ...]]) -> None:
-            game_id, self.saved_games = result
-            on_done(game_id)
+        def done(result: tuple[Any, tuple[SavedGame, ...]]) -> None:
+            imported, self.saved_games = result
+            on_done(imported)
 
         self.worker.submit(work, done, self._fail)
 

@@ -14,11 +14,20 @@ from collections.abc import Sequence
 
 NO_SCREEN_EXIT = 3
 
-#: Names the commands that work from a fresh clone: `companion` itself is in `.venv/bin`, not on PATH.
-NO_SCREEN_MESSAGE = (
-    "companion: no screen found (DISPLAY, WAYLAND_DISPLAY and SDL_VIDEODRIVER are unset); "
-    "to see the app without one, run: make demo (or .venv/bin/companion demo --out artifacts/demo)"
-)
+
+def no_screen_message() -> str:
+    """Why the app cannot start here, in the language of the moment; names the commands that work from a fresh
+    clone (`companion` itself is in `.venv/bin`, not on PATH)."""
+    from companion.locale import _
+
+    return _(
+        "companion: no screen found (DISPLAY, WAYLAND_DISPLAY and SDL_VIDEODRIVER are unset); "
+        "to see the app without one, run: make demo (or .venv/bin/companion demo --out artifacts/demo)"
+    )
+
+
+#: The message in English (the language before any choice).
+NO_SCREEN_MESSAGE = no_screen_message()
 
 
 def has_screen(environ: os._Environ[str] | dict[str, str] | None = None) -> bool:
@@ -149,7 +158,11 @@ def mouse_provider(fullscreen: bool) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(list(argv or ()))
     if not has_screen():
-        print(NO_SCREEN_MESSAGE, file=sys.stderr)
+        if args.lang is not None:
+            from companion.locale import set_language
+
+            set_language(args.lang)
+        print(no_screen_message(), file=sys.stderr)
         return NO_SCREEN_EXIT
     size = args.size or (800, 480)
     prepare_kivy(size, args.fullscreen, args.dpi)

@@ -156,6 +156,12 @@ class LightsLink:
         except Exception:  # the lights must never stop the game
             log.exception("the lights could not show this position")
 
+    def clear(self) -> None:
+        """The game was left: the lights (and the on-screen strip) go dark until the next game shows itself."""
+        board = self.board
+        if board is not None:
+            board.lights.clear()
+
     def test_pattern(self) -> None:
         """Each LED in turn, then the game's picture again; on a thread of its own."""
         board = self.board

@@ -112,7 +112,7 @@ def test_cli_prints_the_same_results_for_the_same_seed(capsys: pytest.CaptureFix
     assert first.out == second.out
     report = json.loads(first.out)
     assert report["games"] == 4 and report["seed"] == 7
-    assert "4/4 (100%)" in first.err  # the progress bar, on stderr
+    assert first.err == ""  # no progress bar drawn into what is not a terminal
 
 
 def test_cli_text_lists_rate_causes_and_assumptions(capsys: pytest.CaptureFixture[str]) -> None:
@@ -138,3 +138,46 @@ def test_cli_in_french(capsys: pytest.CaptureFixture[str]) -> None:
 def test_cli_refuses_zero_games(capsys: pytest.CaptureFixture[str]) -> None:
     assert companion(["simulate", "--games", "0"]) == 2
     assert "--games" in capsys.readouterr().err
+
+
+def test_the_progress_bar_is_drawn_on_a_terminal_only() -> None:
+    """As tqdm and rich do: on a terminal the bar is redrawn in place; into a pipe or a file, nothing."""
+    import os
+    import pty
+    import subprocess
+    import sys
+
+    from companion.paths import ROOT
+
+    command = [sys.executable, "-m", "companion", "simulate", "--games", "2", "--seed", "1"]
+    piped = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert piped.returncode == 0 and piped.stderr == "" and "Win rate" in piped.stdout
+    leader, follower = pty.openpty()
+    try:
+        shown = subprocess.run(command, stdout=subprocess.PIPE, stderr=follower, cwd=ROOT, timeout=300)
+        os.close(follower)
+        drawn = b""
+        while True:
+            try:
+                chunk = os.read(leader, 4096)
+            except OSError:  # the terminal's other end is closed: all read
+                break
+            if not chunk:
+                break
+            drawn += chunk
+    finally:
+        os.close(leader)
+    assert shown.returncode == 0
+    assert b"2/2 (100%)" in drawn
+
+
+def test_cli_lang_gives_the_report_in_that_language() -> None:
+    import subprocess
+    import sys
+
+    from companion.paths import ROOT
+
+    command = [sys.executable, "-m", "companion", "simulate", "--games", "2", "--seed", "1", "--lang", "fr"]
+    done = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "Taux de victoire" in done.stdout and "\u00a0%" in done.stdout

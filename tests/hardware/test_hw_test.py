@@ -127,3 +127,26 @@ def test_every_config_problem_is_printed_one_per_line(tmp_path: Path) -> None:
     assert hw_test.main(["--config", str(config)], out=out) == 2
     lines = out.getvalue().splitlines()
     assert len(lines) == 2 and "[general] langage: unknown key" in lines[0] and "[lights] backend" in lines[1]
+
+
+def test_the_recording_back_end_is_named_not_called_unset(tmp_path: Path) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text('[lights]\nbackend = "recording"\n')
+    out = io.StringIO()
+    assert hw_test.main(["--config", str(config), "--buttons", "0"], out=out) == 0
+    assert "No LED hardware is configured" not in out.getvalue()
+    assert "The recording back-end drives no LEDs" in out.getvalue()
+
+
+def test_a_game_without_a_map_is_named_with_where_its_map_was_looked_for(tmp_path: Path) -> None:
+    from companion.devices.lightmap import MAPS_DIR
+
+    config = tmp_path / "config.toml"
+    config.write_text(GPIO_CONFIG)
+    out = io.StringIO()
+    assert hw_test.main(["--config", str(config), "--game", "warpspawn_thunderbirds"], out=out) == 2
+    expected = MAPS_DIR / "warpspawn_thunderbirds" / "gpio-direct.toml"
+    assert out.getvalue() == (
+        "Config problem: Warpspawn Thunderbirds (warpspawn_thunderbirds) has no light map for the gpio lights: "
+        f"{config} has no [lights.maps] warpspawn_thunderbirds, and there is no {expected}.\n"
+    )

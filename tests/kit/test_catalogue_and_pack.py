@@ -14,7 +14,8 @@ from companion.engine.pack import PackInfo
 from companion.kit.catalogue import EXAMPLES_DIR, KitAddError, add_kit, installed_kits, user_kits_dir
 from companion.kit.edit import KitEditError, edit_kit, user_copy
 from companion.kit.pack import make_pack
-from companion.kit.schema import read_kit
+from companion.kit.schema import KitError, read_kit
+from companion.locale import speaking
 
 from .kits import SMALL, start
 
@@ -178,3 +179,27 @@ def test_a_kit_file_seen_valid_is_listed_again_without_validating_it() -> None:
     memory.write_text('{"format": 1, "code": "', encoding="utf-8")
     assert scan() == [games, "", "validated"]
     assert scan() == [games, "", "remembered"]
+
+
+def test_a_broken_kit_is_named_in_the_language_of_the_moment_and_in_plain_words() -> None:
+    """Home scans the games once; its list of broken kits then reads in French after a switch. A file that is not
+    UTF-8 or not there says so as the config file does, not in Python's words."""
+    broken = user_kit("broken.toml", SMALL.replace('name = "small"', 'name = "other"').replace("length = 10", ""))
+    latin = user_kit("latin.toml", SMALL.replace('name = "small"', 'name = "latin"'))
+    latin.write_bytes(latin.read_text(encoding="utf-8").encode("latin-1"))
+    _infos, problems = installed_kits()
+    found = {problem.file: problem for problem in problems}
+    assert str(found[str(broken)]).endswith(": track[0].length: this field is required")
+    position = SMALL.encode("utf-8").index("É".encode())
+    assert str(found[str(latin)]) == f"{latin}: not UTF-8 text (byte {position})"
+    with speaking("fr"):
+        assert str(found[str(broken)]).endswith(": track[0].length: ce champ est obligatoire")
+        assert str(found[str(latin)]) == f"{latin}: pas du texte UTF-8 (octet {position})"
+    missing = read_kit_problem(latin.with_name("gone.toml"))
+    assert missing == f"{latin.with_name('gone.toml')}: there is no such file"
+
+
+def read_kit_problem(path: Path) -> str:
+    with pytest.raises(KitError) as refused:
+        read_kit(path)
+    return str(refused.value)

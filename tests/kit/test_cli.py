@@ -156,3 +156,23 @@ def test_check_data_of_a_kit_whose_file_broke_names_the_file_and_the_line() -> N
     line = SMALL[: SMALL.index("length = 10")].count("\n") + 1
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr == f"companion check-data: {kit}:{line}: track[0].length: must be at least 1, got 0\n"
+
+
+def test_check_all_reports_every_problem_in_one_pass(tmp_path: Path) -> None:
+    """Two wrong fields and a reference to a die nobody declared: all three at once, each on its own line, the
+    reference at its own line of the file (the wrong fields do not hide it until they are fixed)."""
+    broken = tmp_path / "three.toml"
+    text = (
+        SMALL.replace("length = 10", "length = -3")
+        .replace('face = "up"', "face = 1")
+        .replace("dice = { d6 = 2 }", "dice = { d8 = 2 }")
+    )
+    broken.write_text(text, encoding="utf-8")
+    every = run("check", "--all", str(broken))
+    assert every.returncode == 2
+    lines = every.stderr.splitlines()
+    reference_line = text[: text.index("dice = { d8 = 2 }")].count("\n") + 1
+    assert len(lines) == 3, lines
+    assert any(": track[0].length: must be at least 1, got -3" in line for line in lines)
+    assert any(": deck[0].face: expected one of 'up' or 'down', got 1" in line for line in lines)
+    assert f"{broken}:{reference_line}: dice[1].dice.d8: no die d8 is declared" in lines

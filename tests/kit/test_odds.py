@@ -88,12 +88,23 @@ def test_the_lines_beside_a_roll(french: None) -> None:
     rolled = kit.group_dice("two")  # a d6 and the odd die ("star", "wild", "blank", 2 + star)
     lines = roll_odds(kit, rolled, (5, 3))
     # A total of 8 (6 + 2) or more: only 6 on the d6 with the 2-star face: 1/24.
-    assert lines[0] == "Total 8\u00a0: 4,2\u00a0% de chances d'obtenir 8 ou plus"
+    assert lines[0] == "Total 8\u00a0: 4\u00a0% de chances d'obtenir 8 ou plus"
     # At least one star with wilds: 3 of the odd die's 4 faces.
     assert lines[1] == "1 × Étoile\u00a0: 75\u00a0% de chances d'en obtenir 1 ou plus"
 
 
 def test_percent_never_rounds_a_chance_to_certainty() -> None:
-    assert percent(Fraction(1, 100000)) == "<0.1\u00a0%"
-    assert percent(Fraction(99999, 100000)) == ">99.9\u00a0%"
-    assert percent(Fraction(1, 2)) == "50\u00a0%"
+    """The kit writes a chance as every game does (`companion.locale.numbers.percent`): "33%" in English."""
+    from companion.games.thunderbirds.ui.presenters.words import percent as thunderbirds_percent
+
+    assert percent(Fraction(1, 100000)) == "<1%"
+    assert percent(Fraction(99999, 100000)) == ">99%"
+    assert percent(Fraction(1, 2)) == "50%"
+    assert percent(Fraction(1, 3)) == thunderbirds_percent(Fraction(1, 3)) == "33%"
+    assert percent(Fraction(1, 3), places=1) == "33.3%"
+
+
+def test_percent_in_french(french: None) -> None:
+    assert percent(Fraction(1, 3)) == "33\u00a0%"
+    assert percent(Fraction(1, 3), places=1) == "33,3\u00a0%"
+    assert percent(Fraction(1, 100000)) == "<1\u00a0%"

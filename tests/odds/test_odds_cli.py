@@ -83,3 +83,14 @@ def test_no_dice_disaster_is_certain_only_with_its_pieces_in_place() -> None:
     odds = odds_for(result.state, defs, no_dice[0])
     assert odds is not None and odds.no_dice
     assert odds.success == 0  # the set-up never has the required Thunderbirds together there
+
+
+def test_lang_gives_the_odds_in_that_language_written_its_way(capsys: pytest.CaptureFixture[str]) -> None:
+    from companion.locale import set_language
+
+    try:
+        assert companion(["odds", str(EXAMPLE), "--lang", "fr"]) == 0
+    finally:
+        set_language("en")
+    out = capsys.readouterr().out
+    assert "72,2\u00a0%" in out and "98,1\u00a0%" in out and "72.2%" not in out

@@ -64,9 +64,9 @@ def test_counts_take_the_french_singular_for_zero_and_one(in_french: None) -> No
     state = game(["gordon", "scott"])
     labels = [RULES.describe(AdjustActions(n), state) for n in (0, 1, 2)]
     assert labels == [
-        "Ajustement\u00a0: 0 action restante",
-        "Ajustement\u00a0: 1 action restante",
-        "Ajustement\u00a0: 2 actions restantes",
+        "Ajustement\u00a0: 0\u00a0action restante",
+        "Ajustement\u00a0: 1\u00a0action restante",
+        "Ajustement\u00a0: 2\u00a0actions restantes",
     ]
 
 

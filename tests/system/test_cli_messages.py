@@ -121,3 +121,25 @@ def test_output_read_only_in_part_ends_quietly(command: list[str]) -> None:
         os.close(write_end)
     assert result.stderr == ""
     assert result.returncode == 1
+
+
+def test_help_opens_with_what_the_companion_is_and_game_commands_name_game() -> None:
+    """`companion --help` starts with what the command is for, not where its modules live; a game's command
+    (`simulate`, `odds`, ...) lists `--game` among its options, which the shell takes before the game's own."""
+    first = companion("--help").stdout.splitlines()[0]
+    assert "module" not in first and first.startswith("The table companion")
+    for command in ("simulate", "odds", "scenario", "check-data"):
+        shown = companion(command, "--help")
+        assert shown.returncode == 0, shown.stderr
+        assert "--game NAME" in shown.stdout and "warpspawn_thunderbirds" in shown.stdout, shown.stdout
+    other = companion("simulate", "--game", "warpspawn_thunderbirds", "--help").stdout
+    assert "--size" in other and "the options above are warpspawn_thunderbirds's" in other
+
+
+def test_run_without_a_screen_answers_in_the_language_asked() -> None:
+    bare = {"DISPLAY": "", "WAYLAND_DISPLAY": "", "SDL_VIDEODRIVER": ""}
+    french = companion("run", "--lang", "fr", env=bare)
+    assert french.returncode == 3
+    assert one_line(french).startswith("companion\u00a0: aucun écran trouvé")
+    english = companion("run", env=bare)
+    assert one_line(english).startswith("companion: no screen found")

@@ -99,3 +99,43 @@ def test_a_file_that_is_not_there_or_not_an_export(tmp_path: Path) -> None:
     junk.write_bytes(b"\xff\xd8\xff not json")
     result = companion_import(str(junk))
     assert result.returncode == 2 and "photo.json cannot be imported" in result.stderr
+
+
+def test_what_a_file_says_of_itself_is_worked_out_again_from_its_steps(exported: tuple[Path, object]) -> None:
+    """An export edited by hand (a live turn-3 game marked won at turn 99, a step's label changed) is imported
+    with what its replay gives, and the import says so, in the player's language."""
+    path, state = exported
+    document = json.loads(path.read_text(encoding="utf-8"))
+    true_summary = dict(document["summary"])
+    true_labels = dict(document["actions"][1]["labels"])
+    document["summary"].update(status="won", turn=99)
+    document["actions"][1]["label"] = "Gordon wins the game"
+    document["actions"][1]["labels"] = {"en": "Gordon wins the game", "fr": "Gordon gagne la partie"}
+    forged = path.with_name("forged.json")
+    forged.write_text(json.dumps(document), encoding="utf-8")
+    result = companion_import(str(forged), "--lang", "fr")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.strip().splitlines()
+    assert len(lines) == 2 and lines[0].startswith(f"{forged} importé")
+    assert "résumé" in lines[1] and "étape 2" in lines[1], lines[1]
+    with Store.open(Path(os.environ["COMPANION_STATE_DIR"]) / "companion.db") as store:
+        (saved,) = store.list_games()
+        assert saved.summary == true_summary
+        resumed = Session.resume(store, saved.id)
+        assert resumed.state == state
+        assert resumed.history()[1].stored_label == json.dumps(true_labels, ensure_ascii=False, separators=(",", ":"))
+    honest = companion_import(str(path))
+    assert honest.returncode == 0 and len(honest.stdout.strip().splitlines()) == 1, honest.stdout
+
+
+def test_a_step_that_no_longer_fits_is_named_in_the_players_language(exported: tuple[Path, object]) -> None:
+    path, _state = exported
+    document = json.loads(path.read_text(encoding="utf-8"))
+    assert document["actions"][3]["labels"]["fr"] == "Gordon conclut le sauvetage"
+    document["actions"][3]["action"] = {"type": "EndTurn"}
+    tampered = path.with_name("tampered.json")
+    tampered.write_text(json.dumps(document), encoding="utf-8")
+    result = companion_import(str(tampered), "--lang", "fr")
+    assert result.returncode == 2
+    assert "(Gordon conclut le sauvetage)" in result.stderr and '{"en"' not in result.stderr, result.stderr
+    assert saved_games() == []

@@ -325,6 +325,27 @@ def _game_left_for_home(pilot: Any, out: Path, button: str) -> Any:
     return player
 
 
+def lights_after_leaving(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, Any]) -> Script:
+    """A game dealt (its lights on the on-screen strip), then left for Home: how many LEDs the strip shows lit
+    in the game and once on Home."""
+    from companion.games.thunderbirds.ui.autoplay import AutoPlayer, PlayReport
+
+    player = AutoPlayer(pilot, out, PlayReport())
+    yield from player.start(2, "introduction", 34)
+    mirror = pilot.app.lights.mirror
+
+    def lit() -> int:
+        return sum(1 for light in mirror.latest.values() if not light.is_dark)
+
+    yield pilot.until(lambda: lit() > 0, "the game's lights on the strip")
+    notes["lit_in_game"] = lit()
+    pilot.app.leave_game()
+    yield pilot.until(lambda: pilot.screen_name() == "home", "Home and the worker done with the game")
+    yield pilot.drawn()
+    notes["lit_on_home"] = lit()
+    yield from player.visit("home-after-leaving")
+
+
 def export_from_home(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, Any]) -> Script:
     """A game started, left from the menu, then exported with one tap on its Home line."""
     player = yield from _game_left_for_home(pilot, out, "export:")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import queue
 import threading
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -61,6 +62,55 @@ def test_the_lights_are_stored_only_when_chosen_and_old_files_lose_their_default
     assert load_settings(path=path) == UiSettings(language="fr", lights_backend=None)
     path.write_text(json.dumps({**old, "lights_backend": "serial"}), encoding="utf-8")
     assert load_settings(path=path).lights_backend == "serial", "only a tap could have stored another back-end"
+
+
+def app_settings(config: Path, path: Path) -> UiSettings:
+    """The settings as the app loads them: the config file's [general] section, the players' choices over it."""
+    from companion.config import load_general_or_default
+
+    general = load_general_or_default(config, {})
+    made = UiSettings(
+        language=general.language,
+        keep_awake=general.keep_awake,
+        sounds=general.sounds,
+        chosen=frozenset(),
+        configured=general.given,
+    )
+    return load_settings(made, path)
+
+
+def test_only_what_the_players_chose_is_stored_and_the_config_file_decides_the_rest(tmp_path: Path) -> None:
+    """Changing only the language stored every setting, so `sounds = false` in the config file, edited later, was
+    ignored. Only a choice is stored; Settings says where each value comes from."""
+    import json
+
+    config, path = tmp_path / "config.toml", tmp_path / "ui-settings.json"
+    config.write_text("[general]\nsounds = false\n", encoding="utf-8")
+    settings = app_settings(config, path)
+    assert not settings.sounds and settings.keep_awake
+    view = present_settings(settings)
+    assert (view.language_source, view.sounds_source) == ("the default", "from the config file")
+    save_settings(settings.with_changes(language="fr"), path)
+    assert json.loads(path.read_text(encoding="utf-8")) == {"version": 3, "language": "fr", "lights_backend": None}
+    config.write_text("[general]\nsounds = true\nkeep_awake = false\n", encoding="utf-8")
+    settings = app_settings(config, path)
+    assert (settings.language, settings.sounds, settings.keep_awake) == ("fr", True, False)
+    locale.set_language("fr")
+    try:
+        view = present_settings(settings)
+    finally:
+        locale.set_language("en")
+    assert (view.language_source, view.keep_awake_source) == ("choix des joueurs", "selon le fichier de configuration")
+    save_settings(settings.with_changes(sounds=True), path)
+    config.write_text("[general]\nsounds = false\n", encoding="utf-8")
+    assert app_settings(config, path).sounds, "a choice made in Settings, even the config's value, stays"
+    # A file the last version wrote held every setting: one the config file gives is not read as a choice.
+    written_before = {"version": 2, "language": "fr", "lights_backend": None, "keep_awake": True, "sounds": False}
+    path.write_text(json.dumps(written_before), encoding="utf-8")
+    settings = app_settings(config, path)
+    assert settings.chosen == {"language"} and not settings.sounds
+    config.write_text("[general]\nsounds = true\n", encoding="utf-8")
+    assert app_settings(config, path).sounds
 
 
 def test_settings_saved_by_two_at_once_stay_whole(tmp_path) -> None:

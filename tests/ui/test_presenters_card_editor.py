@@ -170,7 +170,7 @@ def test_the_editor_reads_each_block_in_the_players_language(language: str) -> N
     defs = default_definitions()
     words = {
         ("en", "speed-limit"): "Thunderbird 2 top speed 1",
-        ("fr", "speed-limit"): "Thunderbird 2 vitesse max 1",
+        ("fr", "speed-limit"): "Thunderbird 2 vitesse max\u00a01",
         ("en", "move-hood"): "The Hood advances 2 spaces",
         ("fr", "move-hood"): "The Hood avance de 2 cases",
         ("en", "draw-fab"): "Draw 1 F.A.B. card",

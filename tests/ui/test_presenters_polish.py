@@ -125,7 +125,7 @@ def test_lasting_effects_read_in_french_with_french_punctuation(french: None) ->
     )
     effects = table(state).effects
     assert effects[0].endswith("\u00a0: -2 à tous les sauvetages"), effects
-    assert effects[1] == "Ajustement\u00a0: Thunderbird 1 vitesse max 1", effects
+    assert effects[1] == "Ajustement\u00a0: Thunderbird 1 vitesse max\u00a01", effects
     assert not any(
         "adjust" in line or "every rescue" in line or "tous les sauvetages" not in effects[0] for line in effects
     )

@@ -19,4 +19,5 @@ def test_language_switches_live_and_is_remembered(run_app) -> None:
     assert notes["new_game_title_en"] == "New game"
     saved = json.loads((Path(os.environ["COMPANION_CONFIG_DIR"]) / "ui-settings.json").read_text("utf-8"))
     assert saved["language"] == "fr"
+    assert "sounds" not in saved and "keep_awake" not in saved, "only the language was chosen"
     assert report.layout_problems() == []

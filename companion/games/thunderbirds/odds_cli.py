@@ -21,7 +21,8 @@ from companion.games.thunderbirds.definitions import Definitions
 from companion.games.thunderbirds.odds import RescueOdds, advice_for, odds_for
 from companion.games.thunderbirds.rescue import is_unknown
 from companion.games.thunderbirds.state import DIE, GameState, PendingRescue
-from companion.locale import domain
+from companion.locale import LANGUAGES, domain, set_language
+from companion.locale.numbers import percent
 
 _, ngettext = domain("thunderbirds")
 
@@ -33,11 +34,14 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("scenario", type=Path, help=_("the scenario file (TOML)"))
     parser.add_argument("--disaster", help=_("only this disaster card (its id), wherever it is on the track"))
     parser.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
+    parser.add_argument("--lang", choices=LANGUAGES, default=None, help=_("the language of the report"))
     return parser
 
 
 def main(argv: Sequence[str]) -> int:
     args = _parser().parse_args(list(argv))
+    if args.lang is not None:
+        set_language(args.lang)
     from companion.games.thunderbirds.scenario import load_scenario, run_scenario
 
     try:
@@ -174,7 +178,7 @@ def _render_advice(data: dict[str, Any]) -> str:
 
 
 def _percent(value: float) -> str:
-    return f"{100 * value:.1f}%"
+    return percent(value, places=1)
 
 
 def render_text(report: dict[str, Any]) -> str:

@@ -1,8 +1,8 @@
 """`companion simulate --games N --players P --difficulty D --seed S [--json]`: bot-played games, summed up.
 
 Prints the win rate with its Wilson 95% interval, the causes of defeat, the average score and length, and the
-assumptions made for cards the app does not know. A progress bar goes to stderr; the same arguments always print
-the same results.
+assumptions made for cards the app does not know. A progress bar goes to stderr when it is a terminal (never
+into a pipe or a file); the same arguments always print the same results.
 """
 
 from __future__ import annotations
@@ -14,7 +14,8 @@ from collections.abc import Callable, Sequence
 from typing import TextIO
 
 from companion.games.thunderbirds.simulate import SimulationReport, simulate
-from companion.locale import domain
+from companion.locale import LANGUAGES, domain, set_language
+from companion.locale.numbers import percent
 
 _, ngettext = domain("thunderbirds")
 
@@ -30,7 +31,8 @@ def _parser(difficulties: Sequence[str]) -> argparse.ArgumentParser:
     parser.add_argument("--difficulty", default="standard", choices=tuple(difficulties), help=_("the difficulty level"))
     parser.add_argument("--seed", type=int, default=0, help=_("the seed: the same seed gives the same results"))
     parser.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
-    parser.add_argument("--quiet", action="store_true", help=_("no progress bar"))
+    parser.add_argument("--quiet", action="store_true", help=_("no progress bar (never drawn into a pipe or a file)"))
+    parser.add_argument("--lang", choices=LANGUAGES, default=None, help=_("the language of the report"))
     return parser
 
 
@@ -39,10 +41,12 @@ def main(argv: Sequence[str]) -> int:
 
     defs = default_definitions()
     args = _parser(tuple(defs.difficulties)).parse_args(list(argv))
+    if args.lang is not None:
+        set_language(args.lang)
     if args.games < 1:
         print(_("--games must be at least 1."), file=sys.stderr)
         return 2
-    progress = None if args.quiet else progress_bar(sys.stderr)
+    progress = None if args.quiet or not sys.stderr.isatty() else progress_bar(sys.stderr)
     report = simulate(args.games, args.players, args.difficulty, args.seed, defs, progress)
     if progress is not None:
         print(file=sys.stderr)
@@ -70,7 +74,7 @@ def progress_bar(stream: TextIO) -> Callable[[int, int], None]:
 
 
 def _percent(value: float) -> str:
-    return f"{100 * value:.1f}%"
+    return percent(value, places=1)
 
 
 def defeat_label(reason: str) -> str:

@@ -2,7 +2,8 @@
 
 Bot-played games summed up by board size (every size of the data unless `--size` picks one): game length in
 turns, rescues per player, how the emergencies left the board, what happened once the Emergency deck ran out.
-A progress bar goes to stderr; the same arguments always print the same results.
+A progress bar goes to stderr when it is a terminal (never into a pipe or a file); the same arguments always
+print the same results.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import TextIO
 
 from companion.games.warpspawn_thunderbirds.simulate import SimulationReport, simulate
 from companion.locale import LANGUAGES, domain, set_language
+from companion.locale.numbers import decimal, percent
 
 _, ngettext = domain("warpspawn_thunderbirds")
 
@@ -35,7 +37,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--size", type=int, choices=defs.sizes, help=_("one board size (default: every size)"))
     parser.add_argument("--seed", type=int, default=0, help=_("the seed: the same seed gives the same results"))
     parser.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
-    parser.add_argument("--quiet", action="store_true", help=_("no progress bar"))
+    parser.add_argument("--quiet", action="store_true", help=_("no progress bar (never drawn into a pipe or a file)"))
     parser.add_argument("--lang", choices=LANGUAGES, default="en")
     args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
     set_language(args.lang)
@@ -45,7 +47,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     sizes = (args.size,) if args.size else defs.sizes
     reports = []
     for size in sizes:
-        progress = None if args.quiet else progress_bar(sys.stderr, size)
+        progress = None if args.quiet or not sys.stderr.isatty() else progress_bar(sys.stderr, size)
         reports.append(simulate(args.games, args.players, size, args.seed, defs, progress))
         if progress is not None:
             print(file=sys.stderr)
@@ -72,14 +74,9 @@ def progress_bar(stream: TextIO, size: int) -> Callable[[int, int], None]:
     return update
 
 
-def _decimal(value: float, places: int = 1) -> str:
-    """A number with the current language's decimal mark ("12.5" / "12,5")."""
-    return f"{value:.{places}f}".replace(".", _("."))
-
-
 def _percent(value: float) -> str:
     """A share as the current language writes it ("12.5%" / "12,5 %", the space a no-break one)."""
-    return _("{percent}%").format(percent=_decimal(100 * value))
+    return percent(value, places=1)
 
 
 def render_text(reports: list[SimulationReport]) -> str:
@@ -94,18 +91,18 @@ def render_text(reports: list[SimulationReport]) -> str:
     ]
     rows: list[tuple[str, Callable[[SimulationReport], str]]] = [
         (_("board"), lambda r: f"{r.size}x{r.size}"),
-        (_("turns (mean)"), lambda r: _decimal(r.average_turns)),
+        (_("turns (mean)"), lambda r: decimal(r.average_turns)),
         (_("turns (fewest-most)"), lambda r: f"{r.shortest}-{r.longest}"),
-        (_("rescues per player"), lambda r: _decimal(r.rescues_per_player, 2)),
-        (_("rescues by seat"), lambda r: " / ".join(_decimal(v) for v in r.rescues_by_seat)),
+        (_("rescues per player"), lambda r: decimal(r.rescues_per_player, 2)),
+        (_("rescues by seat"), lambda r: " / ".join(decimal(v) for v in r.rescues_by_seat)),
         (_("emergencies rescued"), lambda r: _percent(r.rescued_share)),
         (_("rescues by the first mover"), lambda r: _percent(r.first_mover_share)),
         (_("ties"), lambda r: _percent(r.tie_rate)),
-        (_("winning margin (mean)"), lambda r: _decimal(r.average_margin)),
-        (_("on the board when the deck ran out"), lambda r: _decimal(r.left_when_deck_ran_out)),
-        (_("turns after the deck ran out"), lambda r: _decimal(r.tail_turns)),
-        (_("turns with an empty board"), lambda r: _decimal(r.quiet_turns)),
-        (_("Delays played per game"), lambda r: _decimal(r.delays)),
+        (_("winning margin (mean)"), lambda r: decimal(r.average_margin)),
+        (_("on the board when the deck ran out"), lambda r: decimal(r.left_when_deck_ran_out)),
+        (_("turns after the deck ran out"), lambda r: decimal(r.tail_turns)),
+        (_("turns with an empty board"), lambda r: decimal(r.quiet_turns)),
+        (_("Delays played per game"), lambda r: decimal(r.delays)),
         (_("games where the Responder deck ran out"), lambda r: str(r.short_games)),
         (_("unfinished games"), lambda r: str(r.unfinished)),
     ]

@@ -1,4 +1,5 @@
-"""The Settings screen's view model: every choice with its label in the current language and which is on."""
+"""The Settings screen's view model: every choice with its label in the current language, which is on, and where
+each value comes from (the players' choice, the config file or the default)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,8 @@ class Choice:
 class SettingsView:
     title: str
     language_label: str
+    #: Where each setting's value comes from, in a few words ("chosen here", "from the config file", "default").
+    language_source: str
     languages: tuple[Choice, ...]
     lights_label: str
     lights: tuple[Choice, ...]
@@ -27,8 +30,10 @@ class SettingsView:
     config_problems: str
     test_pattern_label: str
     keep_awake_label: str
+    keep_awake_source: str
     keep_awake: Choice
     sounds_label: str
+    sounds_source: str
     sounds: Choice
 
 
@@ -46,6 +51,14 @@ def lights_backend_name(key: str) -> str:
     }.get(key, key)
 
 
+def source_name(source: str) -> str:
+    """Where a setting's value comes from (`UiSettings.source`), in a few words."""
+    return {
+        "chosen": _("the players' choice"),
+        "file": _("from the config file"),
+    }.get(source, _("the default"))
+
+
 def on_off(value: bool) -> str:
     return _("On") if value else _("Off")
 
@@ -59,6 +72,7 @@ def present_settings(
     return SettingsView(
         title=_("Settings"),
         language_label=_("Language"),
+        language_source=source_name(settings.source("language")),
         languages=tuple(Choice(key, name, settings.language == key) for key, name in LANGUAGE_NAMES.items()),
         lights_label=_("Board lights"),
         lights=tuple(Choice(key, lights_backend_name(key), chosen == key) for key in (FROM_CONFIG, *LIGHTS_BACKENDS)),
@@ -66,7 +80,9 @@ def present_settings(
         config_problems="\n".join(config_problems),
         test_pattern_label=_("Test pattern"),
         keep_awake_label=_("Keep the screen awake"),
+        keep_awake_source=source_name(settings.source("keep_awake")),
         keep_awake=Choice("keep_awake", on_off(settings.keep_awake), settings.keep_awake),
         sounds_label=_("Sounds"),
+        sounds_source=source_name(settings.source("sounds")),
         sounds=Choice("sounds", on_off(settings.sounds), settings.sounds),
     )

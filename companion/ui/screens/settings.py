@@ -17,7 +17,7 @@ class SettingsScreen(BaseScreen):
         view = present_settings(self.app.settings, self.app.lights_status(), self.app.config_problems)
         ids = self.ids
         ids.title.text = view.title
-        ids.language_label.text = view.language_label
+        ids.language_label.text = f"{view.language_label}\n{view.language_source}"
         ids.lights_label.text = view.lights_label
         ids.lights_status.text = view.lights_status
         ids.config_problems.text = view.config_problems
@@ -25,8 +25,8 @@ class SettingsScreen(BaseScreen):
             self.app.target * (1 + view.config_problems.count("\n")) if view.config_problems else 0
         )
         ids.test_pattern.text = view.test_pattern_label
-        ids.keep_awake_label.text = view.keep_awake_label
-        ids.sounds_label.text = view.sounds_label
+        ids.keep_awake_label.text = f"{view.keep_awake_label}\n{view.keep_awake_source}"
+        ids.sounds_label.text = f"{view.sounds_label}\n{view.sounds_source}"
         self._fill(ids.languages, view.languages, "language", lambda key: {"language": key})
         self._fill(
             ids.lights, view.lights, "lights", lambda key: {"lights_backend": None if key == FROM_CONFIG else key}

@@ -63,7 +63,7 @@ def test_saved_game_lines(french: None) -> None:
     line = pack().saved_game_line(
         {"status": "playing", "turn": 4, "players": ["red", "blue"], "rescues": [2, 1], "size": 20}
     )
-    assert line.players == "2 joueurs\u00a0: Rouge, Bleu" and line.detail == "Plateau de 20 × 20"
+    assert line.players == "2 joueurs\u00a0: Rouge, Bleu" and line.detail == "Plateau de\u00a020\u00a0×\u00a020"
     assert line.status == "Tour 4\u00a0: Rouge 2, Bleu 1" and not line.is_over
     with speaking("en"):
         tie = pack().saved_game_line(

@@ -10,6 +10,7 @@ from companion.games.federation import names
 from companion.games.federation.definitions import Definitions
 from companion.games.federation.state import System
 from companion.locale import domain
+from companion.locale.numbers import percent
 
 _, ngettext = domain("federation")
 
@@ -24,11 +25,6 @@ DONE, CURRENT, TO_COME = "✓", "▶", "○"
 def signed(value: int) -> str:
     """+1, -1, +0: a modifier as the module writes it."""
     return f"{value:+d}"
-
-
-def percent(value: Fraction) -> str:
-    """A chance as a rounded percentage, with the language's spacing ("33%", "33 %")."""
-    return _("{percent}%").format(percent=round(value * 100))
 
 
 def chance(value: Fraction) -> str:

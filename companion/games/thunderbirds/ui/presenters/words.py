@@ -10,6 +10,8 @@ from typing import Any
 
 from companion.games.thunderbirds import names
 from companion.locale import _, ngettext
+from companion.locale.numbers import decimal as decimal  # re-exported: the presenters' words
+from companion.locale.numbers import percent as percent
 from companion.ui.presenters.lines import TextLine
 
 RESCUE_TYPE_KEYS = ("air", "sea", "land", "space")
@@ -63,12 +65,6 @@ SEPARATOR = NO_BREAK_SPACE + "· "
 def joined(head: str, detail: str) -> str:
     """ "head: detail" as each language writes it (French puts a space before the colon)."""
     return _("{head}: {detail}").format(head=head, detail=detail)
-
-
-def decimal(value: float, places: int = 1) -> str:
-    """A number with the current language's decimal mark ("0.3" / "0,3")."""
-    text = f"{value:.{places}f}"
-    return text.replace(".", _("."))
 
 
 def rescue_type_label(rescue_type: str | None) -> str:
@@ -158,16 +154,6 @@ def effect_text(defs: Any, effect: Any) -> str:
             routes=route_names(defs, effect.edges)
         )
     return _("see the card")
-
-
-def percent(chance: Any) -> str:
-    """A chance as a whole percentage, never rounding a possible result to 0 % or a doubtful one to 100 %."""
-    value = float(chance) * 100
-    if 0 < value < 1:
-        return _("<1%")
-    if 99 < value < 100:
-        return _(">99%")
-    return _("{value}%").format(value=f"{value:.0f}")
 
 
 def find_card(defs: Any, card_id: str) -> Any:
