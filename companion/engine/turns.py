@@ -127,20 +127,22 @@ class Turns:
     spent: tuple[tuple[int, str], ...] = ()
 
     def __post_init__(self) -> None:
-        if self.seats < 1:
-            raise ValueError(f"turns: a game needs at least one seat, got {self.seats}")
-        for name in ("first", "current"):
-            seat = getattr(self, name)
-            if not 0 <= seat < self.seats:
-                raise ValueError(f"turns: {name} seat {seat} is not one of the {self.seats} seats")
+        seats = self.seats
+        if seats < 1:
+            raise ValueError(f"turns: a game needs at least one seat, got {seats}")
+        if not (0 <= self.first < seats and 0 <= self.current < seats):
+            seat = self.current if 0 <= self.first < seats else self.first
+            name = "current" if 0 <= self.first < seats else "first"
+            raise ValueError(f"turns: {name} seat {seat} is not one of the {seats} seats")
         if self.round < 1 or self.phase < 0:
             raise ValueError(f"turns: round {self.round}, phase {self.phase} do not exist")
         if not self.acted:
-            object.__setattr__(self, "acted", (0,) * self.seats)
-        if len(self.acted) != self.seats or min(self.acted) < 0:
-            raise ValueError(f"turns: acted {self.acted} is not a count of turns for each of {self.seats} seats")
-        if list(self.out) != sorted(set(self.out)) or any(not 0 <= seat < self.seats for seat in self.out):
-            raise ValueError(f"turns: out {self.out} is not a sorted list of seats")
+            object.__setattr__(self, "acted", (0,) * seats)
+        elif len(self.acted) != seats or min(self.acted) < 0:
+            raise ValueError(f"turns: acted {self.acted} is not a count of turns for each of {seats} seats")
+        out = self.out
+        if out and (list(out) != sorted(set(out)) or out[0] < 0 or out[-1] >= seats):
+            raise ValueError(f"turns: out {out} is not a sorted list of seats")
 
     @property
     def taken(self) -> int:
