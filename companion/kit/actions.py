@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.engine import turns
 from companion.kit.components import CardPlace
 
 # ---------------------------------------------------------------------------------------------------- actions
@@ -219,15 +220,9 @@ class MarkerLanded:
     at: int
 
 
-@dataclass(frozen=True)
-class PhaseStarted:
-    round: int
-    phase: str | None
-
-
-@dataclass(frozen=True)
-class FirstPlayerPassed:
-    seat: int
+#: A phase (or a round) began; the first-player marker passed: the engine's turns model's events.
+PhaseStarted = turns.PhaseStarted
+FirstPlayerPassed = turns.FirstPlayerPassed
 
 
 @dataclass(frozen=True)

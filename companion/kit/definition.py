@@ -7,8 +7,10 @@ after its file is edited or removed.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Literal, Protocol, TypeVar
 
+from companion.engine import turns
 from companion.engine.errors import IllegalAction
 from companion.engine.pack import Words
 from companion.kit.components import BagSpec, CounterSpec, DeckSpec, DiceGroup, DieSpec, SymbolSpec, TrackSpec
@@ -16,11 +18,12 @@ from companion.locale import domain
 
 _, ngettext = domain("kit")
 
-#: How the first player is chosen at set-up: seat order, at random, or by everyone rolling a dice group
-#: (highest or lowest total wins; ties roll again).
-FirstPlayer = Literal["fixed", "random", "highest_total", "lowest_total"]
-#: When the first-player marker passes to the next player on its own.
-MarkerPasses = Literal["never", "each_round"]
+#: How the first player is chosen and when the marker passes: the engine's turns model (`companion.engine.turns`).
+FirstPlayer = turns.FirstPlayer
+MarkerPasses = turns.MarkerPasses
+#: A phase of a round (its reminder, its checklist, `turns` each) and a line of its checklist: the engine's.
+PhaseSpec = turns.Phase
+StepSpec = turns.Step
 
 
 class _Identified(Protocol):
@@ -37,25 +40,6 @@ class TurnOrder:
     #: The dice group each player rolls for "highest_total" / "lowest_total".
     dice: str | None = None
     marker_passes: MarkerPasses = "never"
-
-
-@dataclass(frozen=True)
-class StepSpec:
-    """One line of a phase's checklist."""
-
-    id: str
-    text: Words
-
-
-@dataclass(frozen=True)
-class PhaseSpec:
-    """A phase of a round: its reminder, its checklist, and whether players take turns in it (`turns` each)."""
-
-    id: str
-    name: Words
-    reminder: Words | None = None
-    steps: tuple[StepSpec, ...] = ()
-    turns: int = 0
 
 
 @dataclass(frozen=True)
@@ -124,6 +108,11 @@ class KitDefinition:
 
     def group_dice(self, group_id: str) -> tuple[DieSpec, ...]:
         return tuple(self.die(die_id) for die_id in self.group(group_id)[1].dice)
+
+    @cached_property
+    def round_rules(self) -> turns.Rounds:
+        """How this game's rounds go, as the turns model reads it."""
+        return turns.Rounds(self.phases, self.rounds, self.turn_order.marker_passes)
 
     @property
     def hides_information(self) -> bool:

@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
+from companion.engine import turns as tm
 from companion.engine.chance import Chance, LiveChance
 from companion.engine.errors import IllegalAction
 from companion.kit import actions as act
@@ -19,15 +20,13 @@ from companion.kit import components as comp
 from companion.kit.codec import decode, decode_tagged, encode, encode_tagged
 from companion.kit.definition import KitDefinition
 from companion.kit.schema import KitError, to_definition, validate_kit
-from companion.kit.state import KitState, RollResult
+from companion.kit.state import KitState, RollResult, upgraded
 from companion.locale import domain
 
 _, ngettext = domain("kit")
 
-#: Bumped when the encoded state changes; older snapshots are then rebuilt from the log.
-STATE_FORMAT = 2
-#: The set-up's first-player roll is tried again on a tie, at most this many times (then the first tied seat).
-MAX_ORDER_ROLLS = 100
+#: Bumped when the encoded state changes; older snapshots are then rebuilt from the log (3: the turns model).
+STATE_FORMAT = 3
 
 
 # ------------------------------------------------------------------------------------------------------ set-up
@@ -70,30 +69,23 @@ def initial_state(setup: Mapping[str, Any], chance: Chance) -> KitState:
         bags=tuple(comp.fill_bag(bag) for bag in kit.bags),
         tracks=tuple(comp.place_markers(track, players) for track in kit.tracks),
         counters=tuple(comp.start_counter(counter, players) for counter in kit.counters),
+        turns=tm.Turns(players),
     )
     first, order_rolls = _first_player(kit, players, chance)
-    return replace(state, first_player=first, current=first, order_rolls=order_rolls)
+    return replace(state, turns=tm.Turns(players, first=first, current=first), order_rolls=order_rolls)
 
 
 def _first_player(kit: KitDefinition, players: int, chance: Chance) -> tuple[int, tuple[RollResult, ...]]:
-    order = kit.turn_order
-    if order.first == "fixed":
-        return 0, ()
-    if order.first == "random":
-        return chance.below(players), ()
-    assert order.dice is not None
-    dice = kit.group_dice(order.dice)
-    pick = min if order.first == "lowest_total" else max
-    for _attempt in range(MAX_ORDER_ROLLS):
-        rolls = tuple(
-            RollResult(order.dice, seat, tuple(d.id for d in dice), comp.roll_dice(dice, chance))
-            for seat in range(players)
-        )
-        totals = [comp.total_of(dice, roll.faces) for roll in rolls]
-        best = pick(totals)
-        if totals.count(best) == 1 or players == 1:
-            return totals.index(best), rolls
-    return totals.index(best), rolls
+    """The first player as the kit's turn order says: a roll-off throws its dice group."""
+    group = kit.turn_order.dice
+    dice = kit.group_dice(group) if group is not None else ()
+    ids = tuple(d.id for d in dice)
+
+    def throw(seat: int, chance: Chance) -> RollResult:
+        assert group is not None
+        return RollResult(group, seat, ids, comp.roll_dice(dice, chance))
+
+    return tm.choose_first(kit.turn_order.first, players, chance, throw, lambda roll: comp.total_of(dice, roll.faces))
 
 
 # -------------------------------------------------------------------------------------------------------- apply
@@ -122,11 +114,7 @@ def check(state: KitState, action: object) -> str | None:
 
 
 def _seat(state: KitState, seat: int | None) -> int:
-    if seat is None:
-        return state.current
-    if isinstance(seat, bool) or not 0 <= seat < state.players:
-        raise IllegalAction(_("There is no player {number} in this game.").format(number=seat + 1))
-    return seat
+    return state.turns.seat(seat)
 
 
 def _with(items: tuple[Any, ...], index: int, item: Any) -> tuple[Any, ...]:
@@ -226,95 +214,54 @@ def do_change_counter(state: KitState, action: act.ChangeCounter, chance: Chance
 
 def next_in_game(state: KitState, seat: int) -> int:
     """The next seat after `seat` still in the game."""
-    for step in range(1, state.players + 1):
-        candidate = (seat + step) % state.players
-        if candidate not in state.out:
-            return candidate
-    return seat
+    return state.turns.next_seat(seat)
 
 
 def do_next_player(state: KitState, action: act.NextPlayer, chance: Chance, events: list[object]) -> KitState:
-    if state.players - len(state.out) < 2:
-        raise IllegalAction(_("Only one player is still in the game."))
-    state = replace(state, current=next_in_game(state, state.current), turns_taken=state.turns_taken + 1)
-    if state.kit.phases and state.kit.phases[state.phase].turns:
-        state = replace(state, checked=())  # a phase of turns: its checklist is each turn's
+    state = replace(state, turns=tm.end_turn(state.turns, state.kit.round_rules))
     return _timer_reset(state, "each_turn")
 
 
 def do_pass_first_player(
     state: KitState, action: act.PassFirstPlayer, chance: Chance, events: list[object]
 ) -> KitState:
-    if state.players - len(state.out) < 2:
-        raise IllegalAction(_("Only one player is still in the game."))
-    seat = next_in_game(state, state.first_player)
-    events.append(act.FirstPlayerPassed(seat))
-    return replace(state, first_player=seat)
+    turns, happened = tm.pass_marker(state.turns)
+    events += happened
+    return replace(state, turns=turns)
 
 
 def do_set_first_player(state: KitState, action: act.SetFirstPlayer, chance: Chance, events: list[object]) -> KitState:
-    seat = _seat(state, action.seat)
-    if seat in state.out:
-        raise IllegalAction(_("That player is out of the game."))
-    events.append(act.FirstPlayerPassed(seat))
-    return replace(state, first_player=seat)
+    turns, happened = tm.give_marker(state.turns, action.seat)
+    events += happened
+    return replace(state, turns=turns)
 
 
 def do_set_current_player(
     state: KitState, action: act.SetCurrentPlayer, chance: Chance, events: list[object]
 ) -> KitState:
-    seat = _seat(state, action.seat)
-    if seat in state.out:
-        raise IllegalAction(_("That player is out of the game."))
-    return _timer_reset(replace(state, current=seat), "each_turn")
+    return _timer_reset(replace(state, turns=tm.give_turn(state.turns, action.seat)), "each_turn")
 
 
 def do_check_step(state: KitState, action: act.CheckStep, chance: Chance, events: list[object]) -> KitState:
-    if not state.kit.phases:
-        raise IllegalAction(_("This game has no checklist."))
-    phase = state.kit.phases[state.phase]
-    if action.step not in {step.id for step in phase.steps}:
-        raise IllegalAction(
-            _("The phase {phase} has no step {step}.").format(phase=phase.name.text(), step=action.step)
-        )
-    if action.done == (action.step in state.checked):
-        raise IllegalAction(_("That step is already marked so."))
-    checked = state.checked + (action.step,) if action.done else tuple(s for s in state.checked if s != action.step)
-    order = [step.id for step in phase.steps]
-    return replace(state, checked=tuple(sorted(checked, key=order.index)))
+    return replace(state, turns=tm.check_step(state.turns, state.kit.round_rules, action.step, action.done))
 
 
 def do_next_phase(state: KitState, action: act.NextPhase, chance: Chance, events: list[object]) -> KitState:
-    kit = state.kit
-    if state.phase + 1 < len(kit.phases):
-        phase = state.phase + 1
-        events.append(act.PhaseStarted(state.round, kit.phases[phase].id))
-        return replace(state, phase=phase, checked=(), turns_taken=0, current=state.first_player)
-    if kit.rounds and state.round >= kit.rounds:
+    turns, happened = tm.end_phase(state.turns, state.kit.round_rules)
+    if happened == (tm.LastRoundEnded(),):
         events.append(act.GameEnded())
         return replace(state, is_over=True, timer_running=False)
-    first = state.first_player
-    if kit.turn_order.marker_passes == "each_round" and state.players - len(state.out) > 1:
-        first = next_in_game(state, first)
-        events.append(act.FirstPlayerPassed(first))
-    events.append(act.PhaseStarted(state.round + 1, kit.phases[0].id if kit.phases else None))
-    state = replace(state, round=state.round + 1, phase=0, checked=(), turns_taken=0, first_player=first, current=first)
+    events += happened
+    if turns.round == state.round:
+        return replace(state, turns=turns)
+    state = replace(state, turns=turns)
     return _timer_reset(_timer_reset(state, "each_round"), "each_turn")
 
 
 def do_go_to_phase(state: KitState, action: act.GoToPhase, chance: Chance, events: list[object]) -> KitState:
-    if action.round < 1 or (state.kit.rounds and action.round > state.kit.rounds):
-        raise IllegalAction(_("There is no round {round} in this game.").format(round=action.round))
-    phase = 0
-    if state.kit.phases:
-        ids = [p.id for p in state.kit.phases]
-        if action.phase not in ids:
-            raise IllegalAction(_("There is no phase {phase} in this game.").format(phase=action.phase))
-        phase = ids.index(action.phase)
-    elif action.phase is not None:
-        raise IllegalAction(_("This game has no phases."))
-    events.append(act.PhaseStarted(action.round, action.phase))
-    return replace(state, round=action.round, phase=phase, checked=(), turns_taken=0, is_over=False)
+    turns, happened = tm.go_to(state.turns, state.kit.round_rules, action.round, action.phase)
+    events += happened
+    return replace(state, turns=turns, is_over=False)
 
 
 def do_start_timer(state: KitState, action: act.StartTimer, chance: Chance, events: list[object]) -> KitState:
@@ -350,19 +297,7 @@ def _timer_reset(state: KitState, when: str) -> KitState:
 
 
 def do_set_player_out(state: KitState, action: act.SetPlayerOut, chance: Chance, events: list[object]) -> KitState:
-    seat = _seat(state, action.seat)
-    if action.out == (seat in state.out):
-        raise IllegalAction(_("That player is already marked so."))
-    if not action.out:
-        return replace(state, out=tuple(s for s in state.out if s != seat))
-    if state.players - len(state.out) < 2:
-        raise IllegalAction(_("The last player in the game cannot leave it."))
-    state = replace(state, out=tuple(sorted(state.out + (seat,))))
-    if state.current == seat:
-        state = replace(state, current=next_in_game(state, seat))
-    if state.first_player == seat:
-        state = replace(state, first_player=next_in_game(state, seat))
-    return state
+    return replace(state, turns=tm.set_out(state.turns, action.seat, action.out))
 
 
 def do_end_game(state: KitState, action: act.EndGame, chance: Chance, events: list[object]) -> KitState:
@@ -505,7 +440,7 @@ class KitRules:
         return data
 
     def decode_state(self, data: Mapping[str, Any]) -> KitState:
-        state: KitState = decode(KitState, data, "state")
+        state: KitState = decode(KitState, upgraded(data), "state")
         return state
 
     def summary(self, state: KitState) -> dict[str, Any]:
