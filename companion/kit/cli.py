@@ -91,9 +91,11 @@ def check_data(game: str, argv: Sequence[str] | None = None) -> int:
     (`companion.engine.data.check`); a kit's report always lists what is missing."""
     check = DataCheck(
         game,
-        lambda: _("Check a kit game's file and say what is still to complete from your box."),
+        lambda: (
+            _("Check a kit game's file and say what is still to complete from your box."),
+            _("list what is still to complete (a kit's report always does)"),
+        ),
         lambda _args: _report(game),
-        lambda: _("list what is still to complete (a kit's report always does)"),
         folders=False,
     )
     return check.main(argv)

@@ -2,7 +2,7 @@
 
 The command is the same for every game: `--list` names each entry that is missing something, `--lang` gives the
 report (and `--help`) in that language, `--data DIR` and `--overlay DIR` read other folders than the shipped data
-and the user's overlay (games with data files). A pack gives only its report: `DataCheck(game, describe, run)`,
+and the user's overlay (games with data files). A pack gives only its report: `DataCheck(game, words, run)`,
 where `run` reads the data and returns the lines to print, or raises `DataError`.
 
 Exit status: 0 when the data is valid, 2 when it is not (every problem printed on standard error, one per line,
@@ -40,13 +40,12 @@ def invalid_line(count: int) -> str:
 
 @dataclass(frozen=True)
 class DataCheck:
-    """One game's `check-data`: its name, its `--help` description and `--list` help (called once the language is
-    set), and `run(arguments) -> Report`, which raises `DataError` when the data is not valid."""
+    """One game's `check-data`: its name, `words() -> (the --help description, the --list help)` (called once the
+    language is set), and `run(arguments) -> Report`, which raises `DataError` when the data is not valid."""
 
     game: str
-    describe: Callable[[], str]
+    words: Callable[[], tuple[str, str]]
     run: Callable[[argparse.Namespace], Report]
-    list_help: Callable[[], str]
     #: Whether the game reads data folders (`--data`, `--overlay`).
     folders: bool = True
     #: The game's own options beyond the common ones (Solitaire's `--rules`).
@@ -58,8 +57,9 @@ class DataCheck:
         language = _language_asked(args)
         if language is not None:
             set_language(language)  # before the parser is built: `--help --lang fr` is in French
-        parser = argparse.ArgumentParser(prog=f"companion check-data --game {self.game}", description=self.describe())
-        parser.add_argument("--list", action="store_true", help=self.list_help())
+        description, list_help = self.words()
+        parser = argparse.ArgumentParser(prog=f"companion check-data --game {self.game}", description=description)
+        parser.add_argument("--list", action="store_true", help=list_help)
         parser.add_argument("--lang", choices=LANGUAGES, default=None, help=_("the language of the report"))
         if self.folders:
             parser.add_argument("--data", type=Path, default=None, help=_("the shipped data directory"))

@@ -231,3 +231,26 @@ class DefaultData(Generic[R]):
 
     def clear(self) -> None:
         self._loaded = None
+
+
+#: The shipped and overlay files a pack's loader reads: (path, the name problems give it) each.
+Files = list[tuple[Path, str]]
+
+
+class OverlaidData(DefaultData[R]):
+    """A pack's data read with the user's overlay: `load(shipped, overlay)` reads the files it is given (raising
+    `DataError`); `load_safe` lays over the shipped files every overlay file that still validates, skipping the
+    broken ones, and the default folders' result is kept until `clear`."""
+
+    def __init__(self, load: Callable[[Files, Files], R], pack: str, shipped: Callable[[Path], Files] | None = None):
+        super().__init__(self.load_safe)
+        self.read = load
+        self.pack = pack
+        self.shipped = shipped_files if shipped is None else shipped
+
+    def load_safe(self, data_dir: Path | None = None, overlay_dir: Path | None = None) -> tuple[R, tuple[Problem, ...]]:
+        """The shipped data plus every overlay file that validates, and the problems of those skipped."""
+        shipped = self.shipped(default_data_dir(self.pack) if data_dir is None else data_dir)
+        candidates = overlay_files(default_overlay_dir(self.pack) if overlay_dir is None else overlay_dir)
+        result, _accepted, problems = load_accepting(lambda chosen: self.read(shipped, chosen), candidates)
+        return result, problems

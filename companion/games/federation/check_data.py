@@ -101,14 +101,14 @@ def _invalid(count: int) -> str:
     ).format(n=count)
 
 
-CHECK = DataCheck(
-    "federation",
-    lambda: _("Validate the Federation data; report what is not certain."),
-    report,
-    lambda: _("list each reading and each empty slot"),
-    invalid=_invalid,
-)
-main = CHECK.main
+def _words() -> tuple[str, str]:
+    return (
+        _("Validate the Federation data; report what is not certain."),
+        _("list each reading and each empty slot"),
+    )
+
+
+main = DataCheck("federation", _words, report, invalid=_invalid).main
 
 
 if __name__ == "__main__":

@@ -6,20 +6,11 @@ log's form and the scenario files'); a state is a nested dict of its fields (see
 
 from __future__ import annotations
 
-from companion.engine.codec import Codec, decode_dataclass, encode
+from companion.engine.codec import Codec
+from companion.engine.codec import decode_dataclass as decode_dataclass
+from companion.engine.codec import encode as encode
 from companion.games.federation.actions import ACTION_TYPES
 from companion.games.federation.state import FederationState
-
-__all__ = [
-    "CODEC",
-    "decode_action",
-    "decode_dataclass",
-    "decode_state",
-    "encode",
-    "encode_action",
-    "encode_event",
-    "encode_state",
-]
 
 CODEC = Codec(state=FederationState, actions=ACTION_TYPES)
 encode_action, decode_action, encode_event = CODEC.encode_action, CODEC.decode_action, CODEC.encode_event

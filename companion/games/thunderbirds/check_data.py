@@ -115,13 +115,14 @@ def report(args: argparse.Namespace) -> Report:
     return Report([*lines, "", ngettext("valid: {n} file", "valid: {n} files", files).format(n=files)])
 
 
-CHECK = DataCheck(
-    "thunderbirds",
-    lambda: _("Validate the Thunderbirds data and the user overlay; report what is missing."),
-    report,
-    lambda: _("list each card that is missing something"),
-)
-main = CHECK.main
+def _words() -> tuple[str, str]:
+    return (
+        _("Validate the Thunderbirds data and the user overlay; report what is missing."),
+        _("list each card that is missing something"),
+    )
+
+
+main = DataCheck("thunderbirds", _words, report).main
 
 
 if __name__ == "__main__":

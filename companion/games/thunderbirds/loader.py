@@ -21,8 +21,7 @@ from typing import Any, cast
 
 from companion.engine.data import files
 from companion.engine.data.files import KEBAB_ID as _ID
-from companion.engine.data.files import DefaultData, RawEntry, Tables, load_accepting, overlay_files, shipped_files
-from companion.engine.data.problems import Problem as AnyProblem
+from companion.engine.data.files import OverlaidData, RawEntry, Tables, overlay_files, shipped_files
 from companion.engine.data.problems import shown as _got
 from companion.games.thunderbirds.definitions import (
     JOKER,
@@ -1235,26 +1234,12 @@ def load_definitions(data_dir: Path | None = None, overlay_dir: Path | None = No
     return load_report(data_dir, overlay_dir)[0]
 
 
-def load_definitions_safe(
-    data_dir: Path | None = None, overlay_dir: Path | None = None
-) -> tuple[Definitions, tuple[AnyProblem, ...]]:
-    """Shipped data plus every overlay file that validates; a broken overlay file is skipped and its problems
-    returned, so the app still starts and can say which file to fix. Broken shipped data raises `DataError`."""
-    shipped = shipped_files(default_data_dir() if data_dir is None else data_dir)
-    candidates = overlay_files(default_overlay_dir() if overlay_dir is None else overlay_dir)
-    (definitions, _report), _accepted, problems = load_accepting(lambda chosen: load_files(shipped, chosen), candidates)
-    return definitions, problems
-
-
 #: The definitions from the default directories, loaded once: a broken overlay file is skipped (see
 #: `default_overlay_problems`) so the game always starts. `clear_definitions_cache()` after an overlay edit (the
-#: overlay API does it).
-DEFAULT = DefaultData(load_definitions_safe)
-default_definitions, default_overlay_problems, clear_definitions_cache = (
-    DEFAULT.definitions,
-    DEFAULT.problems,
-    DEFAULT.clear,
-)
+#: overlay API does it). `load_definitions_safe(data_dir, overlay_dir)` reads other folders the same way.
+DATA = OverlaidData(lambda shipped, overlay: load_files(shipped, overlay)[0], PACK)
+load_definitions_safe, default_definitions, default_overlay_problems = DATA.load_safe, DATA.definitions, DATA.problems
+clear_definitions_cache = DATA.clear
 
 
 __all__ = [

@@ -173,14 +173,14 @@ def _options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rules", action="store_true", help=_("say which rules are checked and which are yours"))
 
 
-CHECK = DataCheck(
-    "thunderbirds_solitaire",
-    lambda: _("Validate the Thunderbirds Solitaire data and your overlay; say what is still unknown."),
-    report,
-    lambda: _("name every unknown slot"),
-    options=_options,
-)
-main = CHECK.main
+def _words() -> tuple[str, str]:
+    return (
+        _("Validate the Thunderbirds Solitaire data and your overlay; say what is still unknown."),
+        _("name every unknown slot"),
+    )
+
+
+main = DataCheck("thunderbirds_solitaire", _words, report, options=_options).main
 
 
 if __name__ == "__main__":

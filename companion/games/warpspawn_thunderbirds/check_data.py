@@ -67,13 +67,14 @@ def report(args: argparse.Namespace) -> Report:
     return Report(lines, warnings, 1 if unknown or problems else 0)
 
 
-CHECK = DataCheck(
-    "warpspawn_thunderbirds",
-    lambda: _("What the Warpspawn Thunderbirds data knows, infers and lacks."),
-    report,
-    lambda: _("list every inferred or unknown fact"),
-)
-main = CHECK.main
+def _words() -> tuple[str, str]:
+    return (
+        _("What the Warpspawn Thunderbirds data knows, infers and lacks."),
+        _("list every inferred or unknown fact"),
+    )
+
+
+main = DataCheck("warpspawn_thunderbirds", _words, report).main
 
 
 if __name__ == "__main__":

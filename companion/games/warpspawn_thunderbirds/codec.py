@@ -6,20 +6,11 @@ fields (tuples as lists, decks as their fields; see `companion.engine.codec`). D
 
 from __future__ import annotations
 
-from companion.engine.codec import Codec, decode_dataclass, encode
+from companion.engine.codec import Codec
+from companion.engine.codec import decode_dataclass as decode_dataclass
+from companion.engine.codec import encode as encode
 from companion.games.warpspawn_thunderbirds import state as st
 from companion.games.warpspawn_thunderbirds.actions import ACTION_TYPES
-
-__all__ = [
-    "CODEC",
-    "decode_action",
-    "decode_dataclass",
-    "decode_state",
-    "encode",
-    "encode_action",
-    "encode_event",
-    "encode_state",
-]
 
 CODEC = Codec(state=st.GameState, actions=ACTION_TYPES)
 encode_action, decode_action, encode_event = CODEC.encode_action, CODEC.decode_action, CODEC.encode_event

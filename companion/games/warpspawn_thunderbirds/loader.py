@@ -19,8 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.engine.data import files
-from companion.engine.data.files import DefaultData, RawEntry, Tables, load_accepting, overlay_files
-from companion.engine.data.problems import Problem as AnyProblem
+from companion.engine.data.files import OverlaidData, RawEntry, Tables, overlay_files
 from companion.engine.data.problems import shown as _got
 from companion.games.warpspawn_thunderbirds.definitions import (
     CONFIDENCES,
@@ -510,21 +509,8 @@ def load_definitions(data_dir: Path | None = None, overlay_dir: Path | None = No
     return load_files(shipped_files(data_dir), overlay_files(overlay_dir))
 
 
-def load_definitions_safe(
-    data_dir: Path | None = None, overlay_dir: Path | None = None
-) -> tuple[Definitions, tuple[AnyProblem, ...]]:
-    """The shipped data with every overlay file that validates; a broken overlay file is skipped and its problems
-    returned, so the game still starts and can say which file to fix. Broken shipped data raises `DataError`."""
-    shipped = shipped_files(default_data_dir() if data_dir is None else data_dir)
-    candidates = overlay_files(default_overlay_dir() if overlay_dir is None else overlay_dir)
-    definitions, _accepted, problems = load_accepting(lambda chosen: load_files(shipped, chosen), candidates)
-    return definitions, problems
-
-
-#: The shipped data and the user's overlay, loaded once (`clear_definitions_cache` after an overlay edit).
-DEFAULT = DefaultData(load_definitions_safe)
-default_definitions, default_overlay_problems, clear_definitions_cache = (
-    DEFAULT.definitions,
-    DEFAULT.problems,
-    DEFAULT.clear,
-)
+#: The shipped data and the user's overlay, loaded once (`clear_definitions_cache` after an overlay edit); a broken
+#: overlay file is skipped and reported (`default_overlay_problems`), so the game always starts.
+DATA = OverlaidData(load_files, PACK, shipped_files)
+load_definitions_safe, default_definitions, default_overlay_problems = DATA.load_safe, DATA.definitions, DATA.problems
+clear_definitions_cache = DATA.clear
