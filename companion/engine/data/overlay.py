@@ -15,9 +15,9 @@ import math
 import re
 import time
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import tomlkit
 
@@ -26,6 +26,18 @@ from companion.files import sync_directory
 from companion.locale import domain
 
 _, ngettext = domain("data")
+
+T = TypeVar("T")
+
+
+def pick(
+    options: Mapping[str, T], name: str, field: str, unknown: Callable[[str, str], str], problem: type[Problem]
+) -> T:
+    """`options[name]`; an unknown name raises `DataError` naming `field`, with `unknown(got, expected)`'s message
+    (the editor asked for a kind of entry the pack does not have)."""
+    if name not in options:
+        raise DataError([problem("", "", field, unknown(json.dumps(name), ", ".join(options)))])
+    return options[name]
 
 
 def read(path: Path, problem: type[Problem] = Problem) -> dict[str, Any]:

@@ -9,7 +9,6 @@ the app starts: a broken overlay file is skipped and reported instead of stoppin
 from __future__ import annotations
 
 import functools
-import json
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -180,20 +179,10 @@ def clear_card(kind: str, card_id: str, overlay_dir: Path | None = None) -> dict
 
 
 def _kind(kind: str) -> tuple[str, str]:
-    if kind not in KINDS:
-        raise DataError(
-            [
-                Problem(
-                    "",
-                    "",
-                    "kind",
-                    _("unknown kind {got}; expected one of {kinds}").format(
-                        got=json.dumps(kind), kinds=", ".join(KINDS)
-                    ),
-                )
-            ]
-        )
-    return KINDS[kind]
+    def unknown(got: str, kinds: str) -> str:
+        return _("unknown kind {got}; expected one of {kinds}").format(got=got, kinds=kinds)
+
+    return overlay.pick(KINDS, kind, "kind", unknown, Problem)
 
 
 def _read(path: Path) -> dict[str, Any]:

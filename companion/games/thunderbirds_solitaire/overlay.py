@@ -9,7 +9,6 @@ written atomically, each fact marked `player`) and takes back with `clear_entry`
 from __future__ import annotations
 
 import functools
-import json
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -161,20 +160,10 @@ def _validate(shipped: list[Path], others: list[Path], temp: Path, target: Path)
 
 
 def _file(table: str) -> str:
-    if table not in FILES:
-        raise DataError(
-            [
-                Problem(
-                    "",
-                    "",
-                    "table",
-                    _("unknown table {got}; expected one of {tables}").format(
-                        got=json.dumps(table), tables=", ".join(FILES)
-                    ),
-                )
-            ]
-        )
-    return FILES[table]
+    def unknown(got: str, tables: str) -> str:
+        return _("unknown table {got}; expected one of {tables}").format(got=got, tables=tables)
+
+    return overlay.pick(FILES, table, "table", unknown, Problem)
 
 
 def _read(path: Path) -> dict[str, Any]:
