@@ -20,6 +20,8 @@ from pathlib import Path
 from typing import Any, cast
 
 from companion.engine.data import files
+from companion.engine.data.fields import MISSING as _MISSING
+from companion.engine.data.fields import Fields
 from companion.engine.data.files import KEBAB_ID as _ID
 from companion.engine.data.files import OverlaidData, RawEntry, Tables, overlay_files, shipped_files
 from companion.engine.data.problems import shown as _got
@@ -94,7 +96,6 @@ REQUIRED_VEHICLES = ("tb1", "tb2", "tb3", "tb4", "tb5", "fab1")
 DIFFICULTY_RANGE = (2, 20)
 BONUS_RANGE = (-10, 10)
 
-_MISSING: Any = object()
 _RANK: Mapping[str, int] = {"unknown": 0, "partial": 1, "complete": 2}
 CONFIDENCES: tuple[Confidence, ...] = ("high", "medium", "low")
 
@@ -159,8 +160,9 @@ class _Languages:
     translated: list[tuple[str, str]] = field(default_factory=list)
 
 
-class _Fields:
-    """Typed access to one (possibly nested) TOML table of an entry; every failure is reported, never raised."""
+class _Fields(Fields[Problem]):
+    """Typed access to one (possibly nested) TOML table of an entry, with the texts' languages; every failure is
+    reported, never raised."""
 
     def __init__(
         self,
@@ -171,81 +173,8 @@ class _Fields:
         allowed: Collection[str],
         languages: _Languages | None = None,
     ) -> None:
-        self.entry = entry
-        self.problems = problems
-        self.prefix = prefix
         self.languages = _Languages() if languages is None else languages
-        self.ok = isinstance(data, dict)
-        self.data: dict[str, Any] = data if self.ok else {}
-        if not self.ok:
-            self.problem_at(prefix.rstrip("."), _("expected a table, got {got}").format(got=_got(data)))
-            return
-        for key in self.data:
-            if key not in allowed:
-                self.problem(key, _("unknown field; expected one of {keys}").format(keys=", ".join(sorted(allowed))))
-
-    def path(self, key: str) -> str:
-        return f"{self.prefix}{key}"
-
-    def problem_at(self, path: str, message: str) -> None:
-        self.problems.append(Problem(self.entry.file_of(path), self.entry.id, path, message))
-
-    def problem(self, key: str, message: str) -> None:
-        self.problem_at(self.path(key), message)
-
-    def has(self, key: str) -> bool:
-        return key in self.data
-
-    def raw(self, key: str, required: bool) -> Any:
-        if key not in self.data:
-            if required:
-                self.problem(key, _("missing"))
-            return _MISSING
-        return self.data[key]
-
-    def text(self, key: str, required: bool = True, default: str | None = None) -> str | None:
-        value = self.raw(key, required)
-        if value is _MISSING:
-            return default
-        if not isinstance(value, str):
-            self.problem(key, _("expected text, got {got}").format(got=_got(value)))
-            return default
-        return value
-
-    def choice(self, key: str, choices: Sequence[str], required: bool = True, default: str | None = None) -> str | None:
-        value = self.raw(key, required)
-        if value is _MISSING:
-            return default
-        if not isinstance(value, str) or value not in choices:
-            self.problem(
-                key, _("expected one of {choices}, got {got}").format(choices=", ".join(choices), got=_got(value))
-            )
-            return default
-        return value
-
-    def integer(self, key: str, low: int, high: int, required: bool = True, default: int | None = None) -> int | None:
-        value = self.raw(key, required)
-        if value is _MISSING:
-            return default
-        return self.check_integer(key, value, low, high, default)
-
-    def check_integer(self, key: str, value: Any, low: int, high: int, default: int | None = None) -> int | None:
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            self.problem(
-                key,
-                _("expected an integer from {low} to {high}, got {got}").format(low=low, high=high, got=_got(value)),
-            )
-            return default
-        return value
-
-    def flag(self, key: str, required: bool = True, default: bool = False) -> bool:
-        value = self.raw(key, required)
-        if value is _MISSING:
-            return default
-        if not isinstance(value, bool):
-            self.problem(key, _("expected true or false, got {got}").format(got=_got(value)))
-            return default
-        return value
+        super().__init__(entry, problems, Problem, data, prefix, allowed)
 
     def ref(self, key: str, ids: Collection[str], what: str, required: bool = True) -> str | None:
         value = self.text(key, required)

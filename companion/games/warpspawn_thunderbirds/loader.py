@@ -19,6 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from companion.engine.data import files
+from companion.engine.data.fields import MISSING as _MISSING
+from companion.engine.data.fields import Fields
 from companion.engine.data.files import OverlaidData, RawEntry, Tables, overlay_files
 from companion.engine.data.problems import shown as _got
 from companion.games.warpspawn_thunderbirds.definitions import (
@@ -52,7 +54,6 @@ ANY_TB = "any-tb"
 ANY_PAWN = "any-pawn"
 SIZE_RANGE = (5, 26)
 
-_MISSING: Any = object()
 #: The tables of the data files, as the engine's data toolkit reads them (a single table goes by its own name).
 SHAPE = Tables(LIST_TABLES, {name: name for name in SINGLE_TABLES}, Problem)
 default_data_dir = functools.partial(files.default_data_dir, PACK)
@@ -67,72 +68,18 @@ def shipped_files(data_dir: Path) -> list[tuple[Path, str]]:
 # --- reading fields ------------------------------------------------------------------------------------------
 
 
-class _Fields:
-    """Typed reads of one entry; every failure is reported (file, card, field), never raised."""
+class _Fields(Fields[Problem]):
+    """Typed reads of one entry; every failure is reported (file, card, field), never raised. A text is never
+    empty, and every fact carries its confidence mark."""
 
     def __init__(self, entry: RawEntry, problems: list[Problem], allowed: Collection[str]) -> None:
-        self.entry = entry
-        self.problems = problems
-        self.data = entry.data
-        self.broken = False
-        for key in self.data:
-            if key not in allowed:
-                self.problem(key, _("unknown field; expected one of {keys}").format(keys=", ".join(sorted(allowed))))
+        super().__init__(entry, problems, Problem, entry.data, "", allowed)
 
-    def problem(self, key: str, message: str) -> None:
-        self.broken = True
-        self.problems.append(Problem(self.entry.file_of(key), self.entry.id, key, message))
-
-    def raw(self, key: str, required: bool = True) -> Any:
-        if key not in self.data:
-            if required:
-                self.problem(key, _("missing"))
-            return _MISSING
-        return self.data[key]
-
-    def text(self, key: str, required: bool = True) -> str | None:
-        value = self.raw(key, required)
-        if value is _MISSING:
-            return None
-        if not isinstance(value, str) or not value:
-            self.problem(key, _("expected text, got {got}").format(got=_got(value)))
-            return None
-        return value
-
-    def integer(self, key: str, low: int, high: int, required: bool = True) -> int | None:
-        value = self.raw(key, required)
-        if value is _MISSING:
-            return None
-        return self.check_integer(key, value, low, high)
-
-    def check_integer(self, key: str, value: Any, low: int, high: int) -> int | None:
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            self.problem(
-                key,
-                _("expected an integer from {low} to {high}, got {got}").format(low=low, high=high, got=_got(value)),
-            )
-            return None
-        return value
-
-    def flag(self, key: str) -> bool | None:
-        value = self.raw(key)
-        if value is _MISSING:
-            return None
-        if not isinstance(value, bool):
-            self.problem(key, _("expected true or false, got {got}").format(got=_got(value)))
-            return None
-        return value
-
-    def choice(self, key: str, choices: Sequence[str]) -> str | None:
-        value = self.raw(key)
-        if value is _MISSING:
-            return None
-        if value not in choices:
-            self.problem(
-                key, _("expected one of {choices}, got {got}").format(choices=", ".join(choices), got=_got(value))
-            )
-            return None
-        return str(value)
+    def text(self, key: str, required: bool = True, default: str | None = None) -> str | None:
+        if self.data.get(key) == "":
+            self.problem(key, _("expected text, got {got}").format(got=_got("")))
+            return default
+        return super().text(key, required, default)
 
     def names(self) -> Names | None:
         """Both languages are required: a player reads every name in theirs."""
@@ -261,7 +208,7 @@ def _responder(entry: RawEntry, problems: list[Problem]) -> ResponderKind | None
     f.text("note", required=False)
     marks = f.confidence(("names", "count", "effect", "distance", "draw", "printed_note", "delayable"))
     source = f.text("source") or ""
-    if f.broken or names is None or count is None or effect is None or delayable is None:
+    if f.broken or names is None or count is None or effect is None:
         return None
     return ResponderKind(entry.id, names, count, effect, distance, draw, delayable, marks, source)
 
