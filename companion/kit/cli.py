@@ -16,12 +16,13 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from companion.engine.data.check import DataCheck, Report
 from companion.engine.pack import DataStatus
 from companion.kit import components as comp
 from companion.kit.catalogue import KitAddError, add_kit, installed_kits
 from companion.kit.definition import KitDefinition
 from companion.kit.schema import KitError, read_kit
-from companion.locale import LANGUAGES, domain, set_language
+from companion.locale import domain
 
 _, ngettext = domain("kit")
 
@@ -86,36 +87,37 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def check_data(game: str, argv: Sequence[str] | None = None) -> int:
     """`companion check-data --game <kit>`: exit 0 with the report when the installed file is valid; its problems
-    (FILE:LINE: field: problem, one a line) and exit 2 when it is not."""
+    (FILE:LINE: field: problem, one a line) and exit 2 when it is not. The engine's command
+    (`companion.engine.data.check`); a kit's report always lists what is missing."""
+    check = DataCheck(
+        game,
+        lambda: (
+            _("Check a kit game's file and say what is still to complete from your box."),
+            _("list what is still to complete (a kit's report always does)"),
+        ),
+        lambda _args: _report(game),
+        folders=False,
+    )
+    return check.main(argv)
+
+
+def _report(game: str) -> Report:
     from companion.engine import registry
 
-    parser = argparse.ArgumentParser(
-        prog=f"companion check-data --game {game}",
-        description=_("Check a kit game's file and say what is still to complete from your box."),
-    )
-    parser.add_argument("--lang", choices=LANGUAGES, default=None, help=_("the language of the report"))
-    args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
-    if args.lang is not None:
-        set_language(args.lang)
     path = Path(str(registry.info(game).source))
     try:
         kit = read_kit(path)
     except KitError as error:
-        for problem in error.problems:
-            print(problem, file=sys.stderr)
-        return 2
+        return Report([], [str(problem) for problem in error.problems], 2)
     parts = (kit.decks, kit.dice, kit.bags, kit.tracks)
     known, total = comp.known_and_total(*parts)
-    print(summary_line(path, kit))
-    print(DataStatus(known, total).label())
+    lines = [summary_line(path, kit), DataStatus(known, total).label()]
     missing, inferred = comp.unknown_slots(*parts), comp.inferred_parts(*parts)
     if missing:
-        print(_("To complete from your box:"))
-        print("\n".join(f"- {line}" for line in missing))
+        lines += [_("To complete from your box:"), *(f"- {line}" for line in missing)]
     if inferred:
-        print(_("Inferences to check against your box:"))
-        print("\n".join(f"- {line}" for line in inferred))
-    return 0
+        lines += [_("Inferences to check against your box:"), *(f"- {line}" for line in inferred)]
+    return Report(lines)
 
 
 def __getattr__(attribute: str) -> Callable[[Sequence[str] | None], int]:

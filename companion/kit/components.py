@@ -526,10 +526,13 @@ def unknown_slots(
     for bag in bags:
         for token in bag.tokens:
             if token.confidence == "unknown":
+                # The token's name can be a sentence of its own: it comes last, quoted, never inside this one.
                 lines.append(
-                    _("{bag}: the {token} tokens are not described yet.").format(
-                        bag=bag.name.text(), token=token.name.text()
-                    )
+                    ngettext(
+                        "{bag}: the {count} token still to describe from your box is listed as “{token}”.",
+                        "{bag}: the {count} tokens still to describe from your box are listed as “{token}”.",
+                        token.count,
+                    ).format(bag=bag.name.text(), count=token.count, token=token.name.text())
                 )
     for track in tracks:
         if track.confidence == "unknown":
@@ -559,9 +562,11 @@ def inferred_parts(
         for token in bag.tokens:
             if token.confidence == "low":
                 lines.append(
-                    _("{bag}: the {token} tokens are an inference.").format(
-                        bag=bag.name.text(), token=token.name.text()
-                    )
+                    ngettext(
+                        "{bag}: the {count} token listed as “{token}” is an inference.",
+                        "{bag}: the {count} tokens listed as “{token}” are an inference.",
+                        token.count,
+                    ).format(bag=bag.name.text(), count=token.count, token=token.name.text())
                 )
     for track in tracks:
         if track.confidence == "low":

@@ -10,14 +10,12 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
-from pathlib import Path
 
+from companion.engine.data.check import DataCheck, Report, table_lines
 from companion.games.federation.definitions import Definitions, Mark
-from companion.games.federation.errors import DataError
 from companion.games.federation.loader import default_data_dir, load_definitions
 from companion.games.federation.overlay import PLAYERS, read_values, with_values
-from companion.locale import LANGUAGES, domain, set_language
+from companion.locale import domain
 
 _, ngettext = domain("federation")
 
@@ -46,12 +44,7 @@ def summary_lines(defs: Definitions) -> list[str]:
         (label, *(str(sum(1 for mark in marks if mark.confidence == level)) for level in ("high", "low", "unknown")))
         for label, marks in _groups(defs)
     ]
-    width = max(len(row[0]) for row in [headers, *rows])
-    numbers = [max(len(header), 4) for header in headers[1:]]
-    return [
-        "  ".join([row[0].ljust(width), *(cell.rjust(n) for cell, n in zip(row[1:], numbers))]).rstrip()
-        for row in [headers, *rows]
-    ]
+    return table_lines(headers, rows, 4)
 
 
 def missing_lines(defs: Definitions) -> list[str]:
@@ -79,57 +72,43 @@ def missing_lines(defs: Definitions) -> list[str]:
     return lines
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="companion check-data", description=_("Validate the Federation data; report what is not certain.")
-    )
-    parser.add_argument("--data", type=Path, default=None, help=_("the data directory (default: the shipped one)"))
-    parser.add_argument(
-        "--overlay", type=Path, default=None, help=_("the folder of the players' costs file (default: the user's)")
-    )
-    parser.add_argument("--list", action="store_true", help=_("list each reading and each empty slot"))
-    parser.add_argument("--lang", choices=LANGUAGES, default=None, help=_("the language of the report"))
-    args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
-    if args.lang is not None:
-        set_language(args.lang)
-    try:
-        defs = load_definitions(args.data or default_data_dir())
-    except DataError as error:
-        for problem in error.problems:
-            print(str(problem), file=sys.stderr)
-        count = len(error.problems)
-        print(
-            ngettext(
-                "The data is not valid: {n} problem found", "The data is not valid: {n} problems found", count
-            ).format(n=count),
-            file=sys.stderr,
-        )
-        return 2
+def report(args: argparse.Namespace) -> Report:
+    defs = load_definitions(args.data or default_data_dir())
     values, skipped = read_values(defs, args.overlay)
     defs = with_values(defs, values, args.overlay)
-    for line in summary_lines(defs):
-        print(line)
+    lines = summary_lines(defs)
     if args.list:
-        print()
-        for line in missing_lines(defs):
-            print(line)
-    print()
+        lines += ["", *missing_lines(defs)]
     files = len(defs.sources)
-    print(ngettext("The data is valid ({n} file read).", "The data is valid ({n} files read).", files).format(n=files))
-    if skipped:
-        for problem in skipped:
-            print(str(problem), file=sys.stderr)
-        count = len(skipped)
-        print(
-            ngettext(
-                "The costs file is not valid and was skipped: {n} problem found",
-                "The costs file is not valid and was skipped: {n} problems found",
-                count,
-            ).format(n=count),
-            file=sys.stderr,
-        )
-        return 2
-    return 0
+    lines += [
+        "",
+        ngettext("The data is valid ({n} file read).", "The data is valid ({n} files read).", files).format(n=files),
+    ]
+    if not skipped:
+        return Report(lines)
+    count = len(skipped)
+    closing = ngettext(
+        "The costs file is not valid and was skipped: {n} problem found",
+        "The costs file is not valid and was skipped: {n} problems found",
+        count,
+    ).format(n=count)
+    return Report(lines, [*map(str, skipped), closing], 2)
+
+
+def _invalid(count: int) -> str:
+    return ngettext(
+        "The data is not valid: {n} problem found", "The data is not valid: {n} problems found", count
+    ).format(n=count)
+
+
+def _words() -> tuple[str, str]:
+    return (
+        _("Validate the Federation data; report what is not certain."),
+        _("list each reading and each empty slot"),
+    )
+
+
+main = DataCheck("federation", _words, report, invalid=_invalid).main
 
 
 if __name__ == "__main__":

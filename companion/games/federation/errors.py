@@ -1,34 +1,21 @@
-"""The Federation pack's data errors: each problem names the file, the field and, where there is one, the line."""
+"""The Federation pack's data errors (the engine's, `companion.engine.data.problems`): each problem names the
+file, the line where there is one, and the field as a dotted path ("race.klingon.diplomacy_modifier")."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import NamedTuple
-
-from companion.engine.errors import CompanionError
+from companion.engine.data.problems import DataError
+from companion.engine.data.problems import Problem as _Problem
 from companion.locale import domain
 
 _, ngettext = domain("federation")
 
-
-class Problem(NamedTuple):
-    """One thing wrong in a data file; `field` is a dotted path ("race.klingon.diplomacy_modifier")."""
-
-    file: str
-    field: str
-    message: str
-    line: int | None = None
-
-    def __str__(self) -> str:
-        where = self.file if self.line is None else f"{self.file}:{self.line}"
-        if self.field:
-            where = _("{where}: field '{field}'").format(where=where, field=self.field)
-        return _("{head}: {detail}").format(head=where, detail=self.message)
+__all__ = ["DataError", "Problem"]
 
 
-class DataError(CompanionError, ValueError):
-    """The Federation data is invalid; `problems` lists every problem found, not just the first."""
+class Problem(_Problem):
+    """Written `file:line: field 'path': message`."""
 
-    def __init__(self, problems: Iterable[Problem]) -> None:
-        self.problems: tuple[Problem, ...] = tuple(problems)
-        super().__init__("\n".join(str(p) for p in self.problems))
+    __slots__ = ()
+
+    def field_label(self) -> str:
+        return _("field '{field}'").format(field=self.field)

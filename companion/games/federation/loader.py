@@ -7,12 +7,14 @@ so a café that edits a file learns at once what to fix. The files and their fie
 
 from __future__ import annotations
 
+import functools
 import tomllib
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from companion.engine.data import files
 from companion.engine.pack import Words
 from companion.games.federation.definitions import (
     CONFIDENCES,
@@ -38,7 +40,6 @@ from companion.games.federation.definitions import (
 )
 from companion.games.federation.errors import DataError, Problem
 from companion.locale import domain
-from companion.paths import DATA_DIR
 
 _, ngettext = domain("federation")
 
@@ -47,8 +48,7 @@ DIE_FACES = (1, 2, 3, 4, 5, 6)
 MARK_FIELDS = {"confidence", "source", "note"}
 
 
-def default_data_dir() -> Path:
-    return DATA_DIR / "federation"
+default_data_dir = functools.partial(files.default_data_dir, "federation")
 
 
 @cache
@@ -60,7 +60,7 @@ def default_definitions() -> Definitions:
 def load_definitions(folder: Path) -> Definitions:
     """Reads and checks every file of `folder`; raises `DataError` listing every problem."""
     if not folder.is_dir():
-        raise DataError([Problem(str(folder), "", _("there is no such folder"))])
+        raise DataError([Problem(str(folder), "", "", _("there is no such folder"))])
     reader = _Reader(folder)
     documents = {name: reader.document(name) for name in FILES}
     definitions = reader.build(documents)
@@ -85,20 +85,20 @@ class _Reader:
         try:
             text = path.read_text(encoding="utf-8")
         except FileNotFoundError:
-            self.problems.append(Problem(shown, "", _("the file is missing")))
+            self.problems.append(Problem(shown, "", "", _("the file is missing")))
             return {}
         except (OSError, UnicodeDecodeError) as error:
-            self.problems.append(Problem(shown, "", _("cannot read the file ({reason})").format(reason=error)))
+            self.problems.append(Problem(shown, "", "", _("cannot read the file ({reason})").format(reason=error)))
             return {}
         self.texts[name] = text
         try:
             return tomllib.loads(text)
         except tomllib.TOMLDecodeError as error:
-            self.problems.append(Problem(shown, "", _("not valid TOML: {reason}").format(reason=error)))
+            self.problems.append(Problem(shown, "", "", _("not valid TOML: {reason}").format(reason=error)))
             return {}
 
     def fail(self, file: str, field: str, message: str, entry_id: str | None = None) -> None:
-        self.problems.append(Problem(str(self.folder / file), field, message, self.line_of(file, entry_id, field)))
+        self.problems.append(Problem(str(self.folder / file), "", field, message, self.line_of(file, entry_id, field)))
 
     def line_of(self, file: str, entry_id: str | None, field: str) -> int | None:
         """The line of the entry `entry_id` (its `id = "..."`), else of the field's last key, when found."""

@@ -18,11 +18,12 @@ starts and the players know what to fix.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 
-from companion import paths
+from companion.engine.data import files
 from companion.files import write_atomically
 from companion.games.federation.definitions import Definitions, Mark
 from companion.games.federation.errors import Problem
@@ -43,8 +44,7 @@ _HEADER = (
 )
 
 
-def default_overlay_dir() -> Path:
-    return paths.user_data_dir() / "overlay" / PACK
+default_overlay_dir = functools.partial(files.default_overlay_dir, PACK)
 
 
 def overlay_file(folder: Path | None = None) -> Path:
@@ -61,9 +61,9 @@ def read_values(defs: Definitions, folder: Path | None = None) -> tuple[dict[str
         text = path.read_text(encoding="utf-8")
         data = tomllib.loads(text)
     except (OSError, UnicodeDecodeError) as error:
-        return {}, (Problem(shown, "", _("cannot read the file ({reason})").format(reason=error)),)
+        return {}, (Problem(shown, "", "", _("cannot read the file ({reason})").format(reason=error)),)
     except tomllib.TOMLDecodeError as error:
-        return {}, (Problem(shown, "", _("not valid TOML: {reason}").format(reason=error)),)
+        return {}, (Problem(shown, "", "", _("not valid TOML: {reason}").format(reason=error)),)
     problems: list[Problem] = []
     values: dict[str, int] = {}
     lines = text.splitlines()
@@ -77,10 +77,10 @@ def read_values(defs: Definitions, folder: Path | None = None) -> tuple[dict[str
     known = {slot.id for slot in defs.slots}
     for key in data:
         if key != "slot":
-            problems.append(Problem(shown, key, _("unknown field; the file holds [[slot]] tables only")))
+            problems.append(Problem(shown, "", key, _("unknown field; the file holds [[slot]] tables only")))
     entries = data.get("slot", [])
     if not isinstance(entries, list) or not all(isinstance(entry, Mapping) for entry in entries):
-        problems.append(Problem(shown, "slot", _("expected [[slot]] tables")))
+        problems.append(Problem(shown, "", "slot", _("expected [[slot]] tables")))
         entries = []
     for index, entry in enumerate(entries):
         slot_id = entry.get("id")
@@ -89,12 +89,13 @@ def read_values(defs: Definitions, folder: Path | None = None) -> tuple[dict[str
         for key in entry:
             if key not in ("id", "value"):
                 problems.append(
-                    Problem(shown, f"{where}.{key}", _("unknown field; a slot has an id and a value"), line)
+                    Problem(shown, "", f"{where}.{key}", _("unknown field; a slot has an id and a value"), line)
                 )
         if slot_id not in known:
             problems.append(
                 Problem(
                     shown,
+                    "",
                     f"{where}.id",
                     _("unknown slot; the slots are {ids}").format(ids=", ".join(sorted(known))),
                     line,
@@ -106,6 +107,7 @@ def read_values(defs: Definitions, folder: Path | None = None) -> tuple[dict[str
             problems.append(
                 Problem(
                     shown,
+                    "",
                     f"{where}.value",
                     _("expected a whole number from {low} to {high}").format(low=LOWEST, high=HIGHEST),
                     line,
@@ -113,7 +115,7 @@ def read_values(defs: Definitions, folder: Path | None = None) -> tuple[dict[str
             )
             continue
         if slot_id in values:
-            problems.append(Problem(shown, f"{where}.id", _("this id is used twice"), line))
+            problems.append(Problem(shown, "", f"{where}.id", _("this id is used twice"), line))
             continue
         values[str(slot_id)] = value
     if problems:

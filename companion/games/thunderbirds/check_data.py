@@ -1,4 +1,5 @@
-"""`companion check-data`: validates the game data and the user overlay, and says what is still missing.
+"""`companion check-data [--list] [--lang fr] [--data DIR] [--overlay DIR]`: validates the Thunderbirds data and the
+user overlay, and says what is still missing (the command itself is the engine's, `companion.engine.data.check`).
 
 A name or text missing in one language is missing like any other field; one in our own words rather than the
 box's (a translation, marked in the data) is counted in the "translated" column and named by `--list`.
@@ -10,10 +11,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
-from pathlib import Path
 
-from companion.games.thunderbirds.errors import DataError
+from companion.engine.data.check import DataCheck, Report, table_lines
 from companion.games.thunderbirds.loader import DataReport, EntryStatus, load_report
 from companion.locale import domain
 
@@ -73,13 +72,7 @@ def summary_lines(report: DataReport) -> list[str]:
                 str(sum(len(e.translated) for e in entries)),
             )
         )
-    width = max(len(r[0]) for r in rows + [headers])
-    numbers = [max(len(h), 7) for h in headers[1:]]
-
-    def line(cells: Sequence[str]) -> str:
-        return "  ".join([cells[0].ljust(width)] + [c.rjust(n) for c, n in zip(cells[1:], numbers)]).rstrip()
-
-    return [line(headers)] + [line(r) for r in rows]
+    return table_lines(headers, rows, 7)
 
 
 def missing_lines(report: DataReport) -> list[str]:
@@ -113,38 +106,23 @@ def _confidence(confidence: str) -> str:
     return {"high": _("high"), "medium": _("medium"), "low": _("low")}.get(confidence, confidence)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="companion check-data",
-        description=_("Validate the Thunderbirds data and the user overlay; report what is missing."),
-    )
-    parser.add_argument("--data", type=Path, default=None, help=_("the shipped data directory"))
-    parser.add_argument("--overlay", type=Path, default=None, help=_("the user overlay directory"))
-    parser.add_argument("--list", action="store_true", help=_("list each card that is missing something"))
-    args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
-    try:
-        definitions, report = load_report(args.data, args.overlay)
-    except DataError as error:
-        for problem in error.problems:
-            print(str(problem), file=sys.stderr)
-        count = len(error.problems)
-        print(
-            ngettext("{n} problem: the data is not valid", "{n} problems: the data is not valid", count).format(
-                n=count
-            ),
-            file=sys.stderr,
-        )
-        return 2
-    for text in summary_lines(report):
-        print(text)
+def report(args: argparse.Namespace) -> Report:
+    definitions, found = load_report(args.data, args.overlay)
+    lines = summary_lines(found)
     if args.list:
-        print()
-        for text in missing_lines(report):
-            print(text)
-    print()
+        lines += ["", *missing_lines(found)]
     files = len(definitions.sources)
-    print(ngettext("valid: {n} file", "valid: {n} files", files).format(n=files))
-    return 0
+    return Report([*lines, "", ngettext("valid: {n} file", "valid: {n} files", files).format(n=files)])
+
+
+def _words() -> tuple[str, str]:
+    return (
+        _("Validate the Thunderbirds data and the user overlay; report what is missing."),
+        _("list each card that is missing something"),
+    )
+
+
+main = DataCheck("thunderbirds", _words, report).main
 
 
 if __name__ == "__main__":

@@ -6,34 +6,12 @@ tagged with its type (see `companion.engine.codec`). Decoding is strict and name
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from companion.engine.codec import Codec, encode
+from companion.engine.codec import Codec
+from companion.engine.codec import decode_dataclass as decode_dataclass
+from companion.engine.codec import encode as encode
 from companion.games.thunderbirds import state as st
 from companion.games.thunderbirds.actions import ACTION_TYPES
 
-__all__ = ["CODEC", "decode_action", "decode_state", "encode", "encode_action", "encode_event", "encode_state"]
-
 CODEC = Codec(state=st.GameState, actions=ACTION_TYPES, tagged={"pending": (st.PendingRescue, st.PendingReward)})
-
-
-def encode_action(action: object) -> dict[str, Any]:
-    return CODEC.encode_action(action)
-
-
-def decode_action(data: Mapping[str, Any]) -> object:
-    return CODEC.decode_action(data)
-
-
-def encode_event(event: object) -> dict[str, Any]:
-    return CODEC.encode_event(event)
-
-
-def encode_state(state: st.GameState) -> dict[str, Any]:
-    return CODEC.encode_state(state)
-
-
-def decode_state(data: Mapping[str, Any]) -> st.GameState:
-    state: st.GameState = CODEC.decode_state(data)
-    return state
+encode_action, decode_action, encode_event = CODEC.encode_action, CODEC.decode_action, CODEC.encode_event
+encode_state, decode_state = CODEC.encode_state, CODEC.decode_state

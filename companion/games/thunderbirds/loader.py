@@ -13,16 +13,18 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import json
-import re
-import tomllib
 from collections import deque
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
 
-from companion import paths
+from companion.engine.data import files
+from companion.engine.data.fields import MISSING as _MISSING
+from companion.engine.data.fields import Fields
+from companion.engine.data.files import KEBAB_ID as _ID
+from companion.engine.data.files import OverlaidData, RawEntry, Tables, overlay_files, shipped_files
+from companion.engine.data.problems import shown as _got
 from companion.games.thunderbirds.definitions import (
     JOKER,
     RESCUE_TYPES,
@@ -94,36 +96,18 @@ REQUIRED_VEHICLES = ("tb1", "tb2", "tb3", "tb4", "tb5", "fab1")
 DIFFICULTY_RANGE = (2, 20)
 BONUS_RANGE = (-10, 10)
 
-_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
-_MISSING: Any = object()
 _RANK: Mapping[str, int] = {"unknown": 0, "partial": 1, "complete": 2}
 CONFIDENCES: tuple[Confidence, ...] = ("high", "medium", "low")
 
 
-def default_data_dir() -> Path:
-    return paths.DATA_DIR / "thunderbirds"
-
-
-def default_overlay_dir() -> Path:
-    return paths.user_data_dir() / "overlay" / "thunderbirds"
+PACK = "thunderbirds"
+#: The tables of the data files, as the engine's data toolkit reads them.
+SHAPE = Tables(LIST_TABLES, SINGLE_IDS, Problem)
+default_data_dir = functools.partial(files.default_data_dir, PACK)
+default_overlay_dir = functools.partial(files.default_overlay_dir, PACK)
 
 
 # --- raw entries -----------------------------------------------------------------------------------------
-
-
-@dataclass
-class RawEntry:
-    """One table entry as read from TOML, with the file that last set each top-level field (overlay aware)."""
-
-    table: str
-    id: str
-    file: str
-    data: dict[str, Any]
-    origin: dict[str, str] = field(default_factory=dict)
-
-    def file_of(self, path: str) -> str:
-        top = re.split(r"[.\[]", path, maxsplit=1)[0]
-        return self.origin.get(top, self.file)
 
 
 @dataclass(frozen=True)
@@ -148,119 +132,15 @@ class DataReport:
         return tuple(e for e in self.entries if e.table == name)
 
 
-def read_toml(path: Path, display: str, problems: list[Problem]) -> dict[str, Any] | None:
-    """Parses one file; a syntax error becomes a problem naming the file and tomllib's line and column."""
-    try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
-    except tomllib.TOMLDecodeError as error:
-        problems.append(Problem(display, "", "", _("invalid TOML: {error}").format(error=error)))
-    except (OSError, UnicodeDecodeError) as error:
-        problems.append(Problem(display, "", "", _("cannot read the file: {error}").format(error=error)))
-    return None
-
-
-def _entries_of(
-    display: str, doc: Mapping[str, Any], problems: list[Problem], allowed: Collection[str]
-) -> Iterable[tuple[str, str, dict[str, Any]]]:
-    """Yields (table, id, data) for every well-formed entry of a parsed file; reports the malformed ones."""
-    for key, value in doc.items():
-        if key not in TABLES:
-            problems.append(
-                Problem(display, "", key, _("unknown table; expected one of {tables}").format(tables=", ".join(TABLES)))
-            )
-            continue
-        if key not in allowed:
-            problems.append(Problem(display, "", key, _("this table cannot be changed by the overlay")))
-            continue
-        if key in SINGLE_TABLES:
-            if not isinstance(value, dict):
-                problems.append(Problem(display, "", key, _("expected a table, got {got}").format(got=_got(value))))
-                continue
-            yield key, SINGLE_IDS[key], dict(value)
-            continue
-        if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
-            problems.append(
-                Problem(
-                    display,
-                    "",
-                    key,
-                    _("expected a list of tables ([[{table}]]), got {got}").format(table=key, got=_got(value)),
-                )
-            )
-            continue
-        for index, item in enumerate(value):
-            entry_id = item.get("id", _MISSING)
-            if entry_id is _MISSING:
-                problems.append(Problem(display, f"{key}[{index}]", "id", _("missing")))
-            elif not isinstance(entry_id, str) or not _ID.fullmatch(entry_id):
-                problems.append(
-                    Problem(
-                        display,
-                        f"{key}[{index}]",
-                        "id",
-                        _("expected a kebab-case id (a-z, 0-9 and -), got {got}").format(got=_got(entry_id)),
-                    )
-                )
-            else:
-                yield key, entry_id, dict(item)
-
-
-def collect_shipped(
-    docs: Sequence[tuple[str, Mapping[str, Any]]], problems: list[Problem]
-) -> dict[str, dict[str, RawEntry]]:
-    """Gathers the entries of every shipped file by table and id; duplicate ids (in any file) are problems."""
-    tables: dict[str, dict[str, RawEntry]] = {name: {} for name in TABLES}
-    for display, doc in docs:
-        for table, entry_id, data in _entries_of(display, doc, problems, TABLES):
-            previous = tables[table].get(entry_id)
-            if previous is not None:
-                problems.append(
-                    Problem(display, entry_id, "id", _("duplicate id (also in {file})").format(file=previous.file))
-                )
-                continue
-            tables[table][entry_id] = RawEntry(table, entry_id, display, data)
-    return tables
-
-
-def apply_overlay(
-    tables: dict[str, dict[str, RawEntry]], docs: Sequence[tuple[str, Mapping[str, Any]]], problems: list[Problem]
-) -> None:
-    """Replaces the fields an overlay file gives for shipped entries; each replaced field remembers its file."""
-    seen: dict[tuple[str, str], str] = {}
-    for display, doc in docs:
-        for table, entry_id, data in _entries_of(display, doc, problems, OVERLAY_TABLES):
-            target = tables[table].get(entry_id)
-            if target is None:
-                problems.append(
-                    Problem(display, entry_id, "id", _("no shipped {table} has this id").format(table=table))
-                )
-                continue
-            key = (table, entry_id)
-            if key in seen:
-                problems.append(
-                    Problem(display, entry_id, "id", _("duplicate id (also in {file})").format(file=seen[key]))
-                )
-                continue
-            seen[key] = display
-            for name, value in data.items():
-                if name == "id":
-                    continue
-                if name in _TEXT_FIELDS:
-                    value = _keep_translation_marks(target.data.get(name), value)
-                target.data[name] = value
-                target.origin[name] = display
-
-
 #: The two-language tables an overlay may replace whole.
 _TEXT_FIELDS = ("names", "story", "text")
 
 
-def _keep_translation_marks(shipped: Any, given: Any) -> Any:
+def _keep_translation_marks(name: str, shipped: Any, given: Any) -> Any:
     """An overlay's `names` (or `story`, `text`) replaces the shipped one, but a language whose words it leaves
     as they were keeps the shipped mark: correcting the English name does not make our French translation the
     box's. The card editor writes both languages and no marks."""
-    if not (isinstance(shipped, dict) and isinstance(given, dict)) or "translated" in given:
+    if name not in _TEXT_FIELDS or not (isinstance(shipped, dict) and isinstance(given, dict)) or "translated" in given:
         return given
     marks = shipped.get("translated")
     if not isinstance(marks, dict):
@@ -272,15 +152,6 @@ def _keep_translation_marks(shipped: Any, given: Any) -> Any:
 # --- reading fields --------------------------------------------------------------------------------------
 
 
-def _got(value: Any) -> str:
-    if isinstance(value, dict):
-        return _("a table")
-    try:
-        return json.dumps(value, ensure_ascii=False, default=str)
-    except (TypeError, ValueError):
-        return repr(value)
-
-
 @dataclass
 class _Languages:
     """What one entry's texts lack in a language, and which of them are our translations."""
@@ -289,8 +160,9 @@ class _Languages:
     translated: list[tuple[str, str]] = field(default_factory=list)
 
 
-class _Fields:
-    """Typed access to one (possibly nested) TOML table of an entry; every failure is reported, never raised."""
+class _Fields(Fields[Problem]):
+    """Typed access to one (possibly nested) TOML table of an entry, with the texts' languages; every failure is
+    reported, never raised."""
 
     def __init__(
         self,
@@ -301,81 +173,8 @@ class _Fields:
         allowed: Collection[str],
         languages: _Languages | None = None,
     ) -> None:
-        self.entry = entry
-        self.problems = problems
-        self.prefix = prefix
         self.languages = _Languages() if languages is None else languages
-        self.ok = isinstance(data, dict)
-        self.data: dict[str, Any] = data if self.ok else {}
-        if not self.ok:
-            self.problem_at(prefix.rstrip("."), _("expected a table, got {got}").format(got=_got(data)))
-            return
-        for key in self.data:
-            if key not in allowed:
-                self.problem(key, _("unknown field; expected one of {keys}").format(keys=", ".join(sorted(allowed))))
-
-    def path(self, key: str) -> str:
-        return f"{self.prefix}{key}"
-
-    def problem_at(self, path: str, message: str) -> None:
-        self.problems.append(Problem(self.entry.file_of(path), self.entry.id, path, message))
-
-    def problem(self, key: str, message: str) -> None:
-        self.problem_at(self.path(key), message)
-
-    def has(self, key: str) -> bool:
-        return key in self.data
-
-    def raw(self, key: str, required: bool) -> Any:
-        if key not in self.data:
-            if required:
-                self.problem(key, _("missing"))
-            return _MISSING
-        return self.data[key]
-
-    def text(self, key: str, required: bool = True, default: str | None = None) -> str | None:
-        value = self.raw(key, required)
-        if value is _MISSING:
-            return default
-        if not isinstance(value, str):
-            self.problem(key, _("expected text, got {got}").format(got=_got(value)))
-            return default
-        return value
-
-    def choice(self, key: str, choices: Sequence[str], required: bool = True, default: str | None = None) -> str | None:
-        value = self.raw(key, required)
-        if value is _MISSING:
-            return default
-        if not isinstance(value, str) or value not in choices:
-            self.problem(
-                key, _("expected one of {choices}, got {got}").format(choices=", ".join(choices), got=_got(value))
-            )
-            return default
-        return value
-
-    def integer(self, key: str, low: int, high: int, required: bool = True, default: int | None = None) -> int | None:
-        value = self.raw(key, required)
-        if value is _MISSING:
-            return default
-        return self.check_integer(key, value, low, high, default)
-
-    def check_integer(self, key: str, value: Any, low: int, high: int, default: int | None = None) -> int | None:
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            self.problem(
-                key,
-                _("expected an integer from {low} to {high}, got {got}").format(low=low, high=high, got=_got(value)),
-            )
-            return default
-        return value
-
-    def flag(self, key: str, required: bool = True, default: bool = False) -> bool:
-        value = self.raw(key, required)
-        if value is _MISSING:
-            return default
-        if not isinstance(value, bool):
-            self.problem(key, _("expected true or false, got {got}").format(got=_got(value)))
-            return default
-        return value
+        super().__init__(entry, problems, Problem, data, prefix, allowed)
 
     def ref(self, key: str, ids: Collection[str], what: str, required: bool = True) -> str | None:
         value = self.text(key, required)
@@ -1335,31 +1134,6 @@ def _cross_check(
             )
 
 
-def _toml_files(directory: Path) -> list[Path]:
-    return sorted(p for p in directory.glob("*.toml") if p.is_file())
-
-
-def read_docs(files: Sequence[tuple[Path, str]], problems: list[Problem]) -> list[tuple[str, dict[str, Any]]]:
-    docs = []
-    for path, display in files:
-        doc = read_toml(path, display, problems)
-        if doc is not None:
-            docs.append((display, doc))
-    return docs
-
-
-def shipped_files(data_dir: Path) -> list[tuple[Path, str]]:
-    """The shipped files, each named by its file name (they all live in one directory)."""
-    return [(p, p.name) for p in _toml_files(data_dir)]
-
-
-def overlay_files(overlay_dir: Path) -> list[tuple[Path, str]]:
-    """The overlay files, each named by its full path so players can find the one to fix."""
-    if not overlay_dir.is_dir():
-        return []
-    return [(p, str(p)) for p in _toml_files(overlay_dir)]
-
-
 def load_files(
     shipped: Sequence[tuple[Path, str]], overlay: Sequence[tuple[Path, str]], data_dir: Path | None = None
 ) -> tuple[Definitions, DataReport]:
@@ -1370,8 +1144,8 @@ def load_files(
         where = "data/thunderbirds" if data_dir is None else str(data_dir)
         missing = data_dir is not None and not data_dir.is_dir()
         raise DataError([Problem(where, "", "", _("no such folder") if missing else _("no data files found"))])
-    tables = collect_shipped(read_docs(shipped, problems), problems)
-    apply_overlay(tables, read_docs(overlay, problems), problems)
+    tables = SHAPE.collect(SHAPE.read(shipped, problems), problems)
+    SHAPE.lay_over(tables, SHAPE.read(overlay, problems), problems, OVERLAY_TABLES, _keep_translation_marks)
     definitions, report = build(tables, problems, [d for _p, d in shipped] + [d for _p, d in overlay])
     if problems:
         raise DataError(problems)
@@ -1389,31 +1163,19 @@ def load_definitions(data_dir: Path | None = None, overlay_dir: Path | None = No
     return load_report(data_dir, overlay_dir)[0]
 
 
-@functools.lru_cache(maxsize=1)
-def _default_load() -> tuple[Definitions, tuple[Problem, ...]]:
-    from companion.games.thunderbirds.overlay import load_definitions_safe
-
-    return load_definitions_safe()
-
-
-def default_definitions() -> Definitions:
-    """The definitions from the default directories, loaded once. A broken overlay file is skipped (see
-    `default_overlay_problems`) so the game always starts. Call `clear_definitions_cache()` after an overlay edit
-    (the overlay API does it)."""
-    return _default_load()[0]
-
-
-def default_overlay_problems() -> tuple[Problem, ...]:
-    """The problems of the overlay files `default_definitions` skipped, for the app to show; () when none."""
-    return _default_load()[1]
-
-
-def clear_definitions_cache() -> None:
-    _default_load.cache_clear()
+#: The definitions from the default directories, loaded once: a broken overlay file is skipped (see
+#: `default_overlay_problems`) so the game always starts. `clear_definitions_cache()` after an overlay edit (the
+#: overlay API does it). `load_definitions_safe(data_dir, overlay_dir)` reads other folders the same way.
+DATA = OverlaidData(lambda shipped, overlay: load_files(shipped, overlay)[0], PACK)
+load_definitions_safe, default_definitions, default_overlay_problems = DATA.load_safe, DATA.definitions, DATA.problems
+clear_definitions_cache = DATA.clear
 
 
 __all__ = [
     "DataReport",
+    "default_data_dir",
+    "default_overlay_dir",
+    "load_definitions_safe",
     "EntryStatus",
     "clear_definitions_cache",
     "default_definitions",

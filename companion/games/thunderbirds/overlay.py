@@ -8,32 +8,38 @@ the app starts: a broken overlay file is skipped and reported instead of stoppin
 
 from __future__ import annotations
 
-import json
-import math
-import re
-import time
-import tomllib
-from collections.abc import Mapping, Sequence
+import functools
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-import tomlkit
-
-from companion.files import sync_directory, write_atomically
-from companion.games.thunderbirds.definitions import Definitions
+from companion.engine.data import overlay
+from companion.engine.data.files import load_accepting, overlay_files, shipped_files
+from companion.files import write_atomically
 from companion.games.thunderbirds.errors import DataError, Problem
 from companion.games.thunderbirds.loader import (
     SINGLE_IDS,
     clear_definitions_cache,
     default_data_dir,
     default_overlay_dir,
+    load_definitions_safe,
     load_files,
-    overlay_files,
-    shipped_files,
 )
 from companion.locale import domain
 
 _, ngettext = domain("thunderbirds")
+
+__all__ = [
+    "KINDS",
+    "clear_card",
+    "dumps",
+    "load_definitions_safe",
+    "overlay_entry",
+    "overlay_file_for",
+    "replace_card",
+    "set_aside",
+    "set_card_fields",
+]
 
 #: The card editor's kinds -> (table in the TOML files, the overlay file that holds them).
 KINDS: Mapping[str, tuple[str, str]] = {
@@ -50,35 +56,6 @@ _HEADER = (
     "# Corrections to the shipped Thunderbirds data, made with the card editor. Same format as\n"
     "# data/thunderbirds/*.toml (see its README.md): only the cards and the fields that change.\n"
 )
-
-
-def load_definitions_safe(
-    data_dir: Path | None = None, overlay_dir: Path | None = None
-) -> tuple[Definitions, tuple[Problem, ...]]:
-    """Shipped data plus every overlay file that validates; a broken overlay file is skipped and its problems
-    returned, so the app still starts and can say which file to fix. Broken shipped data raises `DataError`."""
-    data_dir = default_data_dir() if data_dir is None else data_dir
-    overlay_dir = default_overlay_dir() if overlay_dir is None else overlay_dir
-    shipped = shipped_files(data_dir)
-    definitions, _accepted, problems = _load_accepting(shipped, overlay_files(overlay_dir))
-    return definitions, problems
-
-
-def _load_accepting(
-    shipped: Sequence[tuple[Path, str]], candidates: Sequence[tuple[Path, str]]
-) -> tuple[Definitions, list[tuple[Path, str]], tuple[Problem, ...]]:
-    """Adds the overlay files one at a time, keeping those that still validate."""
-    definitions, _report = load_files(shipped, [])
-    accepted: list[tuple[Path, str]] = []
-    problems: list[Problem] = []
-    for candidate in candidates:
-        try:
-            definitions, _report = load_files(shipped, accepted + [candidate])
-        except DataError as error:
-            problems.extend(error.problems)
-        else:
-            accepted.append(candidate)
-    return definitions, accepted, tuple(problems)
 
 
 # --- the card editor's API -------------------------------------------------------------------------------
@@ -110,27 +87,16 @@ def overlay_file_for(kind: str, card_id: str, overlay_dir: Path | None = None) -
 
 
 def _holds(doc: Mapping[str, Any], table: str, card_id: str) -> bool:
-    value = doc.get(table)
     if table in SINGLE_IDS:
-        return isinstance(value, dict) and card_id == SINGLE_IDS[table]
-    return isinstance(value, list) and any(isinstance(item, dict) and item.get("id") == card_id for item in value)
+        return isinstance(doc.get(table), dict) and card_id == SINGLE_IDS[table]
+    return overlay.holds(doc, table, card_id)
 
 
 def set_aside(path: Path, overlay_dir: Path | None = None) -> Path:
     """Takes an overlay file out of use without deleting it: renamed `<name>.toml.set-aside-<UTC time>` in the same
     folder (the loader reads only `*.toml`); rename it back to use it again. Returns the new path."""
     overlay_dir = default_overlay_dir() if overlay_dir is None else overlay_dir
-    path = Path(path)
-    if path.parent.resolve() != overlay_dir.resolve() or path.suffix != ".toml" or not path.is_file():
-        raise DataError([Problem(str(path), "", "", _("not a card overlay file"))])
-    stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
-    target = path.with_name(f"{path.name}.set-aside-{stamp}")
-    counter = 1
-    while target.exists():
-        counter += 1
-        target = path.with_name(f"{path.name}.set-aside-{stamp}-{counter}")
-    path.rename(target)
-    sync_directory(path.parent)
+    target = overlay.set_aside(path, overlay_dir, _("not a card overlay file"), Problem)
     clear_definitions_cache()
     return target
 
@@ -179,7 +145,7 @@ def replace_card(
             """The edited file must load with the shipped data and the other overlay files that load today."""
             others = [(p, d) for p, d in overlay_files(overlay_dir) if p != target]
             shipped = shipped_files(data_dir)
-            _definitions, accepted, _skipped = _load_accepting(shipped, others)
+            _loaded, accepted, _skipped = load_accepting(lambda chosen: load_files(shipped, chosen), others)
             load_files(shipped, accepted + [(written, str(target))])
 
         overlay_dir.mkdir(parents=True, exist_ok=True)
@@ -190,78 +156,7 @@ def replace_card(
 
 
 def _text_of(target: Path, doc: dict[str, Any], table: str, card_id: str) -> str:
-    """The file's new text: the editor's own files are written whole; a file a person wrote keeps its comments
-    and layout, only the card's entry changing (tomlkit)."""
-    if not target.exists():
-        return dumps(doc)
-    original = target.read_text(encoding="utf-8")
-    if original.startswith(_HEADER):
-        return dumps(doc)
-    try:
-        return _edited(original, doc, table, card_id)
-    except (TypeError, ValueError, KeyError, AttributeError):
-        # A file shaped otherwise than the data's format (a table where a list of cards belongs...): written
-        # whole, so the validation that follows names its problem and nothing is written.
-        return dumps(doc)
-
-
-def _edited(original: str, doc: dict[str, Any], table: str, card_id: str) -> str:
-    document = tomlkit.parse(original)
-    entry = _find(doc, table, card_id)
-    if table in SINGLE_IDS:
-        if entry:
-            document[table] = _item(entry)
-        elif table in document:
-            del document[table]
-        return tomlkit.dumps(document)
-    items = document.get(table)
-    index = next(
-        (i for i, item in enumerate(items or ()) if isinstance(item, dict) and item.get("id") == card_id), None
-    )
-    if index is None:
-        if entry:
-            if items is None:
-                document[table] = tomlkit.aot()
-            document[table].append(_table({"id": card_id, **entry}))
-        return tomlkit.dumps(document)
-    if not entry:
-        del document[table][index]
-        if not len(document[table]):
-            del document[table]
-        return tomlkit.dumps(document)
-    found = document[table][index]
-    for key in [k for k in found if k != "id" and k not in entry]:
-        del found[key]
-    for key, value in entry.items():
-        current = found.get(key)
-        if current is None or _plain(current) != value:  # a value left as it was keeps its layout
-            found[key] = _item(value)
-    return tomlkit.dumps(document)
-
-
-def _plain(value: Any) -> Any:
-    unwrap = getattr(value, "unwrap", None)
-    return unwrap() if unwrap is not None else value
-
-
-def _item(value: Any) -> Any:
-    """A value for tomlkit, tables inline as the shipped files write them."""
-    if isinstance(value, Mapping):
-        inline = tomlkit.inline_table()
-        inline.update({k: _item(v) for k, v in value.items()})
-        return inline
-    if isinstance(value, (list, tuple)):
-        array = tomlkit.array()
-        array.extend(_item(v) for v in value)
-        return array
-    return value
-
-
-def _table(entry: Mapping[str, Any]) -> Any:
-    table = tomlkit.table()
-    for key, value in entry.items():
-        table[key] = _item(value)
-    return table
+    return overlay.text_of(target, doc, _HEADER, table, card_id, single=table in SINGLE_IDS)
 
 
 def clear_card(kind: str, card_id: str, overlay_dir: Path | None = None) -> dict[str, Any]:
@@ -284,124 +179,29 @@ def clear_card(kind: str, card_id: str, overlay_dir: Path | None = None) -> dict
 
 
 def _kind(kind: str) -> tuple[str, str]:
-    if kind not in KINDS:
-        raise DataError(
-            [
-                Problem(
-                    "",
-                    "",
-                    "kind",
-                    _("unknown kind {got}; expected one of {kinds}").format(
-                        got=json.dumps(kind), kinds=", ".join(KINDS)
-                    ),
-                )
-            ]
-        )
-    return KINDS[kind]
+    def unknown(got: str, kinds: str) -> str:
+        return _("unknown kind {got}; expected one of {kinds}").format(got=got, kinds=kinds)
+
+    return overlay.pick(KINDS, kind, "kind", unknown, Problem)
 
 
 def _read(path: Path) -> dict[str, Any]:
-    """The parsed overlay file; {} when absent. A file that is not TOML is an error naming it: the editor must not
-    silently overwrite what a person wrote by hand."""
-    if not path.exists():
-        return {}
-    try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
-        raise DataError([Problem(str(path), "", "", _("invalid TOML: {error}").format(error=error))]) from error
+    return overlay.read(path, Problem)
 
 
 def _find(doc: Mapping[str, Any], table: str, card_id: str) -> dict[str, Any]:
-    value = doc.get(table)
-    if table in SINGLE_IDS:
-        return dict(value) if isinstance(value, dict) and card_id == SINGLE_IDS[table] else {}
-    for item in value if isinstance(value, list) else ():
-        if isinstance(item, dict) and item.get("id") == card_id:
-            return {k: v for k, v in item.items() if k != "id"}
-    return {}
+    if table in SINGLE_IDS and card_id != SINGLE_IDS[table]:
+        return {}
+    return overlay.find(doc, table, card_id, single=table in SINGLE_IDS)
 
 
 def _store(doc: dict[str, Any], table: str, card_id: str, entry: dict[str, Any]) -> None:
     """Puts `entry` as the card's overlay entry in `doc` (removing it when empty, and the table when emptied)."""
-    if table in SINGLE_IDS:
-        if card_id != SINGLE_IDS[table]:
-            raise DataError([Problem("", card_id, "id", _("expected the id {id}").format(id=SINGLE_IDS[table]))])
-        if entry:
-            doc[table] = entry
-        else:
-            doc.pop(table, None)
-        return
-    items = [i for i in doc.get(table, []) if not (isinstance(i, dict) and i.get("id") == card_id)]
-    if entry:
-        items.append({"id": card_id, **entry})
-    if items:
-        doc[table] = items
-    else:
-        doc.pop(table, None)
+    if table in SINGLE_IDS and card_id != SINGLE_IDS[table]:
+        raise DataError([Problem("", card_id, "id", _("expected the id {id}").format(id=SINGLE_IDS[table]))])
+    overlay.store(doc, table, card_id, entry, single=table in SINGLE_IDS)
 
 
-def _remove(target: Path) -> None:
-    """Removes an overlay file left without corrections, durably (a power cut after it keeps it removed)."""
-    try:
-        target.unlink()
-    except FileNotFoundError:
-        return
-    sync_directory(target.parent)
-
-
-# --- writing TOML (the standard library only reads it) ---------------------------------------------------
-
-_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
-
-
-def dumps(doc: Mapping[str, Any]) -> str:
-    """Writes an overlay document: scalars first, then `[table]`s, then `[[table]]` entries with inline values."""
-    lines = [_HEADER.rstrip("\n")]
-    tables = {k: v for k, v in doc.items() if isinstance(v, dict)}
-    arrays = {k: v for k, v in doc.items() if isinstance(v, list) and v and all(isinstance(i, dict) for i in v)}
-    for key, value in doc.items():
-        if key not in tables and key not in arrays:
-            lines.append(f"{_key(key)} = {_value(value)}")
-    for key, value in tables.items():
-        lines.append("")
-        lines.append(f"[{_key(key)}]")
-        lines.extend(f"{_key(k)} = {_value(v)}" for k, v in value.items())
-    for key, items in arrays.items():
-        for item in items:
-            lines.append("")
-            lines.append(f"[[{_key(key)}]]")
-            lines.extend(f"{_key(k)} = {_value(v)}" for k, v in item.items())
-    return "\n".join(lines) + "\n"
-
-
-def _key(key: str) -> str:
-    # fullmatch: "$" would also match before a final newline, and "0\n" is no bare key.
-    return key if _BARE_KEY.fullmatch(key) else _string(key)
-
-
-def _string(text: str) -> str:
-    # JSON string escapes are valid TOML basic-string escapes; TOML also forbids a raw DEL.
-    return json.dumps(text, ensure_ascii=False).replace("\x7f", "\\u007F")
-
-
-def _value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, float):
-        if math.isnan(value):
-            return "nan"
-        if math.isinf(value):
-            return "inf" if value > 0 else "-inf"
-        return repr(value)
-    if isinstance(value, str):
-        return _string(value)
-    if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(_value(v) for v in value) + "]"
-    if isinstance(value, Mapping):
-        if not value:
-            return "{}"
-        return "{ " + ", ".join(f"{_key(k)} = {_value(v)}" for k, v in value.items()) + " }"
-    raise TypeError(f"cannot write {type(value).__name__} to TOML")
+_remove = overlay.remove
+#: The overlay document as TOML under this pack's header (the card editor's own files).
+dumps = functools.partial(overlay.dumps, header=_HEADER)

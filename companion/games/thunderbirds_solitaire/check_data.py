@@ -9,11 +9,9 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
-from pathlib import Path
 
+from companion.engine.data.check import DataCheck, Report, table_lines
 from companion.games.thunderbirds_solitaire.definitions import Definitions
-from companion.games.thunderbirds_solitaire.errors import DataError
 from companion.games.thunderbirds_solitaire.help import checked_rules, our_readings, players_rules
 from companion.games.thunderbirds_solitaire.loader import DataReport, SlotStatus, load_report
 from companion.locale import domain
@@ -73,13 +71,7 @@ def summary_lines(report: DataReport) -> list[str]:
                 str(sum(len(e.low) for e in entries)),
             )
         )
-    width = max(len(r[0]) for r in [*rows, headers])
-    numbers = [max(len(h), 7) for h in headers[1:]]
-
-    def line(cells: Sequence[str]) -> str:
-        return "  ".join([cells[0].ljust(width)] + [c.rjust(n) for c, n in zip(cells[1:], numbers)]).rstrip()
-
-    return [line(headers)] + [line(r) for r in rows]
+    return table_lines(headers, rows, 7)
 
 
 def missing_lines(definitions: Definitions, report: DataReport) -> list[str]:
@@ -165,51 +157,30 @@ def rules_lines() -> list[str]:
     return lines
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="companion check-data --game thunderbirds_solitaire",
-        description=_("Validate the Thunderbirds Solitaire data and your overlay; say what is still unknown."),
-    )
-    parser.add_argument("--data", type=Path, default=None, help=_("the shipped data directory"))
-    parser.add_argument("--overlay", type=Path, default=None, help=_("the overlay directory"))
-    parser.add_argument("--list", action="store_true", help=_("name every unknown slot"))
-    parser.add_argument("--rules", action="store_true", help=_("say which rules are checked and which are yours"))
-    parser.add_argument("--lang", choices=("en", "fr"), default=None, help=_("language of the report"))
-    args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
-    if args.lang is not None:
-        from companion.locale import set_language
-
-        set_language(args.lang)
-    try:
-        definitions, report = load_report(args.data, args.overlay)
-    except DataError as error:
-        for problem in error.problems:
-            print(str(problem), file=sys.stderr)
-        count = len(error.problems)
-        print(
-            ngettext("{n} problem: the data is not valid", "{n} problems: the data is not valid", count).format(
-                n=count
-            ),
-            file=sys.stderr,
-        )
-        return 2
-    for text in summary_lines(report):
-        print(text)
+def report(args: argparse.Namespace) -> Report:
+    definitions, found = load_report(args.data, args.overlay)
+    lines = summary_lines(found)
     if args.list:
-        print()
-        for text in missing_lines(definitions, report):
-            print(text)
-    print()
-    for text in dealing_lines(definitions):
-        print(text)
+        lines += ["", *missing_lines(definitions, found)]
+    lines += ["", *dealing_lines(definitions)]
     if args.rules:
-        print()
-        for text in rules_lines():
-            print(text)
-    print()
+        lines += ["", *rules_lines()]
     files = len(definitions.sources)
-    print(ngettext("valid: {n} file", "valid: {n} files", files).format(n=files))
-    return 0
+    return Report([*lines, "", ngettext("valid: {n} file", "valid: {n} files", files).format(n=files)])
+
+
+def _options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--rules", action="store_true", help=_("say which rules are checked and which are yours"))
+
+
+def _words() -> tuple[str, str]:
+    return (
+        _("Validate the Thunderbirds Solitaire data and your overlay; say what is still unknown."),
+        _("name every unknown slot"),
+    )
+
+
+main = DataCheck("thunderbirds_solitaire", _words, report, options=_options).main
 
 
 if __name__ == "__main__":

@@ -8,15 +8,18 @@ add or change; see `data/thunderbirds_solitaire/README.md`.
 
 from __future__ import annotations
 
+import functools
 import re
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 from typing import Any
 
-from companion import paths
+from companion.engine.data import files
+from companion.engine.data.files import DefaultData
+from companion.engine.data.files import toml_files as toml_files
+from companion.engine.data.problems import Problem as AnyProblem
 from companion.games.thunderbirds_solitaire.definitions import (
     KINDS,
     MARKS,
@@ -72,12 +75,8 @@ _ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 _SLOT = re.compile(r"^(basic|advanced|pod)-([0-9]+)$")
 
 
-def default_data_dir() -> Path:
-    return paths.DATA_DIR / PACK_DIR
-
-
-def default_overlay_dir() -> Path:
-    return paths.user_data_dir() / "overlay" / PACK_DIR
+default_data_dir = functools.partial(files.default_data_dir, PACK_DIR)
+default_overlay_dir = functools.partial(files.default_overlay_dir, PACK_DIR)
 
 
 def slot_id(prefix: str, number: int) -> str:
@@ -114,10 +113,6 @@ class DataReport:
 # --- reading ---------------------------------------------------------------------------------------------
 
 
-def toml_files(folder: Path) -> list[Path]:
-    return sorted(folder.glob("*.toml")) if folder.is_dir() else []
-
-
 def load_definitions(data_dir: Path | None = None, overlay_dir: Path | None = None) -> Definitions:
     return load_report(data_dir, overlay_dir)[0]
 
@@ -146,7 +141,7 @@ def load_files(shipped: Sequence[Path], overlay: Sequence[Path]) -> tuple[Defini
 
 def load_definitions_safe(
     data_dir: Path | None = None, overlay_dir: Path | None = None
-) -> tuple[Definitions, tuple[Problem, ...]]:
+) -> tuple[Definitions, tuple[AnyProblem, ...]]:
     """Shipped data plus every overlay file that still validates; a broken overlay file is skipped and its
     problems returned, so the app starts and can say which file to fix. Broken shipped data raises."""
     data_dir = default_data_dir() if data_dir is None else data_dir
@@ -159,7 +154,7 @@ def load_definitions_safe(
         pass
     accepted = accepting(shipped, candidates)
     definitions, _report = load_files(shipped, accepted)
-    problems: list[Problem] = []
+    problems: list[AnyProblem] = []
     for rejected in (c for c in candidates if c not in accepted):
         try:
             load_files(shipped, [*accepted, rejected])
@@ -187,23 +182,10 @@ def accepting(shipped: Sequence[Path], candidates: Sequence[Path]) -> list[Path]
     return accepted
 
 
-@cache
-def _default() -> tuple[Definitions, tuple[Problem, ...]]:
-    return load_definitions_safe()
-
-
-def default_definitions() -> Definitions:
-    """The shipped data and the player's overlay (broken overlay files skipped), read once until cleared."""
-    return _default()[0]
-
-
-def overlay_problems() -> tuple[Problem, ...]:
-    return _default()[1]
-
-
-def clear_definitions_cache() -> None:
-    """Forgets the definitions read so far (after the editor saved an overlay file)."""
-    _default.cache_clear()
+#: The shipped data and the player's overlay (broken overlay files skipped), read once until cleared (after the
+#: editor saved an overlay file).
+DEFAULT = DefaultData(load_definitions_safe)
+default_definitions, overlay_problems, clear_definitions_cache = DEFAULT.definitions, DEFAULT.problems, DEFAULT.clear
 
 
 # --- merging the files -----------------------------------------------------------------------------------

@@ -8,13 +8,13 @@ written atomically, each fact marked `player`) and takes back with `clear_entry`
 
 from __future__ import annotations
 
-import json
-import re
-import tomllib
+import functools
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from companion.engine.data import overlay
+from companion.engine.data.files import toml_files
 from companion.files import sync_directory, write_atomically
 from companion.games.thunderbirds_solitaire.errors import DataError, Problem
 from companion.games.thunderbirds_solitaire.loader import (
@@ -25,7 +25,6 @@ from companion.games.thunderbirds_solitaire.loader import (
     default_data_dir,
     default_overlay_dir,
     load_files,
-    toml_files,
 )
 from companion.locale import domain
 
@@ -121,7 +120,7 @@ def replace_entry(
 
     overlay_dir.mkdir(parents=True, exist_ok=True)
     # A file left with no entry is validated too (what the others need must still be there), then removed.
-    write_atomically(target, dumps(doc), check=validate)
+    write_atomically(target, overlay.text_of(target, doc, _HEADER, table, entry_id, table in HEADERS), check=validate)
     if not doc:
         target.unlink()
         sync_directory(overlay_dir)
@@ -161,101 +160,23 @@ def _validate(shipped: list[Path], others: list[Path], temp: Path, target: Path)
 
 
 def _file(table: str) -> str:
-    if table not in FILES:
-        raise DataError(
-            [
-                Problem(
-                    "",
-                    "",
-                    "table",
-                    _("unknown table {got}; expected one of {tables}").format(
-                        got=json.dumps(table), tables=", ".join(FILES)
-                    ),
-                )
-            ]
-        )
-    return FILES[table]
+    def unknown(got: str, tables: str) -> str:
+        return _("unknown table {got}; expected one of {tables}").format(got=got, tables=tables)
+
+    return overlay.pick(FILES, table, "table", unknown, Problem)
 
 
 def _read(path: Path) -> dict[str, Any]:
-    """The parsed overlay file, {} when absent. A file that is not TOML is an error naming it: the editor never
-    overwrites what a person wrote by hand."""
-    if not path.exists():
-        return {}
-    try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
-        raise DataError([Problem(str(path), "", "", _("invalid TOML: {error}").format(error=error))]) from error
+    return overlay.read(path, Problem)
 
 
 def _find(doc: Mapping[str, Any], table: str, entry_id: str) -> dict[str, Any]:
-    value = doc.get(table)
-    if table in HEADERS:
-        return dict(value) if isinstance(value, dict) else {}
-    for item in value if isinstance(value, list) else ():
-        if isinstance(item, dict) and item.get("id") == entry_id:
-            return {k: v for k, v in item.items() if k != "id"}
-    return {}
+    return overlay.find(doc, table, entry_id, single=table in HEADERS)
 
 
 def _store(doc: dict[str, Any], table: str, entry_id: str, entry: dict[str, Any]) -> None:
-    if table in HEADERS:
-        if entry:
-            doc[table] = entry
-        else:
-            doc.pop(table, None)
-        return
-    items = [i for i in doc.get(table, []) if not (isinstance(i, dict) and i.get("id") == entry_id)]
-    if entry:
-        items.append({"id": entry_id, **entry})
-        items.sort(key=lambda item: str(item.get("id")))
-    if items:
-        doc[table] = items
-    else:
-        doc.pop(table, None)
+    overlay.store(doc, table, entry_id, entry, single=table in HEADERS, sort=True)
 
 
-# --- writing TOML (the standard library only reads it) ---------------------------------------------------
-
-_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
-
-
-def dumps(doc: Mapping[str, Any]) -> str:
-    """An overlay document as TOML: header tables first, then `[[entries]]`, values written inline."""
-    lines = [_HEADER.rstrip("\n")]
-    for key, value in doc.items():
-        if isinstance(value, dict):
-            lines += ["", f"[{_key(key)}]"]
-            lines += [f"{_key(k)} = {_value(v)}" for k, v in value.items()]
-    for key, value in doc.items():
-        if isinstance(value, list):
-            for item in value:
-                lines += ["", f"[[{_key(key)}]]"]
-                lines += [f"{_key(k)} = {_value(v)}" for k, v in item.items()]
-    return "\n".join(lines) + "\n"
-
-
-def _key(key: str) -> str:
-    return key if _BARE_KEY.fullmatch(key) else _string(key)
-
-
-def _string(text: str) -> str:
-    # JSON string escapes are valid TOML basic-string escapes; TOML also forbids a raw DEL.
-    return json.dumps(text, ensure_ascii=False).replace("\x7f", "\\u007F")
-
-
-def _value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, str):
-        return _string(value)
-    if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(_value(v) for v in value) + "]"
-    if isinstance(value, Mapping):
-        if not value:
-            return "{}"
-        return "{ " + ", ".join(f"{_key(k)} = {_value(v)}" for k, v in value.items()) + " }"
-    raise TypeError(f"cannot write {type(value).__name__} to TOML")
+#: An overlay document as TOML under this pack's header.
+dumps = functools.partial(overlay.dumps, header=_HEADER)

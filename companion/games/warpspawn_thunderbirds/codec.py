@@ -1,150 +1,17 @@
-"""Actions and states to and from JSON-able data, driven by the dataclasses' own type hints.
+"""Warpspawn's actions and states to and from JSON-able data: the engine's `Codec` bound to its types.
 
 An action is `{"type": "PlayCard", "card": "move-3", "pawn": "tb2", "to": [4, 7]}`; a state is a nested dict of its
-fields (tuples as lists, decks as their fields). Decoding is strict: an unknown type, a missing or unknown field,
-or a value of the wrong kind raises `ValueError` naming it.
+fields (tuples as lists, decks as their fields; see `companion.engine.codec`). Decoding is strict.
 """
 
 from __future__ import annotations
 
-import dataclasses
-import types
-import typing
-from collections.abc import Mapping
-from enum import Enum
-from functools import cache
-from typing import Any, Literal, Union
-
-from companion.games.warpspawn_thunderbirds import events as ev
+from companion.engine.codec import Codec
+from companion.engine.codec import decode_dataclass as decode_dataclass
+from companion.engine.codec import encode as encode
 from companion.games.warpspawn_thunderbirds import state as st
 from companion.games.warpspawn_thunderbirds.actions import ACTION_TYPES
 
-
-def encode(value: Any) -> Any:
-    """Plain JSON-able data for a dataclass, tuple, frozenset, enum or scalar."""
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    if isinstance(value, tuple):
-        return [encode(v) for v in value]
-    if isinstance(value, frozenset):
-        return sorted(encode(v) for v in value)
-    if isinstance(value, Enum):
-        return value.value
-    return value
-
-
-def encode_action(action: object) -> dict[str, Any]:
-    return {"type": type(action).__name__, **encode(action)}
-
-
-def decode_action(data: Mapping[str, Any]) -> object:
-    if not isinstance(data, Mapping):
-        raise ValueError(f"an action is a table with a 'type', got {data!r}")
-    name = data.get("type")
-    cls = ACTION_TYPES.get(name) if isinstance(name, str) else None
-    if cls is None:
-        raise ValueError(f"unknown action type {name!r}; expected one of {', '.join(sorted(ACTION_TYPES))}")
-    return decode_dataclass(cls, {k: v for k, v in data.items() if k != "type"}, f"action {name}")
-
-
-def encode_event(event: object) -> dict[str, Any]:
-    return {"type": type(event).__name__, **encode(event)}
-
-
-EVENT_TYPES: dict[str, type] = {
-    name: value
-    for name, value in vars(ev).items()
-    if isinstance(value, type) and dataclasses.is_dataclass(value) and value.__module__ == ev.__name__
-}
-
-
-def encode_state(state: st.GameState) -> dict[str, Any]:
-    data: dict[str, Any] = encode(state)
-    return data
-
-
-def decode_state(data: Mapping[str, Any]) -> st.GameState:
-    state: st.GameState = decode_dataclass(st.GameState, data, "state")
-    return state
-
-
-@cache
-def _hints(cls: type) -> dict[str, Any]:
-    return typing.get_type_hints(cls)
-
-
-def decode_dataclass(cls: type, data: Mapping[str, Any], where: str) -> Any:
-    if not isinstance(data, Mapping):
-        raise ValueError(f"{where}: expected a table, got {data!r}")
-    hints = _hints(cls)
-    known = {f.name for f in dataclasses.fields(cls)}
-    unknown = set(data) - known
-    if unknown:
-        raise ValueError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
-    values = {}
-    for f in dataclasses.fields(cls):
-        if f.name not in data:
-            if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
-                raise ValueError(f"{where}: missing field '{f.name}'")
-            continue
-        values[f.name] = _decode(hints[f.name], data[f.name], f"{where}: field '{f.name}'")
-    return cls(**values)
-
-
-def _decode(hint: Any, value: Any, where: str) -> Any:
-    origin = typing.get_origin(hint)
-    args = typing.get_args(hint)
-    if hint is Any:
-        return value
-    if origin in (Union, types.UnionType):
-        if value is None and type(None) in args:
-            return None
-        errors = []
-        for option in args:
-            if option is type(None):
-                continue
-            try:
-                return _decode(option, value, where)
-            except ValueError as error:
-                errors.append(str(error))
-        raise ValueError(errors[0] if len(errors) == 1 else f"{where}: unexpected value {value!r}")
-    if origin is Literal:
-        if value not in args:
-            raise ValueError(f"{where}: expected one of {', '.join(map(repr, args))}, got {value!r}")
-        return value
-    if origin is tuple:
-        if not isinstance(value, (list, tuple)):
-            raise ValueError(f"{where}: expected a list, got {value!r}")
-        if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(_decode(args[0], v, where) for v in value)
-        if len(args) != len(value):
-            raise ValueError(f"{where}: expected {len(args)} items, got {len(value)}")
-        return tuple(_decode(a, v, where) for a, v in zip(args, value))
-    if origin is frozenset:
-        if not isinstance(value, (list, tuple)):
-            raise ValueError(f"{where}: expected a list, got {value!r}")
-        return frozenset(_decode(args[0], v, where) for v in value)
-    if isinstance(hint, type) and issubclass(hint, Enum):
-        try:
-            return hint(value)
-        except ValueError:
-            raise ValueError(f"{where}: unexpected value {value!r}") from None
-    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
-        return decode_dataclass(hint, value, where)
-    if hint is bool:
-        if not isinstance(value, bool):
-            raise ValueError(f"{where}: expected true or false, got {value!r}")
-        return value
-    if hint is int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise ValueError(f"{where}: expected a whole number, got {value!r}")
-        return value
-    if hint is str:
-        if not isinstance(value, str):
-            raise ValueError(f"{where}: expected text, got {value!r}")
-        return value
-    if hint is type(None):
-        if value is not None:
-            raise ValueError(f"{where}: expected nothing, got {value!r}")
-        return None
-    raise ValueError(f"{where}: cannot decode {hint!r}")
+CODEC = Codec(state=st.GameState, actions=ACTION_TYPES)
+encode_action, decode_action, encode_event = CODEC.encode_action, CODEC.decode_action, CODEC.encode_event
+encode_state, decode_state = CODEC.encode_state, CODEC.decode_state

@@ -13,15 +13,16 @@ and reported (`default_overlay_problems`), so the game always starts.
 from __future__ import annotations
 
 import functools
-import json
-import re
-import tomllib
-from collections.abc import Collection, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion import paths
+from companion.engine.data import files
+from companion.engine.data.fields import MISSING as _MISSING
+from companion.engine.data.fields import Fields
+from companion.engine.data.files import OverlaidData, RawEntry, Tables, overlay_files
+from companion.engine.data.problems import shown as _got
 from companion.games.warpspawn_thunderbirds.definitions import (
     CONFIDENCES,
     EFFECTS,
@@ -53,224 +54,32 @@ ANY_TB = "any-tb"
 ANY_PAWN = "any-pawn"
 SIZE_RANGE = (5, 26)
 
-_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
-_MISSING: Any = object()
-
-
-def default_data_dir() -> Path:
-    return paths.DATA_DIR / PACK
-
-
-def default_overlay_dir() -> Path:
-    return paths.user_data_dir() / "overlay" / PACK
-
-
-def _toml_files(folder: Path) -> list[Path]:
-    return sorted(p for p in folder.glob("*.toml") if p.is_file())
+#: The tables of the data files, as the engine's data toolkit reads them (a single table goes by its own name).
+SHAPE = Tables(LIST_TABLES, {name: name for name in SINGLE_TABLES}, Problem)
+default_data_dir = functools.partial(files.default_data_dir, PACK)
+default_overlay_dir = functools.partial(files.default_overlay_dir, PACK)
 
 
 def shipped_files(data_dir: Path) -> list[tuple[Path, str]]:
     """The shipped files, each named by its path under the project's data directory."""
-    return [(p, f"data/{PACK}/{p.name}" if p.parent == default_data_dir() else str(p)) for p in _toml_files(data_dir)]
-
-
-def overlay_files(overlay_dir: Path) -> list[tuple[Path, str]]:
-    """The overlay files, each named by its full path so players can find the one to fix."""
-    if not overlay_dir.is_dir():
-        return []
-    return [(p, str(p)) for p in _toml_files(overlay_dir)]
-
-
-# --- raw entries ---------------------------------------------------------------------------------------------
-
-
-@dataclass
-class RawEntry:
-    """One table entry as read, with the file that last set each field (so overlay problems name the overlay)."""
-
-    table: str
-    id: str
-    file: str
-    data: dict[str, Any]
-    origin: dict[str, str] = field(default_factory=dict)
-
-    def file_of(self, path: str) -> str:
-        top = re.split(r"[.\[]", path, maxsplit=1)[0]
-        return self.origin.get(top, self.file)
-
-
-def _got(value: Any) -> str:
-    if isinstance(value, dict):
-        return _("a table")
-    try:
-        return json.dumps(value, ensure_ascii=False, default=str)
-    except (TypeError, ValueError):
-        return repr(value)
-
-
-def _read(files: Sequence[tuple[Path, str]], problems: list[Problem]) -> list[tuple[str, dict[str, Any]]]:
-    docs = []
-    for path, display in files:
-        try:
-            with path.open("rb") as handle:
-                docs.append((display, tomllib.load(handle)))
-        except tomllib.TOMLDecodeError as error:  # its message names the line and column
-            problems.append(Problem(display, "", "", _("invalid TOML: {error}").format(error=error)))
-        except (OSError, UnicodeDecodeError) as error:
-            problems.append(Problem(display, "", "", _("cannot read the file: {error}").format(error=error)))
-    return docs
-
-
-def _entries(
-    display: str, doc: Mapping[str, Any], problems: list[Problem]
-) -> Iterator[tuple[str, str, dict[str, Any]]]:
-    """(table, id, data) for every well-formed entry of a parsed file; the malformed ones are reported."""
-    for key, value in doc.items():
-        if key not in TABLES:
-            problems.append(
-                Problem(display, "", key, _("unknown table; expected one of {tables}").format(tables=", ".join(TABLES)))
-            )
-        elif key in SINGLE_TABLES:
-            if isinstance(value, dict):
-                yield key, key, dict(value)
-            else:
-                problems.append(Problem(display, "", key, _("expected a table, got {got}").format(got=_got(value))))
-        elif not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
-            problems.append(
-                Problem(
-                    display,
-                    "",
-                    key,
-                    _("expected a list of tables ([[{table}]]), got {got}").format(table=key, got=_got(value)),
-                )
-            )
-        else:
-            for index, item in enumerate(value):
-                entry_id = item.get("id", _MISSING)
-                if entry_id is _MISSING:
-                    problems.append(Problem(display, f"{key}[{index}]", "id", _("missing")))
-                elif not isinstance(entry_id, str) or not _ID.fullmatch(entry_id):
-                    problems.append(
-                        Problem(
-                            display,
-                            f"{key}[{index}]",
-                            "id",
-                            _("expected a kebab-case id (a-z, 0-9 and -), got {got}").format(got=_got(entry_id)),
-                        )
-                    )
-                else:
-                    yield key, entry_id, dict(item)
-
-
-def _collect(
-    shipped: Sequence[tuple[str, dict[str, Any]]],
-    overlay: Sequence[tuple[str, dict[str, Any]]],
-    problems: list[Problem],
-) -> dict[str, dict[str, RawEntry]]:
-    """Every shipped entry by table and id, with the overlay's fields laid over them."""
-    tables: dict[str, dict[str, RawEntry]] = {name: {} for name in TABLES}
-    for display, doc in shipped:
-        for table, entry_id, data in _entries(display, doc, problems):
-            previous = tables[table].get(entry_id)
-            if previous is not None:
-                problems.append(
-                    Problem(display, entry_id, "id", _("duplicate id (also in {file})").format(file=previous.file))
-                )
-            else:
-                tables[table][entry_id] = RawEntry(table, entry_id, display, data)
-    seen: dict[tuple[str, str], str] = {}
-    for display, doc in overlay:
-        for table, entry_id, data in _entries(display, doc, problems):
-            target = tables[table].get(entry_id)
-            if target is None:
-                problems.append(
-                    Problem(display, entry_id, "id", _("no shipped {table} has this id").format(table=table))
-                )
-                continue
-            if (table, entry_id) in seen:
-                problems.append(
-                    Problem(
-                        display, entry_id, "id", _("duplicate id (also in {file})").format(file=seen[(table, entry_id)])
-                    )
-                )
-                continue
-            seen[(table, entry_id)] = display
-            for name, value in data.items():
-                if name != "id":
-                    target.data[name] = value
-                    target.origin[name] = display
-    return tables
+    return files.shipped_files(data_dir, PACK)
 
 
 # --- reading fields ------------------------------------------------------------------------------------------
 
 
-class _Fields:
-    """Typed reads of one entry; every failure is reported (file, card, field), never raised."""
+class _Fields(Fields[Problem]):
+    """Typed reads of one entry; every failure is reported (file, card, field), never raised. A text is never
+    empty, and every fact carries its confidence mark."""
 
     def __init__(self, entry: RawEntry, problems: list[Problem], allowed: Collection[str]) -> None:
-        self.entry = entry
-        self.problems = problems
-        self.data = entry.data
-        self.broken = False
-        for key in self.data:
-            if key not in allowed:
-                self.problem(key, _("unknown field; expected one of {keys}").format(keys=", ".join(sorted(allowed))))
+        super().__init__(entry, problems, Problem, entry.data, "", allowed)
 
-    def problem(self, key: str, message: str) -> None:
-        self.broken = True
-        self.problems.append(Problem(self.entry.file_of(key), self.entry.id, key, message))
-
-    def raw(self, key: str, required: bool = True) -> Any:
-        if key not in self.data:
-            if required:
-                self.problem(key, _("missing"))
-            return _MISSING
-        return self.data[key]
-
-    def text(self, key: str, required: bool = True) -> str | None:
-        value = self.raw(key, required)
-        if value is _MISSING:
-            return None
-        if not isinstance(value, str) or not value:
-            self.problem(key, _("expected text, got {got}").format(got=_got(value)))
-            return None
-        return value
-
-    def integer(self, key: str, low: int, high: int, required: bool = True) -> int | None:
-        value = self.raw(key, required)
-        if value is _MISSING:
-            return None
-        return self.check_integer(key, value, low, high)
-
-    def check_integer(self, key: str, value: Any, low: int, high: int) -> int | None:
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            self.problem(
-                key,
-                _("expected an integer from {low} to {high}, got {got}").format(low=low, high=high, got=_got(value)),
-            )
-            return None
-        return value
-
-    def flag(self, key: str) -> bool | None:
-        value = self.raw(key)
-        if value is _MISSING:
-            return None
-        if not isinstance(value, bool):
-            self.problem(key, _("expected true or false, got {got}").format(got=_got(value)))
-            return None
-        return value
-
-    def choice(self, key: str, choices: Sequence[str]) -> str | None:
-        value = self.raw(key)
-        if value is _MISSING:
-            return None
-        if value not in choices:
-            self.problem(
-                key, _("expected one of {choices}, got {got}").format(choices=", ".join(choices), got=_got(value))
-            )
-            return None
-        return str(value)
+    def text(self, key: str, required: bool = True, default: str | None = None) -> str | None:
+        if self.data.get(key) == "":
+            self.problem(key, _("expected text, got {got}").format(got=_got("")))
+            return default
+        return super().text(key, required, default)
 
     def names(self) -> Names | None:
         """Both languages are required: a player reads every name in theirs."""
@@ -399,7 +208,7 @@ def _responder(entry: RawEntry, problems: list[Problem]) -> ResponderKind | None
     f.text("note", required=False)
     marks = f.confidence(("names", "count", "effect", "distance", "draw", "printed_note", "delayable"))
     source = f.text("source") or ""
-    if f.broken or names is None or count is None or effect is None or delayable is None:
+    if f.broken or names is None or count is None or effect is None:
         return None
     return ResponderKind(entry.id, names, count, effect, distance, draw, delayable, marks, source)
 
@@ -632,7 +441,8 @@ def load_files(shipped: Sequence[tuple[Path, str]], overlay: Sequence[tuple[Path
     problems: list[Problem] = []
     if not shipped:
         raise DataError([Problem(f"data/{PACK}", "", "", _("no data files found"))])
-    tables = _collect(_read(shipped, problems), _read(overlay, problems), problems)
+    tables = SHAPE.collect(SHAPE.read(shipped, problems), problems)
+    SHAPE.lay_over(tables, SHAPE.read(overlay, problems), problems)
     definitions = _build(tables, problems)
     if definitions is None:
         raise DataError(problems)
@@ -646,41 +456,8 @@ def load_definitions(data_dir: Path | None = None, overlay_dir: Path | None = No
     return load_files(shipped_files(data_dir), overlay_files(overlay_dir))
 
 
-def load_definitions_safe(
-    data_dir: Path | None = None, overlay_dir: Path | None = None
-) -> tuple[Definitions, tuple[Problem, ...]]:
-    """The shipped data with every overlay file that validates; a broken overlay file is skipped and its problems
-    returned, so the game still starts and can say which file to fix. Broken shipped data raises `DataError`."""
-    data_dir = default_data_dir() if data_dir is None else data_dir
-    overlay_dir = default_overlay_dir() if overlay_dir is None else overlay_dir
-    shipped = shipped_files(data_dir)
-    definitions = load_files(shipped, [])
-    accepted: list[tuple[Path, str]] = []
-    problems: list[Problem] = []
-    for candidate in overlay_files(overlay_dir):
-        try:
-            definitions = load_files(shipped, [*accepted, candidate])
-        except DataError as error:
-            problems.extend(error.problems)
-        else:
-            accepted.append(candidate)
-    return definitions, tuple(problems)
-
-
-@functools.lru_cache(maxsize=1)
-def _default_load() -> tuple[Definitions, tuple[Problem, ...]]:
-    return load_definitions_safe()
-
-
-def default_definitions() -> Definitions:
-    """The shipped data and the user's overlay, loaded once (`clear_definitions_cache` after an overlay edit)."""
-    return _default_load()[0]
-
-
-def default_overlay_problems() -> tuple[Problem, ...]:
-    """The problems of the overlay files `default_definitions` skipped; () when all is well."""
-    return _default_load()[1]
-
-
-def clear_definitions_cache() -> None:
-    _default_load.cache_clear()
+#: The shipped data and the user's overlay, loaded once (`clear_definitions_cache` after an overlay edit); a broken
+#: overlay file is skipped and reported (`default_overlay_problems`), so the game always starts.
+DATA = OverlaidData(load_files, PACK, shipped_files)
+load_definitions_safe, default_definitions, default_overlay_problems = DATA.load_safe, DATA.definitions, DATA.problems
+clear_definitions_cache = DATA.clear

@@ -9,21 +9,20 @@ not valid TOML (edited by hand) is never overwritten: the error names it.
 
 from __future__ import annotations
 
-import json
-import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from companion.engine.data import overlay
+from companion.engine.data.files import overlay_files
 from companion.files import sync_directory, write_atomically
 from companion.games.warpspawn_thunderbirds.definitions import PAWNS, Square
-from companion.games.warpspawn_thunderbirds.errors import DataError, Problem
+from companion.games.warpspawn_thunderbirds.errors import Problem
 from companion.games.warpspawn_thunderbirds.loader import (
     clear_definitions_cache,
     default_data_dir,
     default_overlay_dir,
     load_files,
-    overlay_files,
     shipped_files,
 )
 from companion.locale import domain
@@ -102,33 +101,9 @@ def _replace(size: int, entry: dict[str, Any], overlay_dir: Path | None, data_di
 
 
 def _read(path: Path) -> dict[str, Any]:
-    if not path.exists():
-        return {}
-    try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
-        raise DataError([Problem(str(path), "", "", _("invalid TOML: {error}").format(error=error))]) from error
+    return overlay.read(path, Problem)
 
 
 def dumps(items: list[dict[str, Any]]) -> str:
     """The `[[layout]]` entries as TOML, values written inline."""
-    lines = [HEADER.rstrip("\n")]
-    for item in items:
-        lines += ["", "[[layout]]"]
-        lines += [f"{key} = {_value(value)}" for key, value in item.items()]
-    return "\n".join(lines) + "\n"
-
-
-def _value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False)
-    if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(_value(v) for v in value) + "]"
-    if isinstance(value, Mapping):
-        return "{ " + ", ".join(f"{key} = {_value(v)}" for key, v in value.items()) + " }" if value else "{}"
-    raise TypeError(f"cannot write {value!r} as TOML")
+    return overlay.dumps({"layout": items}, HEADER)
