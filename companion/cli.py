@@ -29,7 +29,7 @@ from pathlib import Path
 COMMANDS: dict[str, str] = {
     "run": "companion.ui.launch:main",
     "games": "companion.cli:games",
-    "hw-test": "companion.devices.hw_test:main",
+    "hw-test": "companion.hardware_check:main",
     "import": "companion.imports:main",
     "kit": "companion.kit.cli:main",
 }

@@ -19,7 +19,7 @@ from companion.kit import components as comp
 from companion.kit.codec import decode, decode_tagged, encode, encode_tagged
 from companion.kit.definition import KitDefinition
 from companion.kit.schema import KitError, to_definition, validate_kit
-from companion.kit.state import KitState, RollResult
+from companion.kit.state import KitState, RollResult, next_in_game
 from companion.locale import domain
 
 _, ngettext = domain("kit")
@@ -222,15 +222,6 @@ def do_change_counter(state: KitState, action: act.ChangeCounter, chance: Chance
     value = comp.counter_value(spec, state.counters[index], player) + action.delta
     counter = comp.set_counter(spec, state.counters[index], player, value)
     return replace(state, counters=_with(state.counters, index, counter))
-
-
-def next_in_game(state: KitState, seat: int) -> int:
-    """The next seat after `seat` still in the game."""
-    for step in range(1, state.players + 1):
-        candidate = (seat + step) % state.players
-        if candidate not in state.out:
-            return candidate
-    return seat
 
 
 def do_next_player(state: KitState, action: act.NextPlayer, chance: Chance, events: list[object]) -> KitState:

@@ -54,3 +54,12 @@ class KitState:
             if roll.group == group:
                 return roll
         return None
+
+
+def next_in_game(state: KitState, seat: int) -> int:
+    """The next seat after `seat` still in the game."""
+    for step in range(1, state.players + 1):
+        candidate = (seat + step) % state.players
+        if candidate not in state.out:
+            return candidate
+    return seat
