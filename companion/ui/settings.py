@@ -74,3 +74,14 @@ def save_settings(settings: UiSettings, path: Path | None = None) -> None:
     target = path or settings_path()
     target.parent.mkdir(parents=True, exist_ok=True)
     write_atomically(target, json.dumps({"version": FORMAT_VERSION, **asdict(settings)}, indent=2))
+
+
+def read_settings() -> UiSettings:
+    """The Settings screen's choices over the config file's [general] section (both optional); the state
+    directory the file names is used from now on. Run on the worker at start."""
+    from companion import paths
+    from companion.config import load_general_or_default
+
+    general = load_general_or_default()  # a problem in the file is reported by the lights' full load
+    paths.use_state_dir(general.state_dir)
+    return load_settings(UiSettings(language=general.language, keep_awake=general.keep_awake, sounds=general.sounds))
