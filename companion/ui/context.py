@@ -47,6 +47,10 @@ class ScreenContext:
         """What the button with this key does (an action, a screen, a chooser)."""
         self.commands.perform(key)
 
+    def send(self, action: Any) -> None:
+        """Dispatches one action the screen built itself (a row's move); ignored while the last is being saved."""
+        self.commands.send_action(action)
+
     def go(self, name: str, **params: Any) -> None:
         self.screens.go(name, **params)
 
