@@ -33,7 +33,7 @@ that does not provide a command says so. Each command's options: companion COMMA
 COMMANDS: dict[str, str] = {
     "run": "companion.ui.launch:main",
     "games": "companion.cli:games",
-    "hw-test": "companion.devices.hw_test:main",
+    "hw-test": "companion.hardware_check:main",
     "import": "companion.imports:main",
     "kit": "companion.kit.cli:main",
     "scenario": "companion.engine.scenario_cli:main",  # every game's files: the file or --game picks the game

@@ -15,13 +15,14 @@ from __future__ import annotations
 import os
 import tomllib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from companion.devices.backends import BACKENDS
 from companion.devices.errors import LightMapError
+from companion.devices.options import LONG_PRESS_COMMAND, ButtonsConfig, LightsConfig
 from companion.devices.pins import pin_problem
 from companion.locale import LANGUAGES, _
 from companion.paths import config_dir
@@ -35,8 +36,6 @@ ENV_LIGHTS = "COMPANION_LIGHTS"
 #: "mirror" shows the lights on screen; "recording" keeps frames in memory (tests).
 LIGHT_BACKENDS: tuple[str, ...] = ("mirror", "recording", *BACKENDS)
 COMMANDS: tuple[str, ...] = ("end_turn", "roll", "confirm", "undo")
-#: The command fired by holding a button down; it may share its button with one short-press command.
-LONG_PRESS_COMMAND = "undo"
 #: Every key of every section (docs/config.md documents each one).
 KEYS: Mapping[str, tuple[str, ...]] = {
     "general": ("language", "state_dir", "keep_awake", "sounds"),
@@ -83,34 +82,6 @@ class GeneralConfig:
 class GpioConfig:
     #: GPIO 14 and 15 carry the serial console on a stock Raspberry Pi OS; only then are they reserved.
     serial_console: bool = True
-
-
-@dataclass(frozen=True)
-class LightsConfig:
-    backend: str = "mirror"
-    #: The resolved build for gpio, shift595 and serial; None for mirror and recording.
-    map: LightMap | None = None
-    port: str = "auto"
-    baud: int = 115200
-    brightness: float = 0.6
-    #: Colour (True) or single-colour (False) build; None: the map's own setting (the mirror: colour).
-    colour: bool | None = None
-    #: Set when COMPANION_LIGHTS chose the back-end.
-    backend_from_env: bool = False
-    #: Who chose the back-end: "chosen" (the Settings screen), "env" (COMPANION_LIGHTS), "file", "default".
-    backend_source: str = "default"
-    #: `[lights.maps]`: a build name, path or table per game other than Thunderbirds (whose map is `map`),
-    #: resolved against that game's LEDs when one of its games is opened (`game_light_map`).
-    maps: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
-    #: The folder a relative map path is read from (the config file's).
-    folder: Path | None = None
-
-
-@dataclass(frozen=True)
-class ButtonsConfig:
-    pins: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))  # command -> BCM pin
-    long_press: float = 1.5  # seconds held for the long-press command (undo)
-    bounce_time: float = 0.05  # seconds; gpiozero ignores edges closer together than this
 
 
 @dataclass(frozen=True)

@@ -12,9 +12,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from companion.config import Config, LightsConfig
 from companion.devices.backend import LightBackend
 from companion.devices.controller import LightsController
+from companion.devices.options import BoardConfig, LightsConfig
 from companion.devices.recording import MirrorBackend, RecordingBackend
 from companion.devices.scene import LightScene
 from companion.locale import _
@@ -100,7 +100,7 @@ class Board:
 
 
 def start_board(
-    config: Config,
+    config: BoardConfig,
     scene: LightScene | int,
     on_command: OnCommand,
     config_problem: str | None = None,

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from gpiozero import Button
 from gpiozero.pins import Factory
 
-from companion.config import LONG_PRESS_COMMAND, ButtonsConfig
+from companion.devices.options import LONG_PRESS_COMMAND, ButtonsConfig
 
 log = logging.getLogger(__name__)
 

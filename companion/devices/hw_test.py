@@ -1,4 +1,4 @@
-"""`companion hw-test`: checks a physical build by hand.
+"""What `companion hw-test` does with the lights and buttons it is given: checks a physical build by hand.
 
 Walks every LED in order, alone and fully lit, printing its name and where it is wired; echoes button
 presses; reports the serial link (controller name, LED count, errors). Run it on the Pi after wiring:
@@ -6,27 +6,24 @@ presses; reports the serial link (controller name, LED count, errors). Run it on
     companion hw-test                      # the configured back-end, Thunderbirds' map
     companion hw-test --game NAME          # another game's map ([lights.maps] NAME)
     COMPANION_LIGHTS=serial companion hw-test --step 1.5
+
+The command (`companion.hardware_check`) reads the config file and the game's map; this module never does.
 """
 
 from __future__ import annotations
 
-import argparse
-import dataclasses
-import sys
 import threading
 import time
-from collections.abc import Callable, Sequence
-from pathlib import Path
-from typing import TextIO
+from collections.abc import Callable
 
 from gpiozero.pins import Factory
 
-from companion.config import ButtonsConfig, read_config
 from companion.devices.backend import LightBackend
 from companion.devices.board import open_backend
 from companion.devices.buttons import ButtonPanel
 from companion.devices.light import OFF, WHITE, Light
 from companion.devices.lightmap import LightMap
+from companion.devices.options import ButtonsConfig, LightsConfig
 from companion.devices.scene import SceneLayout
 from companion.devices.serial_link import SerialBackend
 from companion.locale import _
@@ -45,73 +42,20 @@ def _where(light_map: LightMap | None, name: str) -> str:
     return _("position {n}").format(n=spot) if backend == "serial" else _("output {n}").format(n=spot)
 
 
-def _missing_map(game: str, why: str, backend: str, in_config: bool, config_file: Path | None) -> str:
-    """The game's light map problem, naming the game and where its map was looked for (`in_config`: the config
-    file names one in `[lights.maps]`)."""
-    from companion.devices.lightmap import DEFAULT_MAPS, map_path
-    from companion.engine import registry
-
-    title = registry.info(game).title.text() if registry.is_installed(game) else game
-    if in_config or backend not in DEFAULT_MAPS:
-        return _("Config problem: {title} ({game}): {problem}").format(title=title, game=game, problem=why)
-    return _(
-        "Config problem: {title} ({game}) has no light map for the {backend} lights: {config} has no "
-        "[lights.maps] {game}, and there is no {file}."
-    ).format(
-        title=title,
-        game=game,
-        backend=backend,
-        config=config_file or _("the config file"),
-        file=map_path(DEFAULT_MAPS[backend], None, game),
-    )
-
-
-def main(
-    argv: Sequence[str] = (),
+def check(
+    lights: LightsConfig,
+    buttons: ButtonsConfig,
+    say: Callable[[str], None],
+    *,
+    step: float = 0.7,
+    buttons_seconds: float = 30.0,
+    link_seconds: float = 5.0,
     pin_factory: Factory | None = None,
-    out: TextIO | None = None,
     wait: Callable[[float], None] = time.sleep,
 ) -> int:
-    out = out or sys.stdout
-    parser = argparse.ArgumentParser(prog="companion hw-test", description=__doc__.splitlines()[0])
-    parser.add_argument("--config", type=Path, help="the config file (default: the one the app reads)")
-    parser.add_argument("--step", type=float, default=0.7, help="seconds each LED stays lit (default 0.7)")
-    parser.add_argument("--buttons", type=float, default=30.0, help="seconds to echo button presses (default 30)")
-    parser.add_argument("--link", type=float, default=5.0, help="seconds to wait for the serial controller")
-    parser.add_argument("--game", default=None, help="the game whose light map to walk (default: Thunderbirds)")
-    args = parser.parse_args(list(argv))
-
-    def say(text: str) -> None:
-        print(text, file=out, flush=True)
-
-    config = read_config(args.config, must_exist=args.config is not None)
-    if config.problems:  # every one, one line each: a builder fixes them in one go
-        for problem in config.problems:
-            say(_("Config problem: {problem}").format(problem=problem))
-        return 2
-    lights = config.lights
-    if args.game is not None:
-        from companion.config import game_light_map
-        from companion.devices.scene import scene_for
-        from companion.engine import registry
-        from companion.engine.errors import UnknownGame
-
-        try:
-            scene = scene_for(args.game)
-        except UnknownGame as error:
-            say(str(error))
-            return 2
-        if scene is None:
-            say(_("The game {name} does not use the board lights.").format(name=args.game))
-            return 2
-        if args.game != registry.DEFAULT_GAME:
-            game_map, why = game_light_map(config, args.game, scene)
-            if why:
-                say(_missing_map(args.game, why, lights.backend, args.game in lights.maps, config.source))
-                return 2
-            lights = dataclasses.replace(lights, map=game_map)
+    """Walks the LEDs of `lights` (its map resolved for the game checked), reports the serial link, then echoes
+    `buttons`; 0 when all went through, 1 when the lights could not start or the link never answered."""
     light_map = lights.map
-    say(_("Config: {file}").format(file=config.source or _("none (defaults)")))
     say(
         _("Lights: {backend}{env}").format(
             backend=lights.backend, env=" (COMPANION_LIGHTS)" if lights.backend_from_env else ""
@@ -147,12 +91,12 @@ def main(
         link = getattr(backend, "wait_connected", None)
         patience = 5.0
         if link is not None:
-            connected = link(args.link)
+            connected = link(link_seconds)
             say(_("Serial link: {status}").format(status=backend.describe()))
             if not connected:
                 status, patience = 1, 0.0  # still list the LEDs, without waiting on a link that is not there
         if layout is not None:
-            _walk(layout, light_map, backend, args.step, patience, wait, say)
+            _walk(layout, light_map, backend, step, patience, wait, say)
         if isinstance(backend, SerialBackend):
             say(_("Serial link after the walk: {status}").format(status=backend.describe()))
             final = backend.status()
@@ -163,9 +107,9 @@ def main(
             )
     finally:
         backend.close()
-    if config.buttons.pins and args.buttons > 0:
-        _echo_buttons(config.buttons, pin_factory, args.buttons, wait, say)
-    elif not config.buttons.pins:
+    if buttons.pins and buttons_seconds > 0:
+        _echo_buttons(buttons, pin_factory, buttons_seconds, wait, say)
+    elif not buttons.pins:
         say(_("No buttons are configured ([buttons] in the config)."))
     return status
 
@@ -226,7 +170,3 @@ def _echo_buttons(
         wait(seconds)
     finally:
         panel.close()
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))

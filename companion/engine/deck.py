@@ -20,7 +20,20 @@ class Reshuffle(Enum):
 
 @dataclass(frozen=True, slots=True)
 class Deck:
-    """`draw_pile[0]` is the top card; `discard_pile[-1]` is the most recent discard."""
+    """`draw_pile[0]` is the top card; `discard_pile[-1]` is the most recent discard.
+
+    Immutable: drawing gives the card and the deck without it. An empty draw pile with `Reshuffle.DISCARD`
+    shuffles the discards into a new one (with the game's `Chance`, so the order is recorded and replayed).
+
+    >>> from companion.engine.chance import LiveChance
+    >>> deck = Deck(("storm", "flood"), reshuffle=Reshuffle.DISCARD)
+    >>> card, deck = deck.draw(LiveChance(42))
+    >>> card, deck.draw_pile
+    ('storm', ('flood',))
+    >>> _card, deck = deck.draw(LiveChance(42))
+    >>> deck.can_draw, deck.discard("storm").can_draw
+    (False, True)
+    """
 
     draw_pile: tuple[str, ...]
     discard_pile: tuple[str, ...] = ()

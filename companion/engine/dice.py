@@ -18,6 +18,16 @@ class Face:
 
 @dataclass(frozen=True)
 class Die:
+    """A die by its faces, any number of them, repeats allowed (a face twice is twice as likely).
+
+    >>> d6 = Die("d6", tuple(Face(str(n), n) for n in range(1, 7)))
+    >>> sum_distribution([d6, d6])[7]
+    Fraction(1, 6)
+    >>> from companion.engine.chance import LiveChance
+    >>> LiveChance(1, forced_rolls=(5,)).roll(d6).value  # a scenario forces a face by its index
+    6
+    """
+
     name: str
     faces: tuple[Face, ...]
 

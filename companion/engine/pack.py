@@ -14,12 +14,12 @@ rules nor this module ever import Kivy, gpiozero or pyserial. `docs/packs.md` ex
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
-from companion.locale import _, language
+from companion.locale import LANGUAGES, _, language
 
 if TYPE_CHECKING:
     from companion.engine.game import GameRules
@@ -36,22 +36,50 @@ Seat = int | None
 
 @dataclass(frozen=True, slots=True)
 class Words:
-    """A text a player reads, in every language the companion speaks.
+    """A text a player reads, in every language the companion speaks (`companion.locale.LANGUAGES`), looked up by
+    language (`text`, `of`, `as_dict`): screens and data never branch on a language.
 
     `translated` names the languages whose text is our own translation rather than the publisher's (the data
-    marks it; a player may correct it in the data editor). Never the other language's words as a stand-in."""
+    marks it; a player may correct it in the data editor). Never another language's words as a stand-in.
+    Each language is a field, because saved kit games store their words field by field.
+
+    >>> rescue = Words("Rescue", "Sauvetage")
+    >>> rescue.text("fr"), rescue.text("en")
+    ('Sauvetage', 'Rescue')
+    >>> Words.of({"en": "Hood", "fr": "Hood"}, translated={"fr"}).as_dict()
+    {'en': 'Hood', 'fr': 'Hood'}
+    >>> Words("Hood", "")
+    Traceback (most recent call last):
+    ...
+    ValueError: a player-facing text needs every language (en, fr): fr is missing in {'en': 'Hood', 'fr': ''}
+    """
 
     en: str
     fr: str
     translated: frozenset[str] = frozenset()
 
-    def text(self) -> str:
-        """The text in the language of the moment (this thread's, see `companion.locale.speaking`)."""
-        return self.fr if language() == "fr" else self.en
+    @classmethod
+    def of(cls, texts: Mapping[str, str], translated: Iterable[str] = frozenset()) -> Words:
+        """The words from a mapping of language to text (a data file's `{en = "...", fr = "..."}`)."""
+        return cls(**{code: texts.get(code, "") for code in LANGUAGES}, translated=frozenset(translated))
+
+    def text(self, in_language: str | None = None) -> str:
+        """The text in `in_language`, else in the language of the moment (this thread's, see
+        `companion.locale.speaking`). Every language the companion speaks is there; one it does not gets English."""
+        wanted = in_language or language()
+        return str(getattr(self, wanted)) if wanted in LANGUAGES else self.en
+
+    def as_dict(self) -> dict[str, str]:
+        return {code: str(getattr(self, code)) for code in LANGUAGES}
 
     def __post_init__(self) -> None:
-        if not self.en or not self.fr:
-            raise ValueError(f"a player-facing text needs both languages: en={self.en!r} fr={self.fr!r}")
+        texts = self.as_dict()
+        missing = [code for code, text in texts.items() if not text]
+        if missing:
+            raise ValueError(
+                f"a player-facing text needs every language ({', '.join(LANGUAGES)}): "
+                f"{', '.join(missing)} is missing in {texts!r}"
+            )
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +90,16 @@ class Choice:
 
 @dataclass(frozen=True, slots=True)
 class SetupOption:
-    """One choice New game offers before the game starts (a difficulty, a board size, a deck)."""
+    """One choice New game offers before the game starts (a difficulty, a board size, a deck).
+
+    >>> easy, hard = Choice("easy", Words("Easy", "Facile")), Choice("hard", Words("Hard", "Difficile"))
+    >>> SetupOption("level", Words("Level", "Niveau"), (easy, hard), default="hard").default
+    'hard'
+    >>> SetupOption("level", Words("Level", "Niveau"), (easy, hard), default="medium")
+    Traceback (most recent call last):
+    ...
+    ValueError: option level: default 'medium' is not one of ['easy', 'hard']
+    """
 
     key: str
     label: Words
@@ -196,40 +233,42 @@ class LightsSpec:
 Sound = Literal["dice", "disaster", "success", "failure"]
 
 
-class Pack(Protocol):
-    """One game, as the shell sees it. Made on first use by the factory `PackInfo.load` names.
-
-    Methods that read files or compute for long (`load`, `warm`) run on the session worker; the rest are quick
-    and pure. The shell passes `public_view(state)` to everything shared (the lights, the history, exports);
-    only `secret_view` reads what a seat hides, and only the hand-over step shows it."""
+class PackIdentity(Protocol):
+    """Which game this is: its static facts (`PackInfo`) and its registry name."""
 
     info: PackInfo
     name: str  # `info.name`: the registry key, the saved games' `game`
+
+
+class PackRules(Protocol):
+    """The game's rules and what New game, the history and the drills ask of them. `rules` is the engine's
+    `GameRules`, its codec included (`encode_state`/`decode_state`, `encode_action`/`decode_action`)."""
+
     rules: GameRules[Any, Any]
-    #: Screens by name, local to the pack: the shell keeps only the open game's pack's screens.
-    screens: Mapping[str, ScreenSpec]
-    #: Screens kept built once visited, and built ahead in idle frames when a game starts.
-    kept_screens: frozenset[str]
-    built_ahead: tuple[str, ...]
-    #: The screen play goes on from: players roam from it to the pack's other screens and come back.
-    table_screen: str
-    #: The screen of a finished game, left for `table_screen` when an undo takes the end back (None: the table
-    #: screen shows the end itself).
-    game_over_screen: str | None
-    #: The pack's own New game screen (in `screens`), or None for the shell's, drawn from `info.options`.
-    new_game_screen: str | None
-    #: The pack's data editor screen (in `screens`), or None when it has no data to complete.
-    editor_screen: str | None
-    #: "module:attribute" of the pack's Kivy-side hooks (`companion.ui.pack_ui.PackUi`: pop-ups after an
-    #: action, `open:` keys of its screens), or None for the shell's plain ones.
-    ui: str | None
-    lights: LightsSpec | None
-    #: A physical button's command ("end_turn", "roll", "confirm", "undo") -> the on-screen button keys it
-    #: presses, first shown and enabled wins.
-    buttons: Mapping[str, tuple[str, ...]]
-    #: CLI sub-commands this pack answers (`scenario`, `odds`, `simulate`, `check-data`, `demo`): name ->
-    #: "module:main", called with the arguments left once `--game` is taken out.
-    commands: Mapping[str, str]
+
+    def setup_for(self, players: int, options: Mapping[str, str]) -> dict[str, Any]:
+        """The setup mapping `rules.initial_state` takes, from New game's choices (JSON-able)."""
+        ...
+
+    def legal_actions(self, state: Any) -> tuple[Any, ...]: ...
+
+    def describe(self, action: Any, state: Any) -> str:
+        """The public label of an action (the history, exports): never a secret."""
+        ...
+
+    def saved_game_line(self, summary: Mapping[str, Any]) -> SavedGameLine:
+        """Home's line for a saved game, from the `rules.summary` stored with it."""
+        ...
+
+    def random_action(self, state: Any, pick: Callable[[Sequence[Any]], Any]) -> Any | None:
+        """A legal action chosen with `pick` (a bot's, or any legal one), None when the game is over: the
+        drills (power cut, replay, undo) play every pack with it."""
+        ...
+
+
+class PackData(Protocol):
+    """The game's data (cards, tables) and how complete it is. `load` and `warm` run on the session worker."""
+
     #: What is wrong in the user's data overlay for this pack, one player-facing line each; () when all is well.
     problems: tuple[str, ...]
     #: The same in one short line for the notice bar ("" when all is well).
@@ -250,27 +289,28 @@ class Pack(Protocol):
 
     def data_status(self) -> DataStatus: ...
 
-    def setup_for(self, players: int, options: Mapping[str, str]) -> dict[str, Any]:
-        """The setup mapping `rules.initial_state` takes, from New game's choices (JSON-able)."""
-        ...
 
-    def legal_actions(self, state: Any) -> tuple[Any, ...]: ...
+class PackScreens(Protocol):
+    """Optional (`BasicPack`'s defaults: the shell's plain play screen): the pack's own screens and what the shell
+    shows around them (its reveals, sounds and help)."""
 
-    def describe(self, action: Any, state: Any) -> str:
-        """The public label of an action (the history, exports): never a secret."""
-        ...
-
-    def public_view(self, state: Any) -> Any:
-        """The state with every secret hidden: what the shared screen, the lights and the logs may read."""
-        ...
-
-    def seats(self, state: Any) -> tuple[str, ...]:
-        """The players' names by seat ("Red", "Player 2"), for the hand-over step."""
-        ...
-
-    def secret_view(self, state: Any, seat: int) -> SecretView | None:
-        """What `seat` alone may see now, or None when it has nothing hidden."""
-        ...
+    #: Screens by name, local to the pack: the shell keeps only the open game's pack's screens.
+    screens: Mapping[str, ScreenSpec]
+    #: Screens kept built once visited, and built ahead in idle frames when a game starts.
+    kept_screens: frozenset[str]
+    built_ahead: tuple[str, ...]
+    #: The screen play goes on from: players roam from it to the pack's other screens and come back.
+    table_screen: str
+    #: The screen of a finished game, left for `table_screen` when an undo takes the end back (None: the table
+    #: screen shows the end itself).
+    game_over_screen: str | None
+    #: The pack's own New game screen (in `screens`), or None for the shell's, drawn from `info.options`.
+    new_game_screen: str | None
+    #: The pack's data editor screen (in `screens`), or None when it has no data to complete.
+    editor_screen: str | None
+    #: "module:attribute" of the pack's Kivy-side hooks (`companion.ui.pack_ui.PackUi`: pop-ups after an
+    #: action, `open:` keys of its screens), or None for the shell's plain ones.
+    ui: str | None
 
     def table_lines(self, view: Any) -> tuple[str, ...]:
         """The public position in a few lines, for the shell's plain play screen (packs without screens)."""
@@ -282,10 +322,6 @@ class Pack(Protocol):
 
     def first_screen(self) -> str:
         """The screen a new game opens on (a set-up guide, the table)."""
-        ...
-
-    def saved_game_line(self, summary: Mapping[str, Any]) -> SavedGameLine:
-        """Home's line for a saved game, from the `rules.summary` stored with it."""
         ...
 
     def sounds(self, events: tuple[Any, ...]) -> tuple[Sound, ...]:
@@ -300,10 +336,48 @@ class Pack(Protocol):
         """The Help screen's paragraphs about this game (how to play it with the companion)."""
         ...
 
-    def random_action(self, state: Any, pick: Callable[[Sequence[Any]], Any]) -> Any | None:
-        """A legal action chosen with `pick` (a bot's, or any legal one), None when the game is over: the
-        drills (power cut, replay, undo) play every pack with it."""
+
+class PackLights(Protocol):
+    """Optional (`BasicPack`: none): what the board's LEDs show, and the table's physical buttons."""
+
+    lights: LightsSpec | None
+    #: A physical button's command ("end_turn", "roll", "confirm", "undo") -> the on-screen button keys it
+    #: presses, first shown and enabled wins.
+    buttons: Mapping[str, tuple[str, ...]]
+
+
+class PackCommands(Protocol):
+    """Optional (`BasicPack`: none): the CLI sub-commands this pack answers (`scenario`, `odds`, `simulate`,
+    `check-data`, `demo`): name -> "module:main", called with the arguments left once `--game` is taken out."""
+
+    commands: Mapping[str, str]
+
+
+class PackSecrets(Protocol):
+    """Optional (`BasicPack`: nothing hidden): what a seat may see (boardgame.io's `playerView`). The shell passes
+    `public_view(state)` to everything shared (the lights, the history, exports); only `secret_view` reads what a
+    seat hides, and only the hand-over step shows it."""
+
+    def public_view(self, state: Any) -> Any:
+        """The state with every secret hidden: what the shared screen, the lights and the logs may read."""
         ...
+
+    def seats(self, state: Any) -> tuple[str, ...]:
+        """The players' names by seat ("Red", "Player 2"), for the hand-over step."""
+        ...
+
+    def secret_view(self, state: Any, seat: int) -> SecretView | None:
+        """What `seat` alone may see now, or None when it has nothing hidden."""
+        ...
+
+
+class Pack(PackIdentity, PackRules, PackData, PackScreens, PackLights, PackCommands, PackSecrets, Protocol):
+    """One game, as the shell sees it: every capability above. Made on first use by the factory `PackInfo.load`
+    names. A pack author writes the identity, the rules and the data; `BasicPack` gives the optional ones their
+    defaults (no screens of its own, no lights, no commands, no secrets), to override one by one.
+
+    Methods that read files or compute for long (`load`, `warm`) run on the session worker; the rest are quick
+    and pure."""
 
 
 class ReadsScenarios(Protocol):
@@ -320,9 +394,9 @@ class ReadsScenarios(Protocol):
 PLAIN_PLAY_SCREEN = "play"
 
 
-class BasicPack:
-    """A `Pack` with the shell's defaults: no screens of its own (the shell's plain play screen), no lights, no
-    secrets, no data to complete. A small pack subclasses it and overrides what its game has."""
+class PlainScreens:
+    """`PackScreens`' defaults: no screens of its own (the shell's plain play screen shows the game and its end),
+    no sounds, reveals or help of its own."""
 
     screens: Mapping[str, ScreenSpec] = MappingProxyType({})
     kept_screens: frozenset[str] = frozenset()
@@ -332,16 +406,69 @@ class BasicPack:
     new_game_screen: str | None = None
     editor_screen: str | None = None
     ui: str | None = None
+
+    def table_lines(self, view: Any) -> tuple[str, ...]:
+        return ()
+
+    def screen_for(self, state: Any) -> str:
+        return PLAIN_PLAY_SCREEN  # the plain play screen also shows the end of the game
+
+    def first_screen(self) -> str:
+        return PLAIN_PLAY_SCREEN
+
+    def sounds(self, events: tuple[Any, ...]) -> tuple[Sound, ...]:
+        return ()
+
+    def reveal(self, events: tuple[Any, ...], state: Any) -> Reveal | None:
+        return None
+
+    def help(self) -> tuple[str, ...]:
+        return ()
+
+
+class NoLights:
+    """`PackLights`' defaults: no board lights; the physical Undo and Confirm buttons press the screen's own."""
+
     lights: LightsSpec | None = None
     buttons: Mapping[str, tuple[str, ...]] = MappingProxyType({"undo": ("undo",), "confirm": ("reveal:ok",)})
+
+
+class NoCommands:
+    """`PackCommands`' default: no CLI sub-command of its own."""
+
     commands: Mapping[str, str] = MappingProxyType({})
     scenario: str | None = None  # `ReadsScenarios`: None, the game reads no scenario files
+
+
+class NoSecrets:
+    """`PackSecrets`' defaults: nothing hidden (the public view is the state), seats named "Player 1"..."""
+
+    def public_view(self, state: Any) -> Any:
+        return state
+
+    def seats(self, state: Any) -> tuple[str, ...]:
+        players = int(getattr(state, "players", 0) or 0)
+        return tuple(_("Player {n}").format(n=n + 1) for n in range(players))
+
+    def secret_view(self, state: Any, seat: int) -> SecretView | None:
+        return None
+
+
+class BasicPack(PlainScreens, NoLights, NoCommands, NoSecrets):
+    """A `Pack` with the shell's defaults for every optional capability, and rules and data of the simplest kind
+    (no data to complete). A small pack subclasses it and overrides what its game has.
+
+    >>> from companion.engine.game import GameRules
+    >>> info = PackInfo("pig", Words("Pig", "Cochon"), Words("Dice", "Dés"), (2, 4), "rules", False, True, (), "m:f")
+    >>> class Pig(BasicPack):
+    ...     pass
+    >>> pig = Pig(info, rules=None)  # what is shown here never asks the rules
+    >>> pig.name, pig.first_screen(), pig.setup_for(3, {}), pig.public_view("state")
+    ('pig', 'play', {'players': 3}, 'state')
+    """
+
     problems: tuple[str, ...] = ()
     problems_notice: str = ""
-
-    @property
-    def is_loaded(self) -> bool:
-        return True
 
     def __init__(self, info: PackInfo, rules: GameRules[Any, Any]) -> None:
         self.info = info
@@ -350,6 +477,10 @@ class BasicPack:
     @property
     def name(self) -> str:
         return self.info.name
+
+    @property
+    def is_loaded(self) -> bool:
+        return True
 
     def load(self) -> Any:
         return None
@@ -369,36 +500,8 @@ class BasicPack:
     def describe(self, action: Any, state: Any) -> str:
         return str(self.rules.describe(action, state))
 
-    def public_view(self, state: Any) -> Any:
-        return state
-
-    def seats(self, state: Any) -> tuple[str, ...]:
-        players = int(getattr(state, "players", 0) or 0)
-        return tuple(_("Player {n}").format(n=n + 1) for n in range(players))
-
-    def secret_view(self, state: Any, seat: int) -> SecretView | None:
-        return None
-
-    def table_lines(self, view: Any) -> tuple[str, ...]:
-        return ()
-
-    def screen_for(self, state: Any) -> str:
-        return PLAIN_PLAY_SCREEN  # the plain play screen also shows the end of the game
-
-    def first_screen(self) -> str:
-        return PLAIN_PLAY_SCREEN
-
     def saved_game_line(self, summary: Mapping[str, Any]) -> SavedGameLine:
         return default_saved_game_line(summary, str, str)
-
-    def sounds(self, events: tuple[Any, ...]) -> tuple[Sound, ...]:
-        return ()
-
-    def reveal(self, events: tuple[Any, ...], state: Any) -> Reveal | None:
-        return None
-
-    def help(self) -> tuple[str, ...]:
-        return ()
 
     def random_action(self, state: Any, pick: Callable[[Sequence[Any]], Any]) -> Any | None:
         if self.rules.is_terminal(state):

@@ -5,8 +5,10 @@ Three sources, in this order (a name found twice keeps its first):
 
 1. the folders under `companion/games/`, each declaring `INFO` in its `__init__.py`;
 2. the entry-point group `companion.packs` (a pack installed as a separate distribution: the entry point names
-   its `PackInfo`);
-3. kit games, from `companion.kit.catalogue.installed_kits()` when that module is installed.
+   its `PackInfo`, or a function giving several, as below);
+3. the families of games `companion/games/__init__.py` names in `SOURCES` (the kit's games, one per TOML
+   file): each a "module:function" giving `(PackInfos, PackProblems)`, skipped when its module is not installed.
+   The engine names no game and no kit: the games package says where they are.
 
 Listing imports only the declarations (cheap by contract); a declaration that fails is reported as a
 `PackProblem` naming its file and line, and the other games are still listed. Rules and packs load on first use.
@@ -144,15 +146,11 @@ def _scan_now() -> tuple[tuple[PackInfo, ...], tuple[PackProblem, ...]]:
             troubles.append(candidate_or_problem)
         else:
             add(candidate_or_problem)
-    for candidate_or_problem in _entry_point_packs():
+    for candidate_or_problem in [*_entry_point_packs(), *_declared_sources()]:
         if isinstance(candidate_or_problem, PackProblem):
             troubles.append(candidate_or_problem)
         else:
             add(candidate_or_problem)
-    kits, kit_problems = _kits()
-    for kit in kits:
-        add(kit)
-    troubles.extend(kit_problems)
     return tuple(sorted(found.values(), key=lambda i: i.name)), tuple(troubles)
 
 
@@ -195,25 +193,43 @@ def _entry_point_packs() -> list[PackInfo | PackProblem]:
         except Exception as error:
             results.append(_problem(entry.name, error, entry.value))
             continue
-        if not isinstance(declared, PackInfo):
+        if callable(declared):
+            results.extend(_from_source(entry.name, declared, entry.value))
+        elif isinstance(declared, PackInfo):
+            results.append(declared)
+        else:
             results.append(PackProblem(entry.name, entry.value, _("the entry point does not name a PackInfo")))
-            continue
-        results.append(declared)
     return results
 
 
-def _kits() -> tuple[tuple[PackInfo, ...], tuple[PackProblem, ...]]:
-    if importlib.util.find_spec("companion.kit") is None:
-        return (), ()
+def _declared_sources() -> list[PackInfo | PackProblem]:
+    """The games of each family `companion.games.SOURCES` names ("module:function"); a family whose module is
+    not installed gives none."""
+    import companion.games
+
+    results: list[PackInfo | PackProblem] = []
+    for where in getattr(companion.games, "SOURCES", ()):
+        module_name, _sep, function = where.partition(":")
+        try:
+            if importlib.util.find_spec(module_name.partition(".")[0]) is None:
+                continue
+            source = getattr(importlib.import_module(module_name), function)
+        except ModuleNotFoundError:
+            continue
+        except Exception as error:
+            results.append(_problem(module_name, error, where))
+            continue
+        results.extend(_from_source(module_name, source, where))
+    return results
+
+
+def _from_source(name: str, source: Any, where: str) -> list[PackInfo | PackProblem]:
+    """What one family of games gives: its games and the problems of those it skipped, or one problem."""
     try:
-        catalogue = importlib.import_module("companion.kit.catalogue")
-    except ModuleNotFoundError:
-        return (), ()
-    try:
-        kits, kit_problems = catalogue.installed_kits()
+        games, skipped = source()
     except Exception as error:
-        return (), (_problem("kit", error, "companion.kit.catalogue"),)
-    return tuple(kits), tuple(kit_problems)
+        return [_problem(name, error, where)]
+    return [*games, *skipped]
 
 
 def _problem(name: str, error: BaseException, where: str) -> PackProblem:

@@ -10,7 +10,12 @@ from companion.locale import _
 
 @dataclass(frozen=True, slots=True)
 class SlotTrack:
-    """Slots numbered from 1: slot k is `slots[k-1]`; None is an empty slot."""
+    """Slots numbered from 1: slot k is `slots[k-1]`; None is an empty slot.
+
+    >>> track = SlotTrack.empty(3).place(1, "fire")
+    >>> track.slot_of("fire"), track.push_in("flood")
+    (1, (SlotTrack(slots=('flood', 'fire', None)), ()))
+    """
 
     slots: tuple[str | None, ...]
 

@@ -11,7 +11,7 @@ from typing import Any
 from companion.kit import actions as act
 from companion.kit.components import DieSpec, FaceSpec
 from companion.kit.definition import KitDefinition
-from companion.kit.state import KitState
+from companion.kit.state import KitState, next_in_game
 from companion.locale import domain
 
 _, ngettext = domain("kit")
@@ -132,12 +132,8 @@ def describe(action: object, state: KitState) -> str:
             player=who(action.player), counter=counter.name.text(), change=change
         )
     if isinstance(action, act.NextPlayer):
-        from companion.kit.rules import next_in_game
-
         return _("{player}'s turn").format(player=seat_name(kit, next_in_game(state, state.current)))
     if isinstance(action, act.PassFirstPlayer):
-        from companion.kit.rules import next_in_game
-
         return _("The first-player marker passes to {player}").format(
             player=seat_name(kit, next_in_game(state, state.first_player))
         )

@@ -212,11 +212,6 @@ def do_change_counter(state: KitState, action: act.ChangeCounter, chance: Chance
     return replace(state, counters=_with(state.counters, index, counter))
 
 
-def next_in_game(state: KitState, seat: int) -> int:
-    """The next seat after `seat` still in the game."""
-    return state.turns.next_seat(seat)
-
-
 def do_next_player(state: KitState, action: act.NextPlayer, chance: Chance, events: list[object]) -> KitState:
     state = replace(state, turns=tm.end_turn(state.turns, state.kit.round_rules))
     return _timer_reset(state, "each_turn")

@@ -112,3 +112,8 @@ def upgraded(data: Mapping[str, Any]) -> Mapping[str, Any]:
         turns["acted"] = acted
     rest = {key: value for key, value in data.items() if key not in _FLAT_TURNS}
     return {**rest, "turns": turns}
+
+
+def next_in_game(state: KitState, seat: int) -> int:
+    """The next seat after `seat` still in the game."""
+    return state.turns.next_seat(seat)

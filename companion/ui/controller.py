@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -52,6 +53,17 @@ class SavedGame:
     action_count: int
     #: The game's pack name (the store's `game` column): Home lists every game's saved games together.
     game: str = "thunderbirds"
+
+
+@dataclass(frozen=True)
+class BackupRow:
+    """A backup as `GameController.list_backups` finds it (read on the backup worker)."""
+
+    path: Path
+    taken_at: datetime
+    before_restore: bool
+    #: Saved games in it; None when it cannot be read.
+    games: int | None
 
 
 ErrorHandler = Callable[[BaseException], None]
@@ -198,12 +210,11 @@ class GameController:
 
     def list_backups(self, on_done: Callable[[tuple[Any, ...]], None]) -> None:
         """The backups beside the database, newest first, each with how many saved games it holds (on the backup
-        worker: reading them never holds up play). `BackupRow`s of `companion.ui.presenters.backups`."""
+        worker: reading them never holds up play). `BackupRow`s."""
         database = self.database or self._default_database()
 
         def work() -> tuple[Any, ...]:
             from companion import backup
-            from companion.ui.presenters.backups import BackupRow
 
             return tuple(
                 BackupRow(found.path, found.taken_at, found.before_restore, backup.games_in(found.path))

@@ -7,6 +7,7 @@ pack is opened and dropped when another pack's game is, so one game's pop-ups ne
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 from companion.locale import _
@@ -15,8 +16,14 @@ from companion.ui.widgets.popups import PopupButton, show_popup
 
 class PackUi:
     def __init__(self, app: Any, pack: Any) -> None:
+        #: The app: the compatibility path of hooks that still ask it for the game (`app.controller`...).
         self.app = app
         self.pack = pack
+
+    @property
+    def context(self) -> Any:
+        """What the hooks may use of the app (`companion.ui.context.ScreenContext`), as screens do."""
+        return self.app.context
 
     def after_action(self, snapshot: Any) -> None:
         """A pop-up for what the last action did (a card drawn, a roll): the pack's public `reveal`."""
@@ -29,6 +36,15 @@ class PackUi:
     def perform(self, what: str, argument: str | None) -> bool:
         """An `open:<what>[:<argument>]` key the shell does not know: True when the pack handled it."""
         if what in self.pack.screens:
-            self.app.go(what)
+            self.context.go(what)
             return True
         return False
+
+
+def hooks_for(app: Any, pack: Any) -> PackUi:
+    """The open pack's hooks: the class its `Pack.ui` names ("module:Class"), else `PackUi`."""
+    if not pack.ui:
+        return PackUi(app, pack)
+    module_name, _sep, class_name = pack.ui.partition(":")
+    hooks: type[PackUi] = getattr(importlib.import_module(module_name), class_name)
+    return hooks(app, pack)

@@ -121,3 +121,22 @@ def save_settings(settings: UiSettings, path: Path | None = None) -> None:
     chosen = {key: getattr(settings, key) for key in CHOOSABLE if key in (settings.chosen or ())}
     document = {"version": FORMAT_VERSION, **chosen, "lights_backend": settings.lights_backend}
     write_atomically(target, json.dumps(document, indent=2))
+
+
+def read_settings() -> UiSettings:
+    """The Settings screen's choices over the config file's [general] section (both optional); the state
+    directory the file names is used from now on. Run on the worker at start."""
+    from companion import paths
+    from companion.config import load_general_or_default
+
+    general = load_general_or_default()  # a problem in the file is reported by the lights' full load
+    paths.use_state_dir(general.state_dir)
+    return load_settings(
+        UiSettings(
+            language=general.language,
+            keep_awake=general.keep_awake,
+            sounds=general.sounds,
+            chosen=frozenset(),
+            configured=general.given,
+        )
+    )

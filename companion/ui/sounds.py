@@ -11,7 +11,7 @@ import struct
 import sys
 import tempfile
 import wave
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -91,3 +91,7 @@ class Sounds:
                 sound.play()
             except Exception:
                 log.debug("could not play %s", name)
+
+    def play_all(self, names: Iterable[str]) -> None:
+        for name in names:
+            self.play(name)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from gpiozero.pins.mock import MockFactory
 
-from companion.devices import hw_test
+from companion import hardware_check as hw_test
 from companion.games.thunderbirds.lights.layout import track_leds
 
 from .pty_device import PtyController

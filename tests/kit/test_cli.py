@@ -82,7 +82,7 @@ def test_the_summary_counts_each_kind_of_component(
 
 def test_check_a_missing_file(tmp_path: Path) -> None:
     done = run("check", str(tmp_path / "nowhere.toml"))
-    assert done.returncode == 2 and done.stderr.startswith(f"{tmp_path / 'nowhere.toml'}: cannot be read")
+    assert done.returncode == 2 and done.stderr.startswith(f"{tmp_path / 'nowhere.toml'}: there is no such file")
 
 
 def test_add_copies_once_and_never_overwrites(tmp_path: Path) -> None:

@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
+from companion import hardware_check as hw_test
 from companion.config import game_light_map, load_config
-from companion.devices import hw_test
 from companion.devices.light import Light
 from companion.devices.scene import scene_of
 from companion.engine import registry

@@ -12,7 +12,7 @@ from itertools import combinations
 from companion.games.federation import actions as act
 from companion.games.federation.definitions import Definitions
 from companion.games.federation.empire import winner
-from companion.games.federation.rules import HANDLERS, check
+from companion.games.federation.referee import HANDLERS, check
 from companion.games.federation.state import FederationState
 
 

@@ -14,8 +14,8 @@ from companion.games.thunderbirds_solitaire import actions as act
 from companion.games.thunderbirds_solitaire.chains import on_table
 from companion.games.thunderbirds_solitaire.checklist import TURN_STEP_IDS
 from companion.games.thunderbirds_solitaire.definitions import KINDS, PILOT_PLACES
+from companion.games.thunderbirds_solitaire.referee import check
 from companion.games.thunderbirds_solitaire.rescue import active, wilds
-from companion.games.thunderbirds_solitaire.rules import check
 from companion.games.thunderbirds_solitaire.state import CHAINS, LOCATIONS, GameState
 
 

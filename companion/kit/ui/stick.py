@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from functools import partial
 from pathlib import Path
-from typing import Any
 
 from companion.kit.usb import StickKit
 from companion.locale import domain
+from companion.ui.context import ScreenContext
 from companion.ui.widgets.popups import PopupButton, show_popup
 
 _, ngettext = domain("kit")
@@ -24,13 +24,13 @@ def find_sticks() -> list[Path]:
 
 
 class AddFromStick:
-    def __init__(self, app: Any) -> None:
-        self.app = app
+    def __init__(self, context: ScreenContext) -> None:
+        self.context = context
 
     def start(self) -> None:
         from companion.kit.usb import survey
 
-        self.app.worker.submit(lambda: survey(find_sticks()), self._listed, self.app._on_error)
+        self.context.run(lambda: survey(find_sticks()), self._listed)
 
     def _listed(self, found: tuple[StickKit, ...]) -> None:
         valid = [kit for kit in found if kit.is_valid]
@@ -57,7 +57,7 @@ class AddFromStick:
 
     def _chosen(self, kit: StickKit) -> None:
         if kit.name_is_a_pack:
-            self.app.show_notice(
+            self.context.notify(
                 _("{file}: the name {name} is a game of the companion's own; rename the kit in its file.").format(
                     file=kit.path.name, name=kit.name
                 ),
@@ -90,12 +90,12 @@ class AddFromStick:
             return target
 
         def added(_target: Path) -> None:
-            self.app.list_games()
-            self.app.show_notice(_("{title} added: choose it on Home to play.").format(title=kit.title), 10.0)
+            self.context.list_games()
+            self.context.notify(_("{title} added: choose it on Home to play.").format(title=kit.title), 10.0)
 
-        self.app.worker.submit(work, added, self.app._on_error)
+        self.context.run(work, added)
 
 
-def add_from_stick(app: Any) -> None:
+def add_from_stick(context: ScreenContext) -> None:
     """What Home's button does (the shell names this function, and knows nothing else of the kit)."""
-    AddFromStick(app).start()
+    AddFromStick(context).start()

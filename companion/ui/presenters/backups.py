@@ -5,23 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
 from pathlib import Path
 
 from companion.imports import ExportedGame
 from companion.locale import _, ngettext
+from companion.ui.controller import BackupRow
 from companion.ui.presenters.home import format_when
-
-
-@dataclass(frozen=True)
-class BackupRow:
-    """A backup as the controller lists it (read on the backup worker)."""
-
-    path: Path
-    taken_at: datetime
-    before_restore: bool
-    #: Saved games in it; None when it cannot be read.
-    games: int | None
 
 
 @dataclass(frozen=True)

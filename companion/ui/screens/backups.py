@@ -26,7 +26,7 @@ class BackupsScreen(BaseScreen):
 
     def read(self) -> None:
         """Lists the backups and the exports found, off the main thread; shown as each list arrives."""
-        controller = self.app.controller
+        controller = self.context.controller
         self.reading += 2
 
         def got_backups(rows: tuple[Any, ...]) -> None:
@@ -74,18 +74,19 @@ class BackupsScreen(BaseScreen):
             widget.ids.action.text = export_line.import_label
             widget.ids.action.action_key = export_line.key
             widget.ids.action.disabled = not export_line.can_import
-            widget.ids.action.bind(on_release=lambda _b, path=exported.path: self.app.import_export(path))
+            widget.ids.action.bind(on_release=lambda _b, path=exported.path: self.context.commands.import_export(path))
             ids.exports.add_widget(widget)
 
     def _ask_restore(self, line: BackupLine, path: Any) -> None:
         from companion.ui.widgets.popups import PopupButton, show_popup
 
         question = restore_question(line)
+        restore = self.context.commands.restore_backup
         show_popup(
             question.title,
             list(question.lines),
             [
                 PopupButton("restore:keep", question.keep_label),
-                PopupButton("restore:confirm", question.restore_label, lambda: self.app.restore_backup(path, line)),
+                PopupButton("restore:confirm", question.restore_label, lambda: restore(path, line)),
             ],
         )

@@ -3,18 +3,28 @@ the language changes; and `params` given by the screen that opened it."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from kivy.app import App
 from kivy.properties import DictProperty
 from kivy.uix.screenmanager import Screen
+
+if TYPE_CHECKING:
+    from companion.ui.context import ScreenContext
 
 
 class BaseScreen(Screen):
     params = DictProperty({})
 
     @property
+    def context(self) -> ScreenContext:
+        """What the screen may use of the app (`companion.ui.context.ScreenContext`)."""
+        return cast("ScreenContext", App.get_running_app().context)
+
+    @property
     def app(self) -> Any:
+        """The app itself: for its sizes and language (what kv rules read too), and the compatibility path of the
+        pack screens that still ask it for the game (`app.controller`, `app.go`...)."""
         return App.get_running_app()
 
     _shown_key: Any = None
@@ -29,8 +39,8 @@ class BaseScreen(Screen):
     def render_key(self) -> Any:
         """What the screen's content depends on; None means "always rebuild"."""
         app = self.app
-        controller = getattr(app, "controller", None)
-        snapshot = controller.snapshot if controller is not None else None
+        context = getattr(app, "context", None)
+        snapshot = context.snapshot if context is not None else None
         return (
             app.language,
             app.portrait,

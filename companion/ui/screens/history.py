@@ -13,8 +13,8 @@ MAX_ROWS = 40
 
 class HistoryScreen(BaseScreen):
     def refresh(self) -> None:
-        app = self.app
-        snapshot = app.controller.snapshot
+        context = self.context
+        snapshot = context.snapshot
         if snapshot is None:
             return
         view = present_history(snapshot.history, snapshot.can_undo, snapshot.can_redo)
@@ -37,5 +37,5 @@ class HistoryScreen(BaseScreen):
             line.ids.go.action_key = row.key
             line.ids.go.disabled = row.is_current
             line.ids.go.role = "primary" if row.is_current else "normal"
-            line.ids.go.bind(on_release=lambda _b, seq=row.seq: app.controller.undo_to(seq))
+            line.ids.go.bind(on_release=lambda _b, seq=row.seq: context.controller.undo_to(seq))
             box.add_widget(line)

@@ -14,39 +14,40 @@ from companion.ui.widgets.text import TouchButton
 
 class HomeScreen(BaseScreen):
     def render_key(self) -> object:
-        controller = self.app.controller
+        context = self.context
+        controller, shelf = context.controller, context.shelf
         return (
             super().render_key(),
             controller.saved_games,
             controller.recovery_notice,
-            self.app.pack.problems,
-            self.app.pack.info.name,
-            self.app.installed,
-            self.app.pack_problems,
+            context.pack.problems,
+            context.pack.info.name,
+            shelf.installed,
+            shelf.pack_problems,
             self.app.config_problems,
-            self.app.usb_sticks,
+            shelf.usb_sticks,
         )
 
     def on_pre_enter(self, *args: object) -> None:
         super().on_pre_enter(*args)
-        self.app.controller.refresh_games(lambda _games: self.refresh())
-        self.app.list_games()
+        self.context.controller.refresh_games(lambda _games: self.refresh())
+        self.context.list_games()
 
     def refresh(self) -> None:
-        app = self.app
-        pack = app.pack
-        installed = app.installed
+        app, context = self.app, self.context
+        pack, shelf, controller = context.pack, context.shelf, context.controller
+        installed = shelf.installed
         view = present_home(
-            app.controller.saved_games,
+            controller.saved_games,
             str,
             str,
-            app.controller.recovery_notice,
-            (*app.config_problems, *pack.problems, *(str(problem) for problem in app.pack_problems)),
-            line_for=app.saved_game_line,
+            controller.recovery_notice,
+            (*app.config_problems, *pack.problems, *(str(problem) for problem in shelf.pack_problems)),
+            line_for=shelf.saved_game_line,
             installed=installed if len(installed) > 1 else (),
             chosen=pack.info.name,
             has_editor=pack.editor_screen is not None,
-            has_stick=bool(app.usb_sticks),
+            has_stick=bool(shelf.usb_sticks),
         )
         ids = self.ids
         ids.title.text = view.title
@@ -70,7 +71,7 @@ class HomeScreen(BaseScreen):
             offer = TouchButton(text=view.go_to_backups, role="primary", action_key="open:backups")
             offer.size_hint_y = None
             offer.height = app.target
-            offer.bind(on_release=lambda _b: app.go("backups"))
+            offer.bind(on_release=lambda _b: context.go("backups"))
             box.add_widget(offer)
         if not view.games:
             box.add_widget(Factory.EmptyLine(text=view.empty_text))
@@ -84,13 +85,13 @@ class HomeScreen(BaseScreen):
             line.ids.resume.text = row.resume_label
             line.ids.resume.action_key = f"resume:{row.game_id}"
             line.ids.resume.disabled = not row.can_resume
-            line.ids.resume.bind(on_release=lambda _b, game_id=row.game_id: app.resume_game(game_id))
+            line.ids.resume.bind(on_release=lambda _b, game_id=row.game_id: context.commands.resume_game(game_id))
             line.ids.export.text = row.export_label
             line.ids.export.action_key = f"export:{row.game_id}"
-            line.ids.export.bind(on_release=lambda _b, game_id=row.game_id: app.export_game(game_id))
+            line.ids.export.bind(on_release=lambda _b, game_id=row.game_id: context.commands.export_game(game_id))
             line.ids.delete.text = row.delete_label
             line.ids.delete.action_key = f"delete:{row.game_id}"
-            line.ids.delete.bind(on_release=lambda _b, chosen=row: app.delete_game(chosen))
+            line.ids.delete.bind(on_release=lambda _b, chosen=row: context.commands.delete_game(chosen))
             box.add_widget(line)
 
     def _picker(self, tiles: Any) -> None:

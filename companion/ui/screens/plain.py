@@ -40,14 +40,14 @@ class PlayScreen(BaseScreen):
     """A game without screens of its own: the public position in lines, and a button per public legal action."""
 
     def refresh(self) -> None:
-        app = self.app
-        snapshot = app.controller.snapshot
+        context = self.context
+        snapshot = context.snapshot
         if snapshot is None:
             return
-        view = present_play(app.pack, snapshot.state, snapshot.legal)
+        view = present_play(context.pack, snapshot.state, snapshot.legal)
         self.ids.title.text = view.title
         self.ids.undo.disabled = not snapshot.can_undo
-        _fill(self.ids.body, view.lines, (*view.secrets, *view.actions), app.perform)
+        _fill(self.ids.body, view.lines, (*view.secrets, *view.actions), context.perform)
 
 
 class HandoverScreen(BaseScreen):
@@ -69,12 +69,12 @@ class HandoverScreen(BaseScreen):
         self.ids.body.clear_widgets()  # the secret's words leave with the screen
 
     def refresh(self) -> None:
-        app = self.app
-        snapshot = app.controller.snapshot
+        context = self.context
+        snapshot = context.snapshot
         if snapshot is None:
             return
         seat = int(self.params.get("seat", 0))
-        view = present_handover(app.pack, snapshot.state, seat, self.stage)
+        view = present_handover(context.pack, snapshot.state, seat, self.stage)
         self.ids.title.text = view.title
         self.ids.cover.opacity = 1 if view.covered else 0
         _fill(self.ids.body, view.lines, view.buttons, self._press)
@@ -86,12 +86,12 @@ class HandoverScreen(BaseScreen):
         elif key == "secret:hide":
             self._ask_to_hide()
         elif key == "secret:done":
-            self.app.back()
+            self.context.back()
         elif key.startswith(("act:", "open:")):
             # The choice is played (or handed to the pack's hooks, to be finished on the shared screen); the secret
             # is covered before anything else shows.
             self.stage = "hidden"
-            self.app.perform(key)
+            self.context.perform(key)
             self.refresh()
 
     def _ask_to_hide(self) -> None:

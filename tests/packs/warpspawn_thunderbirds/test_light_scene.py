@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.devices import hw_test
+from companion import hardware_check as hw_test
 from companion.devices.lightmap import MAPS_DIR, parse_map
 from companion.engine import registry
 from companion.engine.chance import LiveChance

@@ -7,11 +7,15 @@ the elapsed time, so tests step an injected clock instead of sleeping.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from companion.devices.light import OFF, Light
-from companion.games.thunderbirds.lights.layout import DISASTER_LEDS, TURN, Layout, disaster_led, hood_led
+from companion.games.thunderbirds.lights.names import DISASTER_LEDS, TURN, disaster_led, hood_led
 from companion.games.thunderbirds.lights.style import Style
 from companion.games.thunderbirds.lights.view import DisasterDrawn, HoodMoved, Moment, RescueResolved
+
+if TYPE_CHECKING:
+    from companion.games.thunderbirds.lights.layout import Layout
 
 #: The Hood's chase: seconds per space, then the new space flashes FLASHES times (FLASH_PERIOD each).
 CHASE_STEP = 0.15

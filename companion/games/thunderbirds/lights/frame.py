@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from companion.devices.light import OFF, Frame, Light
 from companion.games.thunderbirds.lights.animations import Animation
-from companion.games.thunderbirds.lights.layout import (
+from companion.games.thunderbirds.lights.names import (
     SKULL,
     TURN,
-    Layout,
     action_led,
     character_led,
     disaster_led,
@@ -17,6 +17,9 @@ from companion.games.thunderbirds.lights.layout import (
 )
 from companion.games.thunderbirds.lights.style import Style, style_for
 from companion.games.thunderbirds.lights.view import CHARACTER_COLOURS, DISASTER_SLOTS, BoardView, HoodMark
+
+if TYPE_CHECKING:
+    from companion.games.thunderbirds.lights.layout import Layout
 
 _LOSING_MARKS = (HoodMark.SCHEME_CURRENT, HoodMark.SCHEME_PENDING)
 

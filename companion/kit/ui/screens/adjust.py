@@ -28,11 +28,11 @@ class KitAdjustScreen(BaseScreen):
         return f"adjust-{self.section}"
 
     def refresh(self) -> None:
-        app = self.app
-        snapshot = app.controller.snapshot
+        context = self.context
+        snapshot = context.snapshot
         if snapshot is None:
             return
-        view = present_adjust(app.pack, snapshot.state, self.section)
+        view = present_adjust(context.pack, snapshot.state, self.section)
         self.section = view.section
         ids = self.ids
         ids.title.text = view.title
@@ -48,17 +48,17 @@ class KitAdjustScreen(BaseScreen):
         self.ids.rows.to_top()
 
     def press(self, spec: RowButton) -> None:
-        app = self.app
+        context = self.context
         if spec.action is not None:
-            app.send_action(spec.action)
+            context.send(spec.action)
             return
         if spec.key.startswith("move:"):
             _prefix, deck, card = spec.key.split(":", 2)
-            snapshot = app.controller.snapshot
+            snapshot = context.snapshot
             if snapshot is None:
                 return
             choices: Any = [
-                PopupButton(choice.key, choice.label, partial(app.send_action, choice.action))
+                PopupButton(choice.key, choice.label, partial(context.send, choice.action))
                 for choice in move_choices(snapshot.state, deck, card)
             ]
             show_popup(

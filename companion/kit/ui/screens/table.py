@@ -4,6 +4,7 @@ app; the timer's display ticks with Kivy's Clock, and a pause sends the time thi
 from __future__ import annotations
 
 import time
+from functools import partial
 from typing import Any
 
 from kivy.clock import Clock
@@ -45,15 +46,14 @@ class KitTableScreen(BaseScreen):
         return f"table-{self.section}"
 
     def refresh(self) -> None:
-        app = self.app
-        snapshot = app.controller.snapshot
+        pack, snapshot = self.context.pack, self.context.snapshot
         if snapshot is None:
             return
         state = snapshot.state
         now = time.monotonic()
         self.timer_clock.observe(snapshot.game_id, state, now)
         view = present_table(
-            app.pack, state, snapshot.legal, self.section, self.chosen_markers, self.timer_clock.shown_ms(state, now)
+            pack, state, snapshot.legal, self.section, self.chosen_markers, self.timer_clock.shown_ms(state, now)
         )
         self.section = view.section
         ids = self.ids
@@ -82,8 +82,7 @@ class KitTableScreen(BaseScreen):
 
     def _tick(self, _dt: float) -> None:
         """The running timer's display, once a second: only the timer's line is written again."""
-        app = self.app
-        snapshot = app.controller.snapshot if app.controller else None
+        pack, snapshot = self.context.pack, self.context.snapshot
         if snapshot is None or self.manager is None or self.manager.current != self.name:
             self._stop_ticker()
             return
@@ -91,7 +90,7 @@ class KitTableScreen(BaseScreen):
         if shown // 1000 == self._timer_second:
             return  # the line shows whole seconds: nothing to write until the next one
         self._timer_second = shown // 1000
-        timer = timer_view(app.pack.public_view(snapshot.state), Offer(app.pack, snapshot.state, snapshot.legal), shown)
+        timer = timer_view(pack.public_view(snapshot.state), Offer(pack, snapshot.state, snapshot.legal), shown)
         if timer is not None:
             self.timer_style = timer.style
             if timer.text != self._timer_text:
@@ -112,25 +111,26 @@ class KitTableScreen(BaseScreen):
         self.ids.rows.to_top()  # another section starts at its top
 
     def press(self, spec: RowButton) -> None:
-        app = self.app
+        context = self.context
         key = spec.key
         if spec.action is not None:
-            app.send_action(spec.action)
+            context.send(spec.action)
         elif key.startswith(("act:", "open:")):
-            app.perform(key)
+            context.perform(key)
         elif key.startswith("marker:"):
             _prefix, track, marker = key.split(":", 2)
             self.chosen_markers[track] = marker
             self.refresh()
             self._shown_key = self.render_key()
         elif key == "timer:pause":
-            app.send_action(act.PauseTimer(self.timer_clock.ran_ms(time.monotonic())))
+            context.send(act.PauseTimer(self.timer_clock.ran_ms(time.monotonic())))
         elif key == "end:ask":
+            end_game = partial(context.perform, "act:EndGame")
             show_popup(
                 _("End the game now?"),
                 [_("The game is marked over; undo brings it back.")],
                 [
                     PopupButton("end:keep", _("Keep playing")),
-                    PopupButton("end:confirm", _("End the game"), lambda: app.perform("act:EndGame"), role="danger"),
+                    PopupButton("end:confirm", _("End the game"), end_game, role="danger"),
                 ],
             )

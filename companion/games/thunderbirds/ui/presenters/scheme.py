@@ -12,7 +12,9 @@ from companion.games.thunderbirds import names
 from companion.games.thunderbirds.definitions import TOKEN_KINDS
 from companion.games.thunderbirds.movement import piece_region
 from companion.games.thunderbirds.operations import scheme_needs_confirmation
-from companion.games.thunderbirds.ui.presenters.table import ROMAN
+from companion.games.thunderbirds.ui.presenters.words import (
+    ROMAN_LEVELS as ROMAN,  # the table's too: it lists the scheme's progress through this module
+)
 from companion.games.thunderbirds.ui.presenters.words import (
     completeness_label,
     joined,
