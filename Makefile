@@ -27,12 +27,12 @@ test: lint
 	@$(COMPILE)
 	$(VPY) -m pytest
 
-# The fast loop: the same gates, then every test that needs no window and is no slow drill (the `ui` and `slow`
-# marks, which the tests' conftests give: docs/contributing.md). No virtual screen and no Debian packages: it runs
-# where Xvfb is not installed. Run one process: two pytest workers were slower on two cores, not faster.
+# The fast loop: the same gates, then every test that needs no window, no Debian tool and is no slow drill (the `ui`,
+# `tools` and `slow` marks, which the tests' conftests give: docs/contributing.md). No virtual screen and no Debian
+# packages: it runs where Xvfb and shellcheck are not installed. Run one process: two pytest workers were slower on two cores, not faster.
 test-fast: lint
 	@$(VPY) -m companion.locale.build
-	$(VPY) -m pytest -m "not ui and not slow"
+	$(VPY) -m pytest -m "not ui and not slow and not tools"
 
 # The linter, the format check and the type checker: what `make test` and `make test-fast` (so CI) run before the
 # tests. An unused import, an unsorted import block, an unformatted file or a type error fails it, named

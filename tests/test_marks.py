@@ -4,28 +4,9 @@ pytest itself (pytester) with the project's root conftest."""
 
 from __future__ import annotations
 
-import shutil
 import textwrap
-from pathlib import Path
 
 import pytest
-
-HERE = Path(__file__).resolve().parent
-
-
-@pytest.fixture
-def project(pytester: pytest.Pytester) -> pytest.Pytester:
-    """A test folder with the project's root conftest and marks helper; `ui` and `slow` declared as here."""
-    pytester.makeconftest((HERE / "conftest.py").read_text(encoding="utf-8"))
-    tests_package = pytester.path / "tests"
-    tests_package.mkdir()
-    shutil.copy(HERE / "marks.py", tests_package / "marks.py")
-    pytester.makeini(
-        "[pytest]\naddopts = --strict-markers -p no:cacheprovider\nmarkers =\n    ui: window\n    slow: slow\n"
-    )
-    pytester.syspathinsert()
-    return pytester
-
 
 SCREEN_USERS = """
 import pytest

@@ -78,6 +78,20 @@ def rescan() -> None:
         _SCANNED.clear()
 
 
+def forget_scanned() -> None:
+    """Forgets the last scan and every pack made so far, as a new process would (another data directory holds
+    other kits and overlays); what was registered by hand stays (`registered_packs`, `registered`)."""
+    with _LOCK:
+        _SCANNED.clear()
+        _PACKS.clear()
+
+
+def registered_packs() -> tuple[str, ...]:
+    """Names of the packs registered by hand (`register_pack`), which `forget` drops."""
+    with _LOCK:
+        return tuple(sorted(_INFOS))
+
+
 # --- listing -------------------------------------------------------------------------------------------------
 
 

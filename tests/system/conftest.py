@@ -4,7 +4,6 @@ module is named here and marked `slow`, so `make test-fast` leaves it out; `make
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -28,14 +27,6 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 INSTALLER = ROOT / "systemd" / "install-pi.sh"
 UNIT = ROOT / "systemd" / "companion.service"
-
-
-def require_tool(name: str) -> str:
-    """The path of a system tool the test needs; `make test` installs them (tools/system-deps.sh test)."""
-    path = shutil.which(name)
-    if path is None:
-        pytest.fail(f"{name} is not installed (make test installs it: tools/system-deps.sh test)")
-    return path
 
 
 def run_installer(*args: str, root: Path | None = None, script: Path = INSTALLER) -> subprocess.CompletedProcess[str]:

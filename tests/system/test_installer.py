@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from companion.paths import ROOT
-from tests.system.conftest import INSTALLER, make_fake_root, require_tool, run_installer, sections, snapshot
+from tests.system.conftest import INSTALLER, make_fake_root, run_installer, sections, snapshot
 
 #: Steps whose outcome depends on the machine running the tests (its Debian packages, users and groups).
 HOST_DEPENDENT_STEPS = ("Debian packages", "User ")
@@ -35,8 +35,7 @@ def would_lines(output: str) -> dict[str, list[str]]:
     }
 
 
-def test_installer_passes_shellcheck() -> None:
-    shellcheck = require_tool("shellcheck")
+def test_installer_passes_shellcheck(shellcheck: str) -> None:
     result = subprocess.run(
         [shellcheck, "--severity=style", "--shell=bash", str(INSTALLER)],
         capture_output=True,

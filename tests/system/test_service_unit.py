@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.system.conftest import UNIT, require_tool, run_installer
+from tests.system.conftest import UNIT, run_installer
 
 
 def render_unit(*args: str) -> str:
@@ -62,8 +62,9 @@ def installed_unit(tmp_path: Path, *args: str) -> Path:
         pytest.param(("--display", "dsi2-720x1280"), id="touch-display-2"),
     ],
 )
-def test_systemd_analyze_verify_accepts_the_unit_without_a_warning(tmp_path: Path, state_args: tuple[str, ...]) -> None:
-    systemd_analyze = require_tool("systemd-analyze")
+def test_systemd_analyze_verify_accepts_the_unit_without_a_warning(
+    tmp_path: Path, state_args: tuple[str, ...], systemd_analyze: str
+) -> None:
     unit = installed_unit(tmp_path, *state_args)
     result = subprocess.run(
         [systemd_analyze, "verify", "--man=no", str(unit)], capture_output=True, text=True, timeout=60, check=False
@@ -73,9 +74,8 @@ def test_systemd_analyze_verify_accepts_the_unit_without_a_warning(tmp_path: Pat
     assert (result.stdout + result.stderr).strip() == ""
 
 
-def test_systemd_analyze_verify_catches_a_broken_unit(tmp_path: Path) -> None:
+def test_systemd_analyze_verify_catches_a_broken_unit(tmp_path: Path, systemd_analyze: str) -> None:
     """The verify test above would notice a mistake: a misspelt key is reported."""
-    systemd_analyze = require_tool("systemd-analyze")
     unit = installed_unit(tmp_path)
     unit.write_text(unit.read_text().replace("NoNewPrivileges=yes", "NoNewPrivilege=yes"))
     result = subprocess.run(
@@ -84,8 +84,7 @@ def test_systemd_analyze_verify_catches_a_broken_unit(tmp_path: Path) -> None:
     assert "NoNewPrivilege" in result.stdout + result.stderr
 
 
-def test_security_review_lists_the_hardening_and_reports_the_exposure(tmp_path: Path) -> None:
-    systemd_analyze = require_tool("systemd-analyze")
+def test_security_review_lists_the_hardening_and_reports_the_exposure(tmp_path: Path, systemd_analyze: str) -> None:
     unit = installed_unit(tmp_path)
     review = subprocess.run(
         [systemd_analyze, "security", "--offline=yes", "--json=short", str(unit)],
