@@ -19,7 +19,6 @@ from __future__ import annotations
 import os
 import shutil
 import stat
-import sys
 import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -226,17 +225,15 @@ def isolated_dirs(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.
 def forget_process_state() -> None:
     """Forgets what one test leaves in the process that depends on its directories or its choices: the
     registry's scan and the packs it made (kits and overlays of a data directory), the definitions each pack's
-    loader read with the overlay (every `clear_definitions_cache` of a module loaded), the configured state
+    loader read with the overlay (`forget_loaded_data`), the configured state
     directory and the language. Caches that are a function of their arguments alone (codecs' type hints, odds,
     grids, tables of given definitions) are kept: they cannot carry one test's files into another."""
     from companion import locale, paths
     from companion.engine import registry
+    from companion.engine.data.files import forget_loaded_data
 
     registry.forget_scanned()
-    for name, module in list(sys.modules.items()):
-        clear = getattr(module, "clear_definitions_cache", None) if name.startswith("companion.") else None
-        if callable(clear) and getattr(clear, "__module__", None) == name:
-            clear()
+    forget_loaded_data()
     paths.use_state_dir(None)
     if locale.language() != "en":
         locale.set_language("en")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+import weakref
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -216,6 +217,7 @@ class DefaultData(Generic[R]):
     def __init__(self, load: Callable[[], tuple[R, tuple[Problem, ...]]]) -> None:
         self._load = load
         self._loaded: tuple[R, tuple[Problem, ...]] | None = None
+        _EVERY_DEFAULT_DATA.add(self)
 
     def _get(self) -> tuple[R, tuple[Problem, ...]]:
         if self._loaded is None:
@@ -231,6 +233,16 @@ class DefaultData(Generic[R]):
 
     def clear(self) -> None:
         self._loaded = None
+
+
+#: Every pack's loaded data, so that what one data directory gave can be forgotten at once (`forget_loaded_data`).
+_EVERY_DEFAULT_DATA: weakref.WeakSet[DefaultData[Any]] = weakref.WeakSet()
+
+
+def forget_loaded_data() -> None:
+    """Every pack's data read again on next use, as in a new process (the tests' directories change each time)."""
+    for data in list(_EVERY_DEFAULT_DATA):
+        data.clear()
 
 
 #: The shipped and overlay files a pack's loader reads: (path, the name problems give it) each.
