@@ -28,7 +28,7 @@ SCREEN_PROGRAMS = ("Xvfb", "xvfb-run")
 SCREEN_VARIABLES = ("DISPLAY", "WAYLAND_DISPLAY")
 
 #: pytest's own tester, for tests/test_marks.py: the marking above is checked on small test files.
-pytest_plugins = ["pytester", "tests.depth", "tests.workers"]
+pytest_plugins = ["pytester", "depth", "workers"]
 
 
 @pytest.hookimpl(tryfirst=True)

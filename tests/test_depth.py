@@ -4,9 +4,8 @@ Hypothesis its profile."""
 from __future__ import annotations
 
 import pytest
+from depth import FULL_POWER_CUTS, FULL_POWER_CUTS_GAME, Depth
 from hypothesis import settings
-
-from tests.depth import FULL_POWER_CUTS, FULL_POWER_CUTS_GAME, Depth
 
 
 def test_ci_kills_one_game_200_times_and_every_other_pack_a_few_dozen_times() -> None:
@@ -34,13 +33,13 @@ def test_the_depth_option_chooses_the_hypothesis_profile_for_the_run(
 ) -> None:
     before = settings.default.max_examples
     pytester.makepyfile(test_profile=HYPOTHESIS_TEST.format(name=name, examples=examples))
-    result = pytester.runpytest_inprocess("-p", "tests.depth", "-p", "no:cacheprovider", *option)
+    result = pytester.runpytest_inprocess("-p", "depth", "-p", "no:cacheprovider", *option)
     result.assert_outcomes(passed=1)
     assert settings.default.max_examples == before, "the run gives the profile back"
 
 
 def test_a_depth_that_is_not_one_of_the_two_is_refused(pytester: pytest.Pytester) -> None:
     pytester.makepyfile(test_nothing="def test_nothing():\n    pass\n")
-    result = pytester.runpytest_inprocess("-p", "tests.depth", "--depth", "deep")
+    result = pytester.runpytest_inprocess("-p", "depth", "--depth", "deep")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stderr.fnmatch_lines(["*--depth: invalid choice: 'deep'*"])

@@ -24,11 +24,11 @@ import time
 from pathlib import Path
 
 import pytest
+from depth import Depth
 from packs import drill_games
 
 from companion.engine.session import Session
 from companion.engine.store import Store
-from tests.depth import Depth
 
 from .script import ExpectedGames, game_of_seed
 

@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 from conformance import test_every_pack as conformance
+from depth import Depth
 
 from companion.engine import registry
-from tests.depth import Depth
 from tests.test_packs_tutorial import installed_tutorial
 
 from . import test_disk_full as disk_full
