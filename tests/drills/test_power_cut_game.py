@@ -80,7 +80,11 @@ def kill_at_a_random_moment(db_path: Path, chooser: random.Random, from_start: b
         first = read_to_the_first_ack(writer)
         time.sleep(chooser.uniform(0.0, WHILE_WRITING_S))
     writer.send_signal(signal.SIGKILL)
-    output, errors = writer.communicate(timeout=30)
+    # Read through the same buffered files as `readline` above: `communicate` reads the pipes underneath them and
+    # would drop the lines `readline` had already buffered (acknowledgements, then seemingly lost).
+    assert writer.stdout is not None and writer.stderr is not None
+    output, errors = writer.stdout.read(), writer.stderr.read()
+    writer.wait(timeout=30)
     assert writer.returncode == -signal.SIGKILL, errors
     return first + output, errors
 
