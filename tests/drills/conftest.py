@@ -16,11 +16,12 @@ HERE = Path(__file__).resolve().parent
 SLOW = {
     "test_power_cut_game.py": (
         "real games killed with SIGKILL and resumed, Thunderbirds 200 times and every other pack 60 (tests/depth.py): "
-        "about 165 s for the seven games (was 408 s, each 200 times)"
+        "180 s of processor for the seven games (about 340 s when each was killed 200 times, 408 s wall quiet)"
     ),
     "test_malformed_inputs.py": "more than fifty damaged databases, exports, configs and overlays: about 14 s",
     "test_tutorial_pack_drills.py": (
-        "the tutorial's pack through the conformance, full-disk and power-cut (60 kills) drills, in process: 25 s"
+        "the tutorial's pack through the conformance, full-disk and power-cut (60 kills) drills, in process: 16 s of "
+        "processor (75 s wall quiet before, through a nested pytest)"
     ),
 }
 
