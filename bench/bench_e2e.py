@@ -30,6 +30,7 @@ from typing import Any
 
 import serial
 
+from bench import count
 from companion.config import load_config
 from companion.devices import protocol as proto
 from companion.devices.board import Board, start_board
@@ -50,7 +51,7 @@ import hostrun
 import lightctl
 
 RESULTS_DIR = Path(__file__).resolve().parent / "results"
-TIMED_ACTIONS = 300
+TIMED_ACTIONS = count(300, 10)
 SEED = 2024
 #: Generous: a step that takes this long has hung.
 HANG_S = 30.0

@@ -18,6 +18,7 @@ import threading
 import time
 from pathlib import Path
 
+from bench import count
 from companion.config import load_config
 from companion.devices import protocol as proto
 from companion.devices.controller import LightsController
@@ -38,8 +39,8 @@ sys.path.insert(0, str(ROOT / "hardware" / "firmware"))
 import hostrun
 import lightctl
 
-FRAMES = 20_000
-ACTIONS = 300
+FRAMES = count(20_000, 200)
+ACTIONS = count(300, 20)
 BAUD = 115200
 BITS_PER_BYTE = 10  # 8N1: a start bit, 8 data bits, a stop bit
 QUIET = LinkTiming(heartbeat=3600.0, silence=7200.0, handshake=2.0, backoff_first=0.01, backoff_max=0.05, poll=0.005)

@@ -21,6 +21,7 @@ import statistics
 import sys
 import time
 
+from bench import count
 from companion.engine.chance import LiveChance
 from companion.engine.rng import below, seed_state
 from companion.games.thunderbirds import odds as odds_module
@@ -32,12 +33,12 @@ from companion.games.thunderbirds.setup import initial_state
 from companion.games.thunderbirds.simulate import game_seeds, play_game, steps
 from companion.games.thunderbirds.state import evolve
 
-GAMES = 60
-WARM_UP_GAMES = 3
-REPEATS = 5
+GAMES = count(60, 2)
+WARM_UP_GAMES = count(3, 1)
+REPEATS = count(5, 1)
 PLAYERS = 2
 DIFFICULTY = "standard"
-ODDS_QUERIES = 20000
+ODDS_QUERIES = count(20000, 200)
 SEED = 2024
 
 

@@ -17,15 +17,16 @@ import tempfile
 import time
 from pathlib import Path
 
+from bench import count
 from companion.engine.session import Session
 from companion.engine.store import Store
 
 TESTS_DIR = Path(__file__).resolve().parent.parent / "tests"
 RESULTS_DIR = Path(__file__).resolve().parent / "results"
-COMMITS = 1000
-ROUNDS = 10
-RESUME_ACTIONS = 10_000
-RESUME_RUNS = 7
+COMMITS = count(1000, 20)
+ROUNDS = count(10, 2)
+RESUME_ACTIONS = count(10_000, 200)
+RESUME_RUNS = count(7, 1)
 
 
 def _toygame():
@@ -108,8 +109,8 @@ def _resume_times(directory: Path) -> tuple[list[float], list[float]]:
 
 
 #: Saved games in the two databases backed up: a few weeks of a café's play, and a few months of it.
-BACKUP_SIZES = (200, 1000)
-BACKUP_RUNS = 5
+BACKUP_SIZES = (count(200, 4), count(1000, 8))
+BACKUP_RUNS = count(5, 1)
 
 
 def _bot_games(path: Path, games: int) -> None:

@@ -31,8 +31,13 @@ import time
 from pathlib import Path
 from typing import Any
 
-STARTS = 9  # starts swing by a tenth from one to the next here: the median of nine is steadier
-TOUCHES = 140
+from bench import count
+
+STARTS = count(9, 1)  # starts swing by a tenth from one to the next here: the median of nine is steadier
+TOUCHES = count(140, 10)
+#: Starts of each before the measured ones, to warm the disk cache (the first Python and Kivy start of a run is
+#: always slower).
+WARM_UP_STARTS = count(1, 0)
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -257,9 +262,9 @@ def _measure() -> dict[str, float]:
     with tempfile.TemporaryDirectory(prefix="bench-ui-") as scratch_dir:
         scratch = Path(scratch_dir)
         env = _environment(scratch)
-        # Warm the disk cache for both (the first Python and Kivy start of a run is always slower).
-        _spawn_measured(["child-bare", "1"], env)
-        _spawn_measured(["child-app", "start", ""], env)
+        for _ in range(WARM_UP_STARTS):
+            _spawn_measured(["child-bare", "1"], env)
+            _spawn_measured(["child-app", "start", ""], env)
         app_starts, bare_starts = [], []
         for _ in range(STARTS):
             first, _rss, output = _spawn_measured(["child-bare", "1"], env)

@@ -15,6 +15,7 @@ import statistics
 import sys
 import time
 
+from bench import count
 from companion.engine.chance import LiveChance
 from companion.games.warpspawn_thunderbirds.legal import legal_actions
 from companion.games.warpspawn_thunderbirds.loader import default_definitions
@@ -22,9 +23,9 @@ from companion.games.warpspawn_thunderbirds.rules import apply
 from companion.games.warpspawn_thunderbirds.simulate import game_seeds, play_game, start, steps
 from companion.games.warpspawn_thunderbirds.state import evolve
 
-GAMES = 100
-WARM_UP_GAMES = 5
-REPEATS = 5
+GAMES = count(100, 4)
+WARM_UP_GAMES = count(5, 1)
+REPEATS = count(5, 1)
 PLAYERS = 2
 SIZE = 12
 OTHER_SIZES = (10, 20)

@@ -39,7 +39,7 @@ SCREEN_PROGRAMS = ("Xvfb", "xvfb-run")
 SCREEN_VARIABLES = ("DISPLAY", "WAYLAND_DISPLAY")
 
 #: pytest's own tester, for tests/test_marks.py: the marking above is checked on small test files.
-pytest_plugins = ["pytester"]
+pytest_plugins = ["pytester", "depth", "workers"]
 
 #: The variables naming the companion's own directories and files (and Kivy's), each with its folder or file in a
 #: directory of the test's (or, before the first test, of the run's) own.

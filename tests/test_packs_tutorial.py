@@ -11,6 +11,7 @@ import re
 import subprocess
 import sys
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -42,16 +43,29 @@ def write_tutorial(folder: Path) -> Path:
     return folder
 
 
+@contextmanager
+def installed_tutorial(folder: Path) -> Iterator[Path]:
+    """Pig installed as a distribution for a while: the tutorial's files written under `folder`, which is on the
+    import path of this process and of the processes it starts (PYTHONPATH); forgotten after."""
+    write_tutorial(folder)
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        monkeypatch.syspath_prepend(str(folder))
+        monkeypatch.setenv("PYTHONPATH", os.pathsep.join(filter(None, (str(folder), os.environ.get("PYTHONPATH")))))
+        registry.rescan()
+        try:
+            yield folder
+        finally:
+            registry.forget("pig")
+            registry.rescan()
+            for name in [m for m in sys.modules if m == "pig" or m.startswith("pig.")]:
+                del sys.modules[name]
+
+
 @pytest.fixture
-def pig(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+def pig(tmp_path: Path) -> Iterator[Path]:
     """The tutorial's files, written where they say, on the import path."""
-    write_tutorial(tmp_path)
-    monkeypatch.syspath_prepend(str(tmp_path))
-    yield tmp_path
-    registry.forget("pig")
-    registry.rescan()
-    for name in [m for m in sys.modules if m == "pig" or m.startswith("pig.")]:
-        del sys.modules[name]
+    with installed_tutorial(tmp_path) as folder:
+        yield folder
 
 
 def test_the_tutorial_names_every_file_it_builds() -> None:

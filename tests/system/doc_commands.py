@@ -309,3 +309,63 @@ def matches(expected: str, actual: str) -> bool:
             pattern += "".join(".*?" if part in ELLIPSIS else re.escape(part) for part in parts) + "\n"
     got = "".join(line.rstrip() + "\n" for line in actual.strip("\n").splitlines())
     return re.fullmatch(pattern, got, flags=re.S) is not None
+
+
+# --- commands another test runs ------------------------------------------------------------------------------------
+
+#: Commands of the docs that a named test of `make test` runs (a demo costs up to a minute: it is played once per
+#: run, by the test that checks its screenshots and summary), so tests/system/test_docs_commands.py does not run
+#: them again. tests/system/test_docs_commands_elsewhere.py checks that each named test exists and runs its
+#: command: the same program and words, in its own folder (`--out`) and with options of its own after them.
+RUN_ELSEWHERE: dict[str, str] = {
+    "make demo": "tests/ui/test_ui_demo.py::test_demo_plays_a_game_and_writes_screenshots_and_a_summary",
+    ".venv/bin/companion demo --game dice_race --out artifacts/demo-dice-race": (
+        "tests/ui/test_ui_kit_demo.py::test_a_kit_demo_plays_by_touch_and_writes_its_screenshots"
+    ),
+    "companion demo --game federation": (
+        "tests/ui/test_ui_federation.py::test_the_demo_plays_federation_by_touch_and_leaves_screenshots"
+    ),
+    ".venv/bin/companion demo --game thunderbirds_solitaire --out artifacts/demo-solitaire": (
+        "tests/ui/test_ui_solitaire_demo.py::test_the_solitaire_demo_plays_a_seeded_game_by_touch"
+    ),
+    "companion demo --game thunderbirds_solitaire": (
+        "tests/ui/test_ui_solitaire_demo.py::test_the_solitaire_demo_plays_a_seeded_game_by_touch"
+    ),
+    ".venv/bin/companion demo --game warpspawn_thunderbirds --out artifacts/demo-warpspawn": (
+        "tests/ui/test_ui_warpspawn.py::test_the_demo_plays_a_whole_seeded_game_by_touch_with_screenshots"
+    ),
+}
+#: Options whose value a test chooses for itself (its own folder), so the value is not looked for.
+OWN_VALUES = frozenset({"--out"})
+
+
+def make_recipe(makefile: str, target: str) -> list[str]:
+    """The lines of a Makefile target's recipe, without the `@` that silences one."""
+    lines = makefile.splitlines()
+    starts = [index for index, line in enumerate(lines) if re.match(rf"^{re.escape(target)}\s*:", line)]
+    if not starts:
+        raise DocError(f"Makefile: no target {target!r}")
+    recipe: list[str] = []
+    for line in lines[starts[0] + 1 :]:
+        if not line.startswith("\t"):
+            break
+        recipe.append(line[1:].lstrip("@"))
+    return recipe
+
+
+def companion_words(command: str, makefile: str) -> list[str]:
+    """The words after `companion` that `command` runs it with (through `make TARGET`'s recipe for a make
+    command), `--out`'s value left out: what a test running the same command passes too."""
+    words = [word for word in shlex.split(command) if not ASSIGNMENT.match(word)]
+    if words[0] == "make":
+        (line,) = [line for line in make_recipe(makefile, words[1]) if " -m companion " in line]
+        words = shlex.split(line.split(" -m ", 1)[1])
+    if Path(words[0]).name != "companion":
+        raise DocError(f"{command!r} does not run companion: no test is named for it")
+    kept: list[str] = []
+    skip = False
+    for word in words[1:]:
+        if not skip:
+            kept.append(word)
+        skip = word in OWN_VALUES
+    return kept

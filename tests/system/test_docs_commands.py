@@ -12,6 +12,11 @@ each in a shell started in the checkout, with no screen (no DISPLAY) and Xvfb on
 test` prepares: the demos start their own virtual screen. A command that starts the app passes when it says in one
 line that there is no screen (docs/commands.md); any other passes when it exits 0, or prints the output its
 `console` block shows. No command may print a traceback.
+
+Each thing is proved once a run. A demo is played by the UI test `RUN_ELSEWHERE` names for its command
+(tests/system/doc_commands.py), which checks its screenshots too; tests/system/test_docs_commands_elsewhere.py
+checks that it runs that command. The benchmarks (`make bench`, `python -m bench ...`) run in their quick mode
+(BENCH_QUICK=1, bench/__init__.py): a few games and starts each prove they work; the figures are `make bench`'s.
 """
 
 from __future__ import annotations
@@ -28,13 +33,13 @@ import pytest
 
 from companion.paths import ROOT
 from companion.ui.launch import NO_SCREEN_EXIT, NO_SCREEN_MESSAGE
-from tests.system.doc_commands import ASSIGNMENT, DocCommand, first_program, matches, read_docs
+from tests.system.doc_commands import ASSIGNMENT, RUN_ELSEWHERE, DocCommand, first_program, matches, read_docs
 
 COMMANDS = read_docs(ROOT)
-RUN = [command for command in COMMANDS if command.needs is None]
+RUN = [command for command in COMMANDS if command.needs is None and command.command not in RUN_ELSEWHERE]
 #: What the checkout runs first: `make test`'s own start (its venv with the test extra), then `make run`.
 PREPARE = ("make lint", "make run")
-#: A command may take this long (`make bench`, the longest, takes about two minutes).
+#: A command may take this long (the longest, the nested pytest runs of the docs, take well under a minute).
 TIMEOUT_S = 600
 #: Variables of the test's own run that a user's shell does not have.
 DROPPED = ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER", "VIRTUAL_ENV", "PYTHONPATH", "PYTHONHOME", "MFLAGS")
@@ -81,6 +86,7 @@ class Checkout:
             COMPANION_CONFIG=str(self.home / "config" / "config.toml"),
             KIVY_HOME=str(self.home / "kivy"),
             PYTHONUNBUFFERED="1",  # what it prints and what it reports come out in the order a terminal shows
+            BENCH_QUICK="1",  # the benchmarks' quick mode: each proved to work in seconds
         )
         return env
 
