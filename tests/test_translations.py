@@ -18,6 +18,7 @@ from babel.messages.catalog import Catalog, Message
 
 from companion.locale import DEFAULT_DOMAINS, LOCALE_DIR, domain
 from companion.locale.po import read_catalogue
+from companion.locale.typography import bind_counts, loose_counts
 from companion.paths import ROOT
 
 FRENCH = LOCALE_DIR / "fr" / "LC_MESSAGES"
@@ -203,3 +204,20 @@ def test_a_count_never_breaks_from_its_word_in_french() -> None:
             assert entry is not None, f"{name}.po: {message!r}"
             assert not any(loose.search(text) for text in forms(entry)), f"{name}.po: {forms(entry)!r}"
     assert forms(french["ui"].get("{count} action left"))[0] == "{count}\u00a0action restante"
+
+
+def test_no_french_translation_leaves_a_count_apart_from_its_word() -> None:
+    """Every translation of every catalogue joins each number (a digit or a count placeholder) to its word or sign
+    with a no-break space: the rule of `companion.locale.typography`, which also writes it."""
+    loose = [
+        f"{name}.po: {text!r}"
+        for name, catalogue in catalogues().items()
+        for entry in catalogue
+        if entry.id
+        for text in forms(entry)
+        if loose_counts(text)
+    ]
+    assert loose == []
+    assert bind_counts("{count} actions left") == "{count}\u00a0actions left"
+    assert bind_counts("Tour 4 : {n} × {n} plateau") == "Tour\u00a04 : {n}\u00a0×\u00a0{n}\u00a0plateau"
+    assert bind_counts("un bonus de 0 ne change rien, de 1 à 6") == "un bonus de 0 ne change rien, de 1 à\u00a06"

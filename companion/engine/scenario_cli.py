@@ -39,7 +39,16 @@ def main(argv: Sequence[str] | None = None, game: str | None = None) -> int:
     )
     parser.add_argument("files", type=Path, nargs="+", metavar="FILE", help=_("a scenario file (TOML)"))
     if game is None:
-        parser.add_argument("--game", help=_("the game the files are for, when they do not say (game = NAME)"))
+        from companion.engine import registry
+
+        installed = ", ".join(info.name for info in registry.available())
+        parser.add_argument(
+            "--game",
+            metavar="NAME",
+            help=_("the game the files are for, when they do not say (game = NAME); installed: {names}").format(
+                names=installed
+            ),
+        )
     parser.add_argument("--json", action="store_true", help=_("print the state, events and checks as JSON"))
     parser.add_argument("--lang", choices=LANGUAGES, default="en", help=_("language of reasons and labels"))
     args = parser.parse_args(argv)

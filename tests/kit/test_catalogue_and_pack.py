@@ -194,7 +194,7 @@ def test_a_broken_kit_is_named_in_the_language_of_the_moment_and_in_plain_words(
     assert str(found[str(latin)]) == f"{latin}: not UTF-8 text (byte {position})"
     with speaking("fr"):
         assert str(found[str(broken)]).endswith(": track[0].length: ce champ est obligatoire")
-        assert str(found[str(latin)]) == f"{latin}: pas du texte UTF-8 (octet {position})"
+        assert str(found[str(latin)]) == f"{latin}: pas du texte UTF-8 (octet\u00a0{position})"
     missing = read_kit_problem(latin.with_name("gone.toml"))
     assert missing == f"{latin.with_name('gone.toml')}: there is no such file"
 

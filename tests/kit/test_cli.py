@@ -53,7 +53,7 @@ def test_check_by_main_in_french(tmp_path: Path, capsys: pytest.CaptureFixture[s
     broken.write_text(SMALL.replace("length = 10", "length = 0"), encoding="utf-8")
     assert main(["check", str(broken)]) == 2
     line = SMALL[: SMALL.index("length = 10")].count("\n") + 1
-    assert capsys.readouterr().err == f"{broken}:{line}: track[0].length: doit valoir au moins 1, trouvé 0\n"
+    assert capsys.readouterr().err == f"{broken}:{line}: track[0].length: doit valoir au moins\u00a01, trouvé\u00a00\n"
 
 
 def test_the_summary_counts_each_kind_of_component(
@@ -66,8 +66,8 @@ def test_the_summary_counts_each_kind_of_component(
     solo.write_text(SMALL.replace(secrets, "").replace(roles, "").replace("players = [1, 4]", "players = [1, 1]"))
     assert main(["check", str(solo)]) == 0
     assert capsys.readouterr().out == (
-        f"{solo}\u00a0: kit small valide (Petit), 1 joueur\u00a0; "
-        "1 pioche, 3 sortes de dés, 1 sac, 2 pistes, 2 compteurs, 2 phases\n"
+        f"{solo}\u00a0: kit small valide (Petit), 1\u00a0joueur\u00a0; "
+        "1\u00a0pioche, 3\u00a0sortes de dés, 1\u00a0sac, 2\u00a0pistes, 2\u00a0compteurs, 2\u00a0phases\n"
     )
     done = run("check", str(solo))
     assert done.stdout == (
@@ -140,7 +140,7 @@ def test_check_data_of_a_kit_says_what_the_players_complete_from_their_box() -> 
     assert lines[-1] == "- The faces of Movement die are an inference."
     french = check_data("--game", "thunder_road_upkeep", "--lang", "fr")
     assert (
-        "3 entrées complètes sur 9" in french.stdout
+        "3 entrées complètes sur\u00a09" in french.stdout
         and "- Les faces de Dé de route ne sont pas encore connues." in (french.stdout)
     )
     complete = check_data("--game", "dice_race")

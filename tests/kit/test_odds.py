@@ -88,9 +88,9 @@ def test_the_lines_beside_a_roll(french: None) -> None:
     rolled = kit.group_dice("two")  # a d6 and the odd die ("star", "wild", "blank", 2 + star)
     lines = roll_odds(kit, rolled, (5, 3))
     # A total of 8 (6 + 2) or more: only 6 on the d6 with the 2-star face: 1/24.
-    assert lines[0] == "Total 8\u00a0: 4\u00a0% de chances d'obtenir 8 ou plus"
+    assert lines[0] == "Total\u00a08\u00a0: 4\u00a0% de chances d'obtenir 8 ou plus"
     # At least one star with wilds: 3 of the odd die's 4 faces.
-    assert lines[1] == "1 × Étoile\u00a0: 75\u00a0% de chances d'en obtenir 1 ou plus"
+    assert lines[1] == "1\u00a0× Étoile\u00a0: 75\u00a0% de chances d'en obtenir 1 ou plus"
 
 
 def test_percent_never_rounds_a_chance_to_certainty() -> None:

@@ -158,17 +158,17 @@ def test_a_marker_move_is_labelled_with_its_spaces_in_both_languages(tmp_path: P
             assert update.entry is not None
             labels.append(labels_of(update.entry.stored_label))
     assert labels == [
-        {"en": "Player 2 moves 3 spaces forward on Score", "fr": "Joueur 2 avance de 3 cases sur Score"},
-        {"en": "Player 2 moves 1 space forward on Score", "fr": "Joueur 2 avance de 1 case sur Score"},
-        {"en": "Player 2 moves 1 space back on Score", "fr": "Joueur 2 recule de 1 case sur Score"},
-        {"en": "Player 2 moves 2 spaces back on Score", "fr": "Joueur 2 recule de 2 cases sur Score"},
+        {"en": "Player 2 moves 3 spaces forward on Score", "fr": "Joueur\u00a02 avance de 3\u00a0cases sur Score"},
+        {"en": "Player 2 moves 1 space forward on Score", "fr": "Joueur\u00a02 avance de 1\u00a0case sur Score"},
+        {"en": "Player 2 moves 1 space back on Score", "fr": "Joueur\u00a02 recule de 1\u00a0case sur Score"},
+        {"en": "Player 2 moves 2 spaces back on Score", "fr": "Joueur\u00a02 recule de 2\u00a0cases sur Score"},
     ]
 
 
 def test_a_kit_for_one_number_of_players_says_that_number() -> None:
     build.main()
     solo = setup_mapping(kit_json(parse_kit(SMALL.replace("players = [1, 4]", "players = [1, 1]"), "solo.toml")), 1)
-    for language, reason in (("en", "Small is played by 1 player."), ("fr", "Petit se joue à 1 joueur.")):
+    for language, reason in (("en", "Small is played by 1 player."), ("fr", "Petit se joue à 1\u00a0joueur.")):
         with speaking(language), pytest.raises(IllegalAction) as caught:
             initial_state({**solo, "players": 2}, LiveChance(seed_state(SEED)))
         assert caught.value.reason == reason

@@ -90,7 +90,7 @@ def test_a_toml_syntax_error_names_its_line() -> None:
 
 def test_errors_read_in_french(french: None) -> None:
     [(_line, _field, message)] = problems_of(SMALL.replace("length = 10", "length = 0"))
-    assert message == "doit valoir au moins 1, trouvé 0"
+    assert message == "doit valoir au moins\u00a01, trouvé\u00a00"
 
 
 SPY = '[[deck.card]]\nid = "spy"\nname = { en = "Spy", fr = "Espion" }\ncount = 3\n\n'
@@ -98,42 +98,47 @@ ONE_SEAT = 'players = [1, 4]\nseat_names = [{ en = "North", fr = "Nord" }]'
 TWO_SEATS = 'players = [1, 4]\nseat_names = [{ en = "North", fr = "Nord" }, { en = "South", fr = "Sud" }]'
 # (the kit, the field named, the message in English, in French): one and many of each counted thing.
 COUNTED = [
-    (SMALL.replace("players = [1, 4]", ONE_SEAT), "kit.seat_names", "names 1 seat but up to 4 play", "nomme 1 place"),
+    (
+        SMALL.replace("players = [1, 4]", ONE_SEAT),
+        "kit.seat_names",
+        "names 1 seat but up to 4 play",
+        "nomme 1\u00a0place",
+    ),
     (
         SMALL.replace("players = [1, 4]", TWO_SEATS),
         "kit.seat_names",
         "names 2 seats but up to 4 play",
-        "nomme 2 places",
+        "nomme 2\u00a0places",
     ),
     (
         SMALL.replace(SPY, "").replace("set_aside_random = 1", "set_aside_random = 2"),
         "deck[1].set_aside_random",
         "only 1 card is left to set aside",
-        "il ne reste que 1 carte à mettre de côté",
+        "il ne reste que 1\u00a0carte à mettre de côté",
     ),
     (
         SMALL.replace("set_aside_random = 1", "set_aside_random = 9"),
         "deck[1].set_aside_random",
         "only 4 cards are left to set aside",
-        "il ne reste que 4 cartes à mettre de côté",
+        "il ne reste que 4\u00a0cartes à mettre de côté",
     ),
     (
         SMALL.replace("dice = { d6 = 2 }", "dice = {}"),
         "dice[1].dice",
         "needs at least 1 item",
-        "il faut au moins 1 élément",
+        "il faut au moins 1\u00a0élément",
     ),
     (
         SMALL.replace("players = [1, 4]", "players = [1]"),
         "kit.players",
         "needs at least 2 items",
-        "il faut au moins 2 éléments",
+        "il faut au moins 2\u00a0éléments",
     ),
     (
         SMALL.replace("players = [1, 4]", "players = [1, 2, 3]"),
         "kit.players",
         "takes at most 2 items",
-        "au plus 2 éléments",
+        "au plus 2\u00a0éléments",
     ),
 ]
 

@@ -194,7 +194,7 @@ def test_french_reads_as_french(french: None) -> None:
     pack = registry.pack("dice_race")
     state = start(pack.setup_for(2, {}), 3)
     view = present_table(pack, state, pack.legal_actions(state), "turn")
-    assert view.title.startswith("Manche 1 · Météo · à ")
+    assert view.title.startswith("Manche\u00a01 · Météo · à ")
     assert view.title.endswith(" de jouer")
-    assert "Phase 1 sur 3\u00a0: Météo" in [row.text for row in view.rows]
-    assert view.timer is not None and view.timer.text == "Minuteur du tour 0:00 sur 1:00 (en pause)"
+    assert "Phase 1 sur\u00a03\u00a0: Météo" in [row.text for row in view.rows]
+    assert view.timer is not None and view.timer.text == "Minuteur du tour 0:00 sur\u00a01:00 (en pause)"

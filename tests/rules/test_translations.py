@@ -88,6 +88,6 @@ def test_reasons_and_labels_in_french(in_french: None) -> None:
 
     state = game(["gordon", "scott"], position={"vehicles": {"tb4": "north-america"}})
     assert check(state, Move("tb4", "europe")) == (
-        "Thunderbird 4 se déplace d'une région par action\u00a0; Europe est à 2 régions"
+        "Thunderbird 4 se déplace d'une région par action\u00a0; Europe est à 2\u00a0régions"
     )
     assert RULES.describe(Move("tb4", "north-atlantic"), state) == "Gordon déplace Thunderbird 4 vers Atlantique Nord"

@@ -83,7 +83,10 @@ def test_the_reason_in_french(tmp_path: Path, capsys: pytest.CaptureFixture[str]
         assert main([str(path), "--lang", "fr"]) == 2
     finally:
         set_language("en")
-    assert capsys.readouterr().out == "Thunderbird 4 se déplace d'une région par action\u00a0; Europe est à 2 régions\n"
+    assert (
+        capsys.readouterr().out
+        == "Thunderbird 4 se déplace d'une région par action\u00a0; Europe est à 2\u00a0régions\n"
+    )
 
 
 def test_a_failed_expectation_exits_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -162,7 +162,7 @@ def test_the_command_words_are_french_under_lang_fr(
     build()
     code, out, _err = companion(capsys, "--lang", "fr", failing(tmp_path, game))
     assert code == 1
-    assert "ÉCHEC\u00a0: state.no_such_thing = None (attendu 1)" in out
+    assert "ÉCHEC\u00a0: state.no_such_thing = None (attendu\u00a01)" in out
     assert "ok\u00a0: " in out
     assert "FAILED" not in out and "ok: " not in out and "expected" not in out
 
@@ -180,7 +180,7 @@ def test_federation_refused_and_ok_are_french_under_lang_fr(tmp_path: Path, caps
     )
     code, out, _err = companion(capsys, path, "--lang", "fr")
     assert code == 0
-    assert "refusée (action 1)\u00a0: Fédération\u00a0: ne peut conquérir" in out
+    assert "refusée (action\u00a01)\u00a0: Fédération\u00a0: ne peut conquérir" in out
     assert "ok\u00a0: error = " in out
     assert "refused" not in out
 

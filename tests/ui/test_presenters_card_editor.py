@@ -116,7 +116,7 @@ def test_a_fab_card_draws_fab_cards_when_played() -> None:
     draft.change_effect(0, +1)
     draft.set("timing", "any-time")
     draft.set_text("text", "en", "Draw 2 F.A.B. cards.")
-    draft.set_text("text", "fr", "Piochez 2 cartes F.A.B.")
+    draft.set_text("text", "fr", "Piochez 2\u00a0cartes F.A.B.")
     card = saved(draft).fabs["jeffs-orders"]
     assert card.completeness == "complete" and card.effects[0].value == 2
 
@@ -172,9 +172,9 @@ def test_the_editor_reads_each_block_in_the_players_language(language: str) -> N
         ("en", "speed-limit"): "Thunderbird 2 top speed 1",
         ("fr", "speed-limit"): "Thunderbird 2 vitesse max\u00a01",
         ("en", "move-hood"): "The Hood advances 2 spaces",
-        ("fr", "move-hood"): "The Hood avance de 2 cases",
+        ("fr", "move-hood"): "The Hood avance de 2\u00a0cases",
         ("en", "draw-fab"): "Draw 1 F.A.B. card",
-        ("fr", "draw-fab"): "Piocher 1 carte F.A.B.",
+        ("fr", "draw-fab"): "Piocher 1\u00a0carte F.A.B.",
     }
     effects = {
         "speed-limit": {"kind": "speed-limit", "vehicle": "tb2", "value": 1},

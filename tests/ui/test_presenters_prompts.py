@@ -78,15 +78,15 @@ def test_the_score_is_read_against_the_difficulty(language: str, score: int, dif
     text = score_text(score, difficulty)
     expected = {
         ("en", True): f"Score {score}, {difficulty} needed: it succeeds",
-        ("fr", True): f"Score {score}, {difficulty} requis\u00a0: c'est réussi",
+        ("fr", True): f"Score\u00a0{score}, {difficulty}\u00a0requis\u00a0: c'est réussi",
         ("en", False): f"Score {score}, {difficulty} needed: {difficulty - score} point"
         + ("s" if difficulty - score > 1 else "")
         + " short",
-        ("fr", False): f"Score {score}, {difficulty} requis\u00a0: il manque {difficulty - score} point"
+        ("fr", False): f"Score\u00a0{score}, {difficulty}\u00a0requis\u00a0: il manque {difficulty - score}\u00a0point"
         + ("s" if difficulty - score > 1 else ""),
     }[(language, score >= difficulty)]
     assert text == expected
-    assert f"{score} of {difficulty}" not in text and f"{score} sur {difficulty}" not in text
+    assert f"{score} of {difficulty}" not in text and f"{score} sur\u00a0{difficulty}" not in text
 
 
 def test_a_no_dice_card_says_what_prevents_it_instead_of_auto(language: str) -> None:
@@ -98,7 +98,9 @@ def test_a_no_dice_card_says_what_prevents_it_instead_of_auto(language: str) -> 
         needs = defs.disasters[tile.card].auto_requirements
         assert tile.difficulty == "" and "auto" not in tile.type_label
         assert len(tile.bonuses) == len(needs)
-        assert tile.bonus_summary.startswith(f"{sum(r.applies for r in tile.bonuses)} ")
+        assert tile.bonus_summary.startswith(
+            f"{sum(r.applies for r in tile.bonuses)}" + {"en": " ", "fr": "\u00a0"}[language]
+        )
         assert tile.note.startswith(
             {"en": "No dice: one Rescue action", "fr": "Sans dés\u00a0: une action Sauvetage"}[language]
         )
@@ -124,7 +126,9 @@ def test_end_turn_with_actions_left_asks_first(language: str) -> None:
     state = start()
     who = name(state.active_character)
     question = table(state).end_turn_question
-    assert question.startswith({"en": f"{who} still has 3 actions.", "fr": f"Il reste 3 actions à {who}."}[language])
+    assert question.startswith(
+        {"en": f"{who} still has 3 actions.", "fr": f"Il reste 3\u00a0actions à {who}."}[language]
+    )
     one = table(evolve(state, actions_left=1)).end_turn_question
-    assert {"en": "still has 1 action. It is lost", "fr": "Il reste 1 action à"}[language] in one
+    assert {"en": "still has 1 action. It is lost", "fr": "Il reste 1\u00a0action à"}[language] in one
     assert table(evolve(state, actions_left=0)).end_turn_question == ""

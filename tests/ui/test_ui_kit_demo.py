@@ -43,7 +43,7 @@ def test_a_kit_demo_plays_by_touch_and_writes_its_screenshots(game: str, lang: s
     assert "- Layout problems: 0" in summary
     actions = summary.split("## Actions", 1)[1].strip().splitlines()
     assert len(actions) >= 20  # two rounds of every phase, by touch
-    assert actions[-1].endswith("Round 3 begins" if lang == "en" else "La manche 3 commence")
+    assert actions[-1].endswith("Round 3 begins" if lang == "en" else "La manche 3\u00a0commence")
     assert (out / f"{game}-demo-files.txt").read_text(encoding="utf-8").split() == [*shots, f"{game}-summary.md"]
     assert mine.read_bytes() == b"not the demo's"
     # Run again into the same folder: it replaces its own files, and only those.

@@ -511,7 +511,7 @@ def test_every_screen_and_pop_up_at_each_size_in_both_languages(
     assert {"handover-cover", "handover-shown", "handover-hidden"} <= screens
     assert notes["editor_saved"] == [5, 16] and notes["editor_mark"] == "player" and notes["editor_reset"] == [1, 20]
     assert notes["squares_starts"] == {"green": {"tb3": [9, 4]}}
-    moved = {"en": "1 pawn starts elsewhere than on its base.", "fr": "1 pion commence ailleurs que sur sa base."}
+    moved = {"en": "1 pawn starts elsewhere than on its base.", "fr": "1\u00a0pion commence ailleurs que sur sa base."}
     assert moved[lang] in notes["new_game_lines"]
 
 

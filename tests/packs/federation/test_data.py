@@ -169,7 +169,7 @@ def test_check_data_in_french() -> None:
     done = run(CHECK_DATA, "--list", "--lang", "fr")
     assert done.returncode == 0, done.stderr
     assert "lecture enigma-high (basse)\u00a0: La page dit qu'un 5 résout l'Énigme" in done.stdout
-    assert "Les données sont valides (5 fichiers lus)." in done.stdout
+    assert "Les données sont valides (5\u00a0fichiers lus)." in done.stdout
 
 
 def test_check_data_on_broken_data_names_every_problem_and_exits_2(tmp_path: Path) -> None:
@@ -197,4 +197,4 @@ def test_check_data_counts_one_problem_in_the_singular_in_both_languages(tmp_pat
     french = run(CHECK_DATA, "--data", folder, "--lang", "fr")
     assert english.returncode == french.returncode == 2
     assert english.stderr.splitlines()[-1] == "The data is not valid: 1 problem found"
-    assert french.stderr.splitlines()[-1] == "Les données ne sont pas valides\u00a0: 1 problème trouvé"
+    assert french.stderr.splitlines()[-1] == "Les données ne sont pas valides\u00a0: 1\u00a0problème trouvé"

@@ -106,9 +106,9 @@ def test_a_roll_makes_a_pop_up_and_sounds_a_quiet_action_does_not(french: None) 
     )
     with speaking("fr"):
         shown = PACK.reveal(events, after)
-    assert shown is not None and shown.title == "Système 1 exploré"
+    assert shown is not None and shown.title == "Système\u00a01 exploré"
     assert shown.lines[0] == (
-        "Système 1 exploré, dés 5 5 6\u00a0: ressources riches (3)\u00a0; race moderne (+2)\u00a0; "
+        "Système\u00a01 exploré, dés\u00a05 5 6\u00a0: ressources\u00a0riches (3)\u00a0; race moderne (+2)\u00a0; "
         "une Énigme non résolue"
     )
     assert PACK.sounds(events) == ("dice",)
@@ -125,7 +125,7 @@ def test_a_won_game_s_line_says_who_won() -> None:
     assert PACK.saved_game_line({"races": "damaged"}).status == "Turn ?"
     with speaking("fr"):
         line = PACK.saved_game_line(summary)
-    assert (line.players, line.detail) == ("2 races\u00a0: Klingons, Borgs", "5 systèmes")
+    assert (line.players, line.detail) == ("2\u00a0races\u00a0: Klingons, Borgs", "5\u00a0systèmes")
 
 
 def test_the_checklist_shows_where_the_turn_is(french: None) -> None:

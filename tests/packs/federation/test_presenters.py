@@ -130,9 +130,9 @@ def test_the_systems_list_at_a_glance(french: None) -> None:
     with speaking("fr"):
         view = present_table(state, DEFS, legal_actions(state, DEFS))
     rows = {row.system: row for row in view.rows}
-    assert rows["s2"].title == "● Système 2 · Cardassiens, 1 par tour"
-    assert rows["s1"].detail == "ressources Riches (3) · Race moderne (+2) · ◆ Énigme non résolue"
-    assert view.banner == "1 pile attend d'affronter une Énigme (phase d'Énigme)."
+    assert rows["s2"].title == "● Système\u00a02 · Cardassiens, 1 par tour"
+    assert rows["s1"].detail == "ressources\u00a0Riches (3) · Race moderne (+2) · ◆ Énigme non résolue"
+    assert view.banner == "1\u00a0pile attend d'affronter une Énigme (phase d'Énigme)."
 
 
 def test_a_system_s_record_and_only_the_actions_the_rules_accept() -> None:
@@ -254,9 +254,9 @@ def test_the_enigma_pop_up_itemises_the_bonus_and_gives_the_exact_odds(french: N
     with speaking("fr"):
         view = present_enigma(other, DEFS, "s1", "klingon")
     lines = [line.text for line in view.lines]
-    assert "Énigme résolue\u00a0: 1 sur 6 (17\u00a0%)" in lines
-    assert "Rien ne se passe\u00a0: 1 sur 3 (33\u00a0%)" in lines
-    assert view.title == "Klingons\u00a0: la pile affronte l'Énigme de Système 1"
+    assert "Énigme résolue\u00a0: 1 sur\u00a06 (17\u00a0%)" in lines
+    assert "Rien ne se passe\u00a0: 1 sur\u00a03 (33\u00a0%)" in lines
+    assert view.title == "Klingons\u00a0: la pile affronte l'Énigme de Système\u00a01"
 
 
 def test_the_diplomacy_pop_up_itemises_the_race_s_modifier() -> None:
@@ -316,7 +316,7 @@ def test_revenue_term_by_term(french: None) -> None:
     assert "System 2: 0: no minor race and no colony yet" in lines
     with speaking("fr"):
         lines = [line.text for line in present_revenue(state, DEFS).lines]
-    assert "Système 1\u00a0: ressources 3 + race mineure 2 + Cardassiens +1 = 6" in lines
+    assert "Système\u00a01\u00a0: ressources\u00a03 + race mineure\u00a02 + Cardassiens +1 = 6" in lines
 
 
 def test_the_victory_watch_and_the_turn_checklist() -> None:

@@ -93,9 +93,9 @@ def test_a_bad_set_up_is_refused_with_its_reason(setup: dict[str, object], words
         (["klingon"], "en", "one race each (1 race chosen)."),
         ([], "en", "one race each (0 races chosen)."),
         (["klingon"] * 7, "en", "one race each (7 races chosen)."),
-        (["klingon"], "fr", "une race chacun (1 race choisie)."),
-        ([], "fr", "une race chacun (0 race choisie)."),
-        (["klingon"] * 7, "fr", "une race chacun (7 races choisies)."),
+        (["klingon"], "fr", "une race chacun (1\u00a0race choisie)."),
+        ([], "fr", "une race chacun (0\u00a0race choisie)."),
+        (["klingon"] * 7, "fr", "une race chacun (7\u00a0races choisies)."),
     ],
 )
 def test_the_races_chosen_are_counted_as_each_language_counts(races: list[str], language: str, ending: str) -> None:

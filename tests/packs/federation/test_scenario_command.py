@@ -94,7 +94,7 @@ def test_the_reason_in_french(tmp_path: Path) -> None:
     assert done.returncode == 2
     assert done.stdout == (
         "Fédération\u00a0: ne peut conquérir les races mineures, seulement les gagner par la diplomatie\u00a0; "
-        "Système 1 en a une (race moderne).\n"
+        "Système\u00a01 en a une (race moderne).\n"
     )
 
 

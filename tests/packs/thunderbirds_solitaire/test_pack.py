@@ -116,7 +116,7 @@ def test_screens_reveals_and_sounds_speak_both_languages(tmp_path: Path) -> None
         assert (line.players, line.detail) == ("Solo", "Basic deck, you deal")
         with speaking("fr"):
             french_line = pack.saved_game_line(RULES.summary(session.state))
-            assert french_line.status == "Tour 1, 0 Civil sauvé"
+            assert french_line.status == "Tour\u00a01, 0\u00a0Civil sauvé"
             assert (french_line.players, french_line.detail) == ("Solo", "Paquet de base, vous distribuez")
         history = [entry.label for entry in session.history()]
         assert history[:2] == ["Turned a Hood card", "Turned a Disaster card"]
@@ -141,13 +141,15 @@ def test_dice_are_counted_in_the_history_and_the_reveal_in_both_languages() -> N
     one = pack.reveal((ev.DiceIgnored((1,)),), result.state)
     assert one is not None and one.lines == ("Ignored (no matching symbol in the chain): die 2.",)
     with speaking("fr"):
-        assert describe(act.RollDice(1, ("red", "blue")), result.state) == "Lancer 2 dés pour la chaîne 1"
-        assert describe(act.RollDice(2, ("red",)), result.state) == "Lancer 1 dé pour la chaîne 2"
+        assert describe(act.RollDice(1, ("red", "blue")), result.state) == "Lancer 2\u00a0dés pour la chaîne\u00a01"
+        assert describe(act.RollDice(2, ("red",)), result.state) == "Lancer 1\u00a0dé pour la chaîne\u00a02"
         french = pack.reveal(rolled, result.state)
         assert french is not None
-        assert french.lines[-1] == "Ignorés (aucun symbole correspondant dans la chaîne)\u00a0: dés 1, 3."
+        assert french.lines[-1] == "Ignorés (aucun symbole correspondant dans la chaîne)\u00a0: dés\u00a01, 3."
         one = pack.reveal((ev.DiceIgnored((1,)),), result.state)
-        assert one is not None and one.lines == ("Ignoré (aucun symbole correspondant dans la chaîne)\u00a0: dé 2.",)
+        assert one is not None and one.lines == (
+            "Ignoré (aucun symbole correspondant dans la chaîne)\u00a0: dé\u00a02.",
+        )
 
 
 def test_the_public_view_never_shows_the_order_of_the_deck() -> None:

@@ -106,7 +106,7 @@ def test_the_chains_are_shown_as_laid_out_with_full_said_in_words() -> None:
     assert view.tracy.label == "Tracy Island" and view.tracy.rescued == "0 Civilians rescued"
     with speaking("fr"):
         french = present_table(state, legal_actions(state))
-        assert french.chains[0].room == "Pleine" and french.chains[1].room == "3 libres"
+        assert french.chains[0].room == "Pleine" and french.chains[1].room == "3\u00a0libres"
         assert french.chains[0].cells[0].kind_label == "Catastrophe"
         assert french.chains[0].lady_penelope == "Lady Penelope, face Route"
         assert french.tracy.label == "L'île des Tracy"
@@ -287,7 +287,9 @@ def test_before_the_roll_the_companion_rolls_known_dice_or_takes_the_faces_enter
     assert draft.entry(1) == act.EnterRoll(1, ("star", "wild")) and check(state, draft.entry(1)) is None
     with speaking("fr"):
         french = present_rescue(state, legal_actions(state), 1, draft, None)
-        assert french.entered == "Saisis\u00a0: 2 dés, Essai star, Joker" and french.roll.label == "Lancer 2 dés"
+        assert (
+            french.entered == "Saisis\u00a0: 2\u00a0dés, Essai star, Joker" and french.roll.label == "Lancer 2\u00a0dés"
+        )
 
 
 def test_a_chain_whose_symbols_are_unknown_cannot_be_checked_and_says_so() -> None:
@@ -331,7 +333,7 @@ def test_each_die_is_allocated_by_tap_to_an_active_symbol_and_the_allocation_is_
     assert done.stage == "done" and done.done_text.startswith("The rescue at chain 1 is over: 2 symbols covered")
     with speaking("fr"):
         assert present_rescue(after, legal_actions(after), 1, RollDraft(), None, events).done_text.startswith(
-            "Le sauvetage à la chaîne 1 est fini\u00a0: 2 symboles couverts"
+            "Le sauvetage à la chaîne 1 est fini\u00a0: 2\u00a0symboles couverts"
         )
 
 
@@ -373,7 +375,7 @@ def test_the_end_and_the_help_page_speak_both_languages() -> None:
     for rule in rules_help.players_rules():
         assert f"• {rule}" in shown
     with speaking("fr"):
-        assert present_over(state, ()).title == "Gagnée au tour 1"
+        assert present_over(state, ()).title == "Gagnée au tour\u00a01"
         french = present_rules_help()
         assert french.title == "Ce que vérifie le compagnon"
         assert "Vérifié par le compagnon (l'extrait des règles)" in [line.text for line in french.lines]

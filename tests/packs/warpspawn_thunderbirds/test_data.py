@@ -239,7 +239,7 @@ def test_check_data_lists_the_facts_in_french() -> None:
         timeout=60,
     )
     assert done.returncode == 0, done.stderr
-    assert "  plateau 12\u00a0: bases (faible)" in done.stdout
+    assert "  plateau\u00a012\u00a0: bases (faible)" in done.stdout
     assert "  false-alarm\u00a0: delayable (faible)" in done.stdout
     assert "(low)" not in done.stdout and "layout" not in done.stdout
 
@@ -262,5 +262,6 @@ def test_check_data_counts_each_kind_of_fact_as_each_language_counts() -> None:
         lines[language] = done.stdout.splitlines()[0]
     assert re.fullmatch(r"28 emergencies, 43 Responder cards: \d+ facts, \d+ inferred, 0 unknown\.", lines["en"])
     assert re.fullmatch(
-        r"28 urgences, 43 cartes Intervention\u00a0: \d+ faits, \d+ supposés, 0 inconnu\.", lines["fr"]
+        r"28 urgences, 43\u00a0cartes Intervention\u00a0: \d+\u00a0faits, \d+\u00a0supposés, 0\u00a0inconnu\.",
+        lines["fr"],
     ), lines["fr"]

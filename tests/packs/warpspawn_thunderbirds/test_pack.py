@@ -63,8 +63,8 @@ def test_saved_game_lines(french: None) -> None:
     line = pack().saved_game_line(
         {"status": "playing", "turn": 4, "players": ["red", "blue"], "rescues": [2, 1], "size": 20}
     )
-    assert line.players == "2 joueurs\u00a0: Rouge, Bleu" and line.detail == "Plateau de\u00a020\u00a0×\u00a020"
-    assert line.status == "Tour 4\u00a0: Rouge 2, Bleu 1" and not line.is_over
+    assert line.players == "2\u00a0joueurs\u00a0: Rouge, Bleu" and line.detail == "Plateau de\u00a020\u00a0×\u00a020"
+    assert line.status == "Tour\u00a04\u00a0: Rouge 2, Bleu 1" and not line.is_over
     with speaking("en"):
         tie = pack().saved_game_line(
             {"status": "over", "winners": ["red", "blue"], "players": ["red", "blue"], "rescues": [9, 9]}
@@ -85,7 +85,7 @@ def test_the_organization_label_counts_the_cards_in_a_hand(french: None) -> None
     assert update.entry is not None
     assert labels_of(update.entry.stored_label) == {
         "en": "Organization: the Responder deck is shuffled, hands filled to 6 cards",
-        "fr": "Organisation\u00a0: la pioche Intervention est mélangée, les mains complétées à 6 cartes",
+        "fr": "Organisation\u00a0: la pioche Intervention est mélangée, les mains complétées à 6\u00a0cartes",
     }
 
 
@@ -159,6 +159,6 @@ def test_the_countdown_says_what_is_left_and_what_ran_out(french: None) -> None:
     assert shown is not None and shown.title == "Compte à rebours"
     dam, airliner = DEFS.emergencies["break-in-dam"].names.fr, DEFS.emergencies["bomb-aboard-airliner"].names.fr
     assert shown.lines == (
-        f"{dam}\u00a0: 2 marqueurs de temps restants.",
+        f"{dam}\u00a0: 2\u00a0marqueurs de temps restants.",
         f"{airliner} en (6, 6)\u00a0: son temps est écoulé.",
     )

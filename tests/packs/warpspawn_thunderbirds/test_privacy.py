@@ -166,10 +166,10 @@ def test_french_hand_lines(french: None) -> None:
     state = next(s.after for s in steps(2, 12, 1, DEFS) if s.after.seats[0].hand)
     state = evolve(state, seats=(Seat("red", state.seats[0].pawns, ("move-1",), ()), state.seats[1]))
     view = secret_view(state, 0, DEFS)
-    assert view.title == "Main de Rouge\u00a0: 1 carte"
+    assert view.title == "Main de Rouge\u00a0: 1\u00a0carte"
     assert view.lines == (
-        "Déplacement 1\u00a0: déplacer un de vos pions d'exactement 1 case en ligne droite, orthogonalement ou en "
-        "diagonale",
+        "Déplacement 1\u00a0: déplacer un de vos pions d'exactement 1\u00a0case en ligne droite, "
+        "orthogonalement ou en diagonale",
     )
 
 

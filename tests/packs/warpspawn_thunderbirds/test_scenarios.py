@@ -129,7 +129,7 @@ def test_the_reason_is_in_french_with_lang_fr(tmp_path: Path) -> None:
     build.main()
     done = run(str(case), "--lang", "fr")
     assert done.returncode == 2
-    assert "Déplacement 3 déplace un pion d'exactement 3 cases en ligne droite" in done.stdout
+    assert "Déplacement 3 déplace un pion d'exactement 3\u00a0cases en ligne droite" in done.stdout
 
 
 def test_a_failed_expectation_exits_1(tmp_path: Path) -> None:

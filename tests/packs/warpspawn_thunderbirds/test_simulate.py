@@ -62,7 +62,7 @@ def test_one_game_is_said_in_the_singular_in_both_languages() -> None:
     assert english.returncode == french.returncode == 0, english.stderr + french.stderr
     assert english.stdout.splitlines()[0] == "Warpspawn Thunderbirds, 2 players: 1 game per board size, seed 9."
     assert french.stdout.splitlines()[0] == (
-        "Thunderbirds de Warpspawn, 2 joueurs\u00a0: 1 partie par taille de plateau, graine 9."
+        "Thunderbirds de Warpspawn, 2 joueurs\u00a0: 1\u00a0partie par taille de plateau, graine\u00a09."
     )
 
 
