@@ -1,7 +1,8 @@
 """Checks a drawn screen the way a player would notice problems: text cut off, text on text, a button outside
 the window, cut off (by the window, a box, or a scrolling area with no bar or no room for it), too small to hit
 (under 9 mm), or out of sight in a scrolling area that does not show it scrolls (no bar a player would see). A
-row cut at the edge of a list that shows its bar is how the list says it goes on: not a problem. Used by the UI
+row cut at the edge of a list that shows its bar is how the list says it goes on (but a pop-up's menu that
+nearly fits should fit). Used by the UI
 tests and reported by the demo."""
 
 from __future__ import annotations
@@ -25,6 +26,9 @@ TOLERANCE = 1.0
 #: A scrolling area says it scrolls with a bar at least this wide (mm) and this opaque at rest.
 SCROLL_BAR_MM = 1.0
 SCROLL_BAR_ALPHA = 0.4
+#: A pop-up's list at least this many times longer than its area is one a player scrolls through; a shorter one (a
+#: menu that nearly fits) should fit, and a row cut at its edge is a problem.
+LONG_LIST = 2.0
 
 
 @dataclass(frozen=True)
@@ -109,12 +113,41 @@ def announces_scroll(view: ScrollView, dpi: float) -> bool:
     return wide and len(bar_colour) == 4 and bar_colour[3] >= SCROLL_BAR_ALPHA
 
 
+def shown_whole(widget: Widget) -> bool:
+    """Whether all of `widget` is in sight now: inside the window and inside every clipping area that holds it."""
+    from kivy.core.window import Window
+
+    full = window_rect(widget)
+    shown: Rect | None = intersect(full, (0.0, 0.0, float(Window.width), float(Window.height)))
+    node = widget.parent
+    while shown is not None and node is not None and node is not node.parent:
+        if isinstance(node, (ScrollView, StencilView)):
+            shown = intersect(shown, window_rect(node))
+        node = node.parent
+    return shown is not None and not _cut(full, shown)
+
+
 def _list_goes_on(view: ScrollView | None, button: Widget, dpi: float) -> bool:
     """A button cut by the edge of a list that shows its bar and has room for a whole button: the row at the edge
-    of a list that goes on, which the next scroll brings in (not a sliver nobody can read or reach)."""
-    if view is None or not announces_scroll(view, dpi):
+    of a list that goes on, which the next scroll brings in. A pop-up's menu that nearly fits should fit."""
+    if view is None or not announces_scroll(view, dpi) or not view.children:
+        return False
+    content = view.children[0]
+    long_list = content.height >= LONG_LIST * view.height or content.width >= LONG_LIST * view.width
+    if not long_list and _in_popup(view):
         return False
     return bool(view.height >= button.height - TOLERANCE and view.width >= button.width - TOLERANCE)
+
+
+def _in_popup(widget: Widget) -> bool:
+    from kivy.uix.modalview import ModalView
+
+    node = widget.parent
+    while node is not None and node is not node.parent:
+        if isinstance(node, ModalView):
+            return True
+        node = node.parent
+    return False
 
 
 def _cut(full: Rect, visible: Rect) -> str:

@@ -64,7 +64,19 @@ SCRIPT = textwrap.dedent(
         scroll = ListScroll(size_hint=(None, None), size=(300, 160), pos=(20, 100))
         root.add_widget(list_of(scroll, ["one", "two", "three", "four", "five", "six"]))
 
-    TREES = [in_sight, cut_by_the_window, cut_and_hidden_in_a_scroll, a_list_that_shows_it_scrolls]
+    def a_menu_that_nearly_fits(root):
+        # A pop-up's list shows its bar, but five rows in room for four and a half: "leave the game" cut in half
+        # should fit.
+        from kivy.uix.modalview import ModalView
+        from companion.ui.widgets.text import ListScroll
+        popup = ModalView(size_hint=(None, None), size=(400, 360), auto_dismiss=False)
+        scroll = ListScroll(size_hint=(None, None), size=(300, 300))
+        popup.add_widget(list_of(scroll, ["adjust", "history", "settings", "help", "leave the game"]))
+        popup.open(animation=False)
+        root.popup = popup
+
+    TREES = [in_sight, cut_by_the_window, cut_and_hidden_in_a_scroll, a_list_that_shows_it_scrolls,
+             a_menu_that_nearly_fits]
 
     class CheckApp(App):
         font_body = NumericProperty(17)
@@ -86,6 +98,8 @@ SCRIPT = textwrap.dedent(
 
         def next_tree(self, *_):
             self.root_box.clear_widgets()
+            if getattr(self.root_box, "popup", None) is not None:
+                self.root_box.popup.dismiss(animation=False)
             if not self.trees:
                 print("RESULT " + json.dumps(self.found))
                 sys.stdout.flush()
@@ -126,5 +140,7 @@ def test_the_check_names_a_button_cut_off_and_one_only_a_scroll_nobody_would_gue
     assert sorted(p.split(":")[0] for p in problems) == ["clipped", "scroll"], problems
     clipped = next(p for p in problems if p.startswith("clipped"))
     assert "'hide'" in clipped and "bottom" in clipped
+    menu = result["a_menu_that_nearly_fits"]
+    assert len(menu) == 1 and menu[0].startswith("clipped") and "'leave the game'" in menu[0], menu
     scroll = next(p for p in problems if p.startswith("scroll"))
     assert "1 button(s)" in scroll and "'play'" in scroll
