@@ -138,8 +138,8 @@ class AppPopup(ModalView):
         body.parent.scroll_y = 1
 
     def _choices_grid(self, count: int) -> GridLayout:
-        """The choices in a grid, two to a row on a landscape screen when they are many: a menu of eight fits the
-        800x480 screen whole instead of cutting its last entries ("Leave the game") at the edge of a scroll."""
+        """The choices in a grid, two or three to a row on a landscape screen when they are many: a menu of eight
+        fits the 800x480 screen whole instead of cutting its last entries ("Leave the game") at a scroll's edge."""
         app = App.get_running_app()
         grid = self._choice_grid
         if grid is None:
@@ -147,7 +147,7 @@ class AppPopup(ModalView):
             grid.bind(minimum_height=grid.setter("height"))
             self._choice_grid = grid
         grid.clear_widgets()
-        grid.cols = 2 if count > CHOICES_IN_ONE_COLUMN and not app.portrait else 1
+        grid.cols = 1 if count <= CHOICES_IN_ONE_COLUMN or app.portrait else 2 if count <= CHOICES_IN_TWO_COLUMNS else 3
         grid.spacing = app.gap * 0.5
         grid.row_default_height = app.target
         return grid
@@ -164,8 +164,10 @@ class AppPopup(ModalView):
             spec.on_press()
 
 
-#: Choices a landscape pop-up lists in one column; more go two to a row.
+#: Choices a landscape pop-up lists in one column; more go two to a row, and more than ten three to a row (twelve
+#: cards to choose from fit the 800x480 screen whole).
 CHOICES_IN_ONE_COLUMN = 4
+CHOICES_IN_TWO_COLUMNS = 10
 
 
 def _opaque_panel(panel: Any) -> None:
