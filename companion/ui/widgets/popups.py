@@ -138,8 +138,8 @@ class AppPopup(ModalView):
         body.parent.scroll_y = 1
 
     def _choices_grid(self, count: int) -> GridLayout:
-        """The choices in a grid, two or three to a row on a landscape screen when they are many: a menu of eight
-        fits the 800x480 screen whole instead of cutting its last entries ("Leave the game") at a scroll's edge."""
+        """The choices in a grid, two or three to a row when they are many: a menu of eight fits the 800x480 screen
+        whole instead of cutting its last entries ("Leave the game") at a scroll's edge."""
         app = App.get_running_app()
         grid = self._choice_grid
         if grid is None:
@@ -147,7 +147,10 @@ class AppPopup(ModalView):
             grid.bind(minimum_height=grid.setter("height"))
             self._choice_grid = grid
         grid.clear_widgets()
-        grid.cols = 1 if count <= CHOICES_IN_ONE_COLUMN or app.portrait else 2 if count <= CHOICES_IN_TWO_COLUMNS else 3
+        if app.portrait:
+            grid.cols = 1 if count <= CHOICES_IN_ONE_PORTRAIT_COLUMN else 2
+        else:
+            grid.cols = 1 if count <= CHOICES_IN_ONE_COLUMN else 2 if count <= CHOICES_IN_TWO_COLUMNS else 3
         grid.spacing = app.gap * 0.5
         grid.row_default_height = app.target
         return grid
@@ -168,6 +171,8 @@ class AppPopup(ModalView):
 #: cards to choose from fit the 800x480 screen whole).
 CHOICES_IN_ONE_COLUMN = 4
 CHOICES_IN_TWO_COLUMNS = 10
+#: A portrait pop-up (720x1280) lists up to ten in one column, more two to a row (thirteen regions to pick from).
+CHOICES_IN_ONE_PORTRAIT_COLUMN = 10
 
 
 def _opaque_panel(panel: Any) -> None:
