@@ -86,7 +86,8 @@ def every_screen(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, A
     yield from tap("act:TurnCard:civilian:-:-")
     yield from player.dismiss_reveals()
     yield from tap("open:turn-named")
-    yield from tap(pilot.keys("act:TurnCard:")[0])
+    # A card of the chooser (a named one), not the "What did you turn?" buttons under the pop-up.
+    yield from tap(next(k for k in pilot.keys("act:TurnCard:") if k.split(":")[3] != "-"))
     yield from player.dismiss_reveals()
     while not pilot.has("setup:start"):
         yield from tap("act:TurnCard:disaster:-:-")
