@@ -1,5 +1,9 @@
 """Checks a drawn screen the way a player would notice problems: text cut off, text on text, a button outside
-the window or too small to hit (under 9 mm). Used by the UI tests and reported by the demo."""
+the window, cut off (by the window, a box, or a scrolling area with no bar or no room for it), too small to hit
+(under 9 mm), or out of sight in a scrolling area that does not show it scrolls (no bar a player would see). A
+row cut at the edge of a list that shows its bar is how the list says it goes on (but a pop-up's menu that
+nearly fits should fit). Used by the UI
+tests and reported by the demo."""
 
 from __future__ import annotations
 
@@ -19,11 +23,17 @@ Rect = tuple[float, float, float, float]  # x, y, right, top in window coordinat
 
 #: Rounding of texture sizes and layouts: a pixel either way is not a visible problem.
 TOLERANCE = 1.0
+#: A scrolling area says it scrolls with a bar at least this wide (mm) and this opaque at rest.
+SCROLL_BAR_MM = 1.0
+SCROLL_BAR_ALPHA = 0.4
+#: A pop-up's list at least this many times longer than its area is one a player scrolls through; a shorter one (a
+#: menu that nearly fits) should fit, and a row cut at its edge is a problem.
+LONG_LIST = 2.0
 
 
 @dataclass(frozen=True)
 class Problem:
-    kind: str  # "clipped", "word-split", "overlap", "outside", "small"
+    kind: str  # "clipped", "word-split", "overlap", "outside", "small", "scroll"
     widget: str
     detail: str
 
@@ -56,31 +66,99 @@ def intersect(a: Rect, b: Rect) -> Rect | None:
     return (x, y, right, top)
 
 
-def _visible_widgets(root: Widget, clip: Rect, in_scroll: bool) -> Iterator[tuple[Widget, Rect, bool]]:
-    """Every shown widget with the part of it a player can see, and whether it sits in a scrolling area."""
+@dataclass(frozen=True)
+class Seen:
+    """One widget as a player sees it: its whole box, the part shown (None: none of it), and the scrolling area
+    it sits in, if any."""
+
+    widget: Widget
+    full: Rect
+    visible: Rect | None
+    scroll: ScrollView | None
+
+
+def _walk(root: Widget, clip: Rect | None, scroll: ScrollView | None) -> Iterator[Seen]:
+    """Every shown widget under `root`, with what a player sees of it. Widgets clipped out of sight are walked
+    too when they sit in a scrolling area (a button there is still reachable, by a scroll)."""
     for child in list(root.children):
         if child.opacity <= 0.01 or child.width <= 0 or child.height <= 0:
             continue
         rect = window_rect(child)
-        visible = intersect(rect, clip)
-        if visible is None:
+        visible = intersect(rect, clip) if clip is not None else None
+        if visible is None and scroll is None:
             continue
-        yield child, visible, in_scroll
-        scroll = isinstance(child, (ScrollView, StencilView))
-        yield from _visible_widgets(child, visible if scroll else clip, in_scroll or isinstance(child, ScrollView))
+        yield Seen(child, rect, visible, scroll)
+        clips = isinstance(child, (ScrollView, StencilView))
+        inner = (visible if clips else clip) if visible is not None else None
+        yield from _walk(child, inner, child if isinstance(child, ScrollView) else scroll)
 
 
-def _shown_widgets(window: Widget, screen: Rect) -> Iterator[tuple[Widget, Rect, bool]]:
+def _shown_widgets(window: Widget, screen: Rect) -> Iterator[Seen]:
     """What players can see: a modal view hides (behind its shade) everything under it."""
     from kivy.uix.modalview import ModalView
 
     top = next((child for child in window.children if isinstance(child, ModalView)), None)
     if top is None:
-        yield from _visible_widgets(window, screen, False)
+        yield from _walk(window, screen, None)
         return
     rect = window_rect(top)
-    yield top, rect, False
-    yield from _visible_widgets(top, screen, False)
+    yield Seen(top, rect, intersect(rect, screen), None)
+    yield from _walk(top, screen, None)
+
+
+def announces_scroll(view: ScrollView, dpi: float) -> bool:
+    """Whether a scrolling area shows that it scrolls: a bar at least SCROLL_BAR_MM wide, seen when at rest."""
+    bar_colour = list(getattr(view, "bar_inactive_color", [0, 0, 0, 0]))
+    wide = float(view.bar_width) >= mm_to_px(SCROLL_BAR_MM, dpi) - 0.5
+    return wide and len(bar_colour) == 4 and bar_colour[3] >= SCROLL_BAR_ALPHA
+
+
+def shown_whole(widget: Widget) -> bool:
+    """Whether all of `widget` is in sight now: inside the window and inside every clipping area that holds it."""
+    from kivy.core.window import Window
+
+    full = window_rect(widget)
+    shown: Rect | None = intersect(full, (0.0, 0.0, float(Window.width), float(Window.height)))
+    node = widget.parent
+    while shown is not None and node is not None and node is not node.parent:
+        if isinstance(node, (ScrollView, StencilView)):
+            shown = intersect(shown, window_rect(node))
+        node = node.parent
+    return shown is not None and not _cut(full, shown)
+
+
+def _list_goes_on(view: ScrollView | None, button: Widget, dpi: float) -> bool:
+    """A button cut by the edge of a list that shows its bar and has room for a whole button: the row at the edge
+    of a list that goes on, which the next scroll brings in. A pop-up's menu that nearly fits should fit."""
+    if view is None or not announces_scroll(view, dpi) or not view.children:
+        return False
+    content = view.children[0]
+    long_list = content.height >= LONG_LIST * view.height or content.width >= LONG_LIST * view.width
+    if not long_list and _in_popup(view):
+        return False
+    return bool(view.height >= button.height - TOLERANCE and view.width >= button.width - TOLERANCE)
+
+
+def _in_popup(widget: Widget) -> bool:
+    from kivy.uix.modalview import ModalView
+
+    node = widget.parent
+    while node is not None and node is not node.parent:
+        if isinstance(node, ModalView):
+            return True
+        node = node.parent
+    return False
+
+
+def _cut(full: Rect, visible: Rect) -> str:
+    """Which sides of `full` a player does not see, or "" when it is all shown."""
+    sides = [
+        ("left", visible[0] - full[0]),
+        ("bottom", visible[1] - full[1]),
+        ("right", full[2] - visible[2]),
+        ("top", full[3] - visible[3]),
+    ]
+    return ", ".join(f"{name} {amount:.0f} px" for name, amount in sides if amount > TOLERANCE)
 
 
 def check_layout(window: Widget, target_px: float | None = None, dpi: float | None = None) -> list[Problem]:
@@ -89,11 +167,18 @@ def check_layout(window: Widget, target_px: float | None = None, dpi: float | No
 
     width, height = window.size
     screen: Rect = (0.0, 0.0, float(width), float(height))
-    minimum = target_px if target_px is not None else mm_to_px(TOUCH_TARGET_MM, dpi or float(Metrics.dpi))
+    dpi = dpi or float(Metrics.dpi)
+    minimum = target_px if target_px is not None else mm_to_px(TOUCH_TARGET_MM, dpi)
     problems: list[Problem] = []
     texts: list[tuple[Widget, Rect]] = []
-    for widget, visible, in_scroll in _shown_widgets(window, screen):
+    hidden: dict[ScrollView, list[Widget]] = {}
+    for seen in _shown_widgets(window, screen):
+        widget, visible = seen.widget, seen.visible
         is_button = isinstance(widget, ButtonBehavior)
+        if visible is None:
+            if is_button and seen.scroll is not None and not announces_scroll(seen.scroll, dpi):
+                hidden.setdefault(seen.scroll, []).append(widget)
+            continue
         drawn = getattr(widget, "text_problems", None)
         if callable(drawn):
             problems.extend(Problem("clipped", describe(widget), text) for text in drawn())
@@ -114,15 +199,18 @@ def check_layout(window: Widget, target_px: float | None = None, dpi: float | No
         elif is_button:
             texts.append((widget, visible))
         if is_button:
-            full = window_rect(widget)
+            full = seen.full
             outside = (
                 full[0] < -TOLERANCE
                 or full[1] < -TOLERANCE
                 or full[2] > width + TOLERANCE
                 or full[3] > height + TOLERANCE
             )
-            if not in_scroll and outside:
+            cut = _cut(full, visible)
+            if not seen.scroll and outside:
                 problems.append(Problem("outside", describe(widget), f"at {tuple(round(v) for v in full)}"))
+            elif cut and not _list_goes_on(seen.scroll, widget, dpi):
+                problems.append(Problem("clipped", describe(widget), f"cut off: {cut} not shown"))
             if widget.width < minimum - 0.5 or widget.height < minimum - 0.5:
                 problems.append(
                     Problem(
@@ -131,6 +219,13 @@ def check_layout(window: Widget, target_px: float | None = None, dpi: float | No
                         f"{widget.width:.0f}x{widget.height:.0f} px, needs {minimum:.0f} px (9 mm)",
                     )
                 )
+    for view, buttons in hidden.items():
+        names = ", ".join(describe(button) for button in buttons[:3]) + (", ..." if len(buttons) > 3 else "")
+        problems.append(
+            Problem(
+                "scroll", describe(view), f"{len(buttons)} button(s) out of sight, and nothing says it scrolls: {names}"
+            )
+        )
     for index, (first, first_rect) in enumerate(texts):
         for second, second_rect in texts[index + 1 :]:
             if _related(first, second):

@@ -821,3 +821,26 @@ def editor_by_touch(pilot: Any, out: Path, args: dict[str, str], notes: dict[str
     yield from player.tap("back")
     yield pilot.until(lambda: pilot.screen_name() == "home", "Home")
     notes["home_after"] = app.screen_manager.get_screen("home").ids.recovery.text
+
+
+#: The Table's buttons read back with OCR (tests/ui/test_ui_readable_text.py): its main one, with an "rn".
+READ_BACK_BUTTONS = ("act:EndTurn", "open:history", "open:menu", "open:board", "open:discards")
+
+
+def readable_buttons(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, Any]) -> Script:
+    """A game dealt and the Table shown; each of its key buttons cut out of the drawn frame as an image to read
+    back, with the text it shows."""
+    from ocr import box_image, widget_box, window_pixels
+
+    from companion.games.thunderbirds.ui.autoplay import AutoPlayer, PlayReport
+
+    player = AutoPlayer(pilot, out, PlayReport(), shoot=lambda _name: False)
+    yield from player.at_table(seed=int(args.get("seed", "34")))
+    yield pilot.screenshot(out / "table.png")
+    pixels, width, _height = yield from window_pixels(pilot)
+    read: dict[str, dict[str, str]] = {}
+    for key in READ_BACK_BUTTONS:
+        widget = pilot.find(key)
+        image = box_image(pixels, width, widget_box(widget), out / f"{key.replace(':', '-')}.pgm")
+        read[key] = {"text": str(widget.text), "image": str(image)}
+    notes["buttons"] = read

@@ -54,8 +54,12 @@ def every_screen(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, A
     def tap(key: str) -> Script:
         yield from player.tap(key)
 
+    from companion.ui.layout_check import shown_whole
+
     yield pilot.settle()
     yield pilot.until(lambda: pilot.has(f"game:{GAME}"), "the game picker")
+    yield pilot.drawn()
+    notes["picker"] = {key: shown_whole(pilot.find(key)) for key in pilot.keys("game:")}
     yield from tap(f"game:{GAME}")
     yield from tap("card_editor")
     for tab in ("basic", "advanced", "symbols", "dice", "pods", "pilots", "thunderbirds", "counts"):
@@ -82,12 +86,18 @@ def every_screen(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, A
     yield from tap("act:TurnCard:civilian:-:-")
     yield from player.dismiss_reveals()
     yield from tap("open:turn-named")
-    yield from tap(pilot.keys("act:TurnCard:")[0])
+    # A card of the chooser (a named one), not the "What did you turn?" buttons under the pop-up.
+    yield from tap(next(k for k in pilot.keys("act:TurnCard:") if k.split(":")[3] != "-"))
     yield from player.dismiss_reveals()
     while not pilot.has("setup:start"):
         yield from tap("act:TurnCard:disaster:-:-")
         yield from player.dismiss_reveals()
     yield from tap("setup:start")
+    yield pilot.drawn()
+    panel = pilot.app.screen_manager.get_screen("table").ids.entries
+    notes["panel_first_line_whole"] = shown_whole(panel.children[-1])  # Kivy keeps the first added last
+    yield from tap("open:steps")
+    yield from tap("popup:close")
     yield from tap("act:TurnCard:civilian:-:-")
     yield from player.dismiss_reveals()
     yield from tap(f"open:symbols:{pilot.app.controller.snapshot.state.turned.id}")
@@ -102,6 +112,7 @@ def every_screen(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, A
     yield from tap("back")
     yield from tap("open:declare:lost")
     yield from tap("declare:keep")
+    yield from tap("open:steps")
     yield from tap("open:rules")
     yield from tap("back")
     yield from tap("open:adjust")

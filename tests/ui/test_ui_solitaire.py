@@ -86,6 +86,8 @@ def test_every_solitaire_screen_and_pop_up_fits(
     assert {"reveal", "chooser", "card", "info"} <= popups
     assert notes["outcome"] == "won"
     assert notes["config_problems"] == []  # no notice over the screens but their own
+    assert len(notes["picker"]) >= 4 and all(notes["picker"].values()), notes["picker"]  # every game in sight
+    assert notes["panel_first_line_whole"]  # the turn's panel opens at its top
     problems = [
         f"{label}: {problem}"
         for label, found in layout_of(out).items()

@@ -238,9 +238,23 @@ def warp_tour(pilot, out, args, notes):
     """Every screen and pop-up of the game, each layout-checked and photographed."""
     from companion.games.warpspawn_thunderbirds.ui.autoplay import AutoPlayer, PlayReport
 
+    from companion.ui.layout_check import shown_whole
+
     app = pilot.app
     report = PlayReport()
-    player = AutoPlayer(pilot, out, report)
+    secret_buttons = notes.setdefault("secret_buttons", {})
+
+    def secret_step(stage, app):
+        # The secret step's own buttons: whole on screen, in no scrolling area (never below a fold).
+        for key in pilot.keys("secret:"):
+            button, scrolled = pilot.find(key), False
+            node = button.parent
+            while node is not None and node is not node.parent:
+                scrolled = scrolled or type(node).__name__ in ("ListScroll", "ScrollView")
+                node = node.parent
+            secret_buttons[f"{stage}:{key}"] = shown_whole(button) and not scrolled
+
+    player = AutoPlayer(pilot, out, report, on_step=secret_step)
     yield pilot.until(lambda: pilot.has("game:warpspawn_thunderbirds"), "the game picker")
     yield from player.tap("game:warpspawn_thunderbirds")
     # The finished game prepared by the test: its end screen.
@@ -509,6 +523,9 @@ def test_every_screen_and_pop_up_at_each_size_in_both_languages(
     for popup in ("+reveal", "+chooser", "+info"):
         assert any(s.endswith(popup) for s in screens), popup
     assert {"handover-cover", "handover-shown", "handover-hidden"} <= screens
+    buttons = notes["secret_buttons"]
+    assert {"cover:secret:show", "shown:secret:hide", "hidden:secret:done"} <= set(buttons), buttons
+    assert all(buttons.values()), buttons  # Show, Hide and Back always whole on screen, never in a scroll
     assert notes["editor_saved"] == [5, 16] and notes["editor_mark"] == "player" and notes["editor_reset"] == [1, 20]
     assert notes["squares_starts"] == {"green": {"tb3": [9, 4]}}
     moved = {"en": "1 pawn starts elsewhere than on its base.", "fr": "1\u00a0pion commence ailleurs que sur sa base."}

@@ -11,6 +11,23 @@ from companion.ui.screens.base import BaseScreen
 from companion.ui.widgets.reuse import refill
 from companion.ui.widgets.text import TouchButton
 
+#: A picker tile's least width and its height, in touch targets.
+PICKER_TILE_WIDTH = 2.8
+PICKER_TILE_HEIGHT = 1.5
+
+
+def picker_grid(count: int, width: float, target: float, gap: float) -> tuple[int, int]:
+    """Columns and rows that show `count` tiles at once in `width`, each at least PICKER_TILE_WIDTH targets wide
+    (fewer when that is all there are)."""
+    if count == 0:
+        return 1, 0
+    fit = int((width + gap) // (target * PICKER_TILE_WIDTH + gap))
+    cols = max(1, min(count, fit))
+    rows = -(-count // cols)
+    # The same number of rows with the fewest columns that still need them: balanced rows (3 + 3, not 4 + 2).
+    cols = -(-count // rows)
+    return cols, rows
+
 
 class HomeScreen(BaseScreen):
     def render_key(self) -> object:
@@ -97,12 +114,9 @@ class HomeScreen(BaseScreen):
     def _picker(self, tiles: Any) -> None:
         """A tile per installed game (none when only one is installed): a tap makes it the game New game starts."""
         box = self.ids.picker
-        scroll = self.ids.picker_scroll
-        scroll.height = self.app.target * 1.5 if tiles else 0
-        scroll.opacity = 1 if tiles else 0
 
         def make() -> TouchButton:
-            button = TouchButton(size_hint_x=None)
+            button = TouchButton()
             button.bind(on_release=lambda b: self._choose(b.game))
             return button
 
@@ -114,32 +128,15 @@ class HomeScreen(BaseScreen):
         self._size_tiles()
 
     def on_kv_post(self, base_widget: Any) -> None:
-        self.ids.picker_scroll.bind(width=self._size_tiles)
+        self.ids.picker.bind(width=self._size_tiles)
 
     def _size_tiles(self, *_: Any) -> None:
-        """Tiles share the row, but keep a readable width: with many games the row scrolls sideways instead of
-        squeezing every title."""
-        tiles = self.ids.picker.children
-        scroll = self.ids.picker_scroll
-        gap = self.app.gap
-        width = max(self.app.target * 3.6, (scroll.width - gap * (len(tiles) - 1)) / max(1, len(tiles)))
-        for tile in tiles:
-            tile.width = width
-        self._show_chosen()
-
-    def _show_chosen(self) -> None:
-        """Scrolls the row so the chosen game's tile (the one New game starts) is in sight, centred when it can be;
-        worked out from the tiles' sizes, which are known before Kivy lays the row out."""
-        scroll = self.ids.picker_scroll
-        in_order = list(reversed(self.ids.picker.children))  # Kivy keeps the last added first
-        chosen = next((i for i, tile in enumerate(in_order) if tile.role == "primary"), None)
-        if chosen is None:
-            return
-        step = in_order[0].width + self.app.gap
-        room = len(in_order) * step - self.app.gap - scroll.width
-        if room > 0:
-            centre = chosen * step + in_order[0].width / 2 - scroll.width / 2
-            scroll.scroll_x = min(max(centre / room, 0.0), 1.0)
+        """Every game in sight at once: as many tiles to a row as keep a readable width, as many rows as needed
+        (a row that scrolled sideways hid games behind a tile cut at its edge)."""
+        box = self.ids.picker
+        count = len(box.children)
+        box.cols, rows = picker_grid(count, box.width, self.app.target, self.app.gap)
+        box.height = rows * self.app.target * PICKER_TILE_HEIGHT + max(0, rows - 1) * self.app.gap
 
     def _choose(self, name: str) -> None:
         if self.app.choose_game(name):

@@ -77,7 +77,10 @@ class HandoverScreen(BaseScreen):
         view = present_handover(context.pack, snapshot.state, seat, self.stage)
         self.ids.title.text = view.title
         self.ids.cover.opacity = 1 if view.covered else 0
-        _fill(self.ids.body, view.lines, view.buttons, self._press)
+        own = [button for button in view.buttons if button.key.startswith("secret:")]
+        choices = [button for button in view.buttons if not button.key.startswith("secret:")]
+        _fill(self.ids.body, view.lines, choices, self._press)
+        _fill(self.ids.secret_bar, (), own, self._press)
 
     def _press(self, key: str) -> None:
         if key == "secret:show":

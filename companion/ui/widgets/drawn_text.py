@@ -13,6 +13,7 @@ from typing import Any
 from kivy.core.text import Label as CoreLabel
 from kivy.graphics import Color, Rectangle
 
+from companion.ui.fonts import font_for
 from companion.ui.widgets.text import broken_word_in, font_ladder
 
 #: Fitted texts kept for reuse. A texture costs a software renderer about 40 kB however small it is, and a cached
@@ -42,6 +43,7 @@ def _render(
 ) -> CoreLabel:
     core = CoreLabel(
         text=text,
+        font_name=font_for(text),
         font_size=size,
         bold=bold,
         halign=halign,

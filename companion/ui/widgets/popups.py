@@ -14,6 +14,7 @@ from kivy.app import App
 from kivy.factory import Factory
 from kivy.graphics import Callback, Rectangle
 from kivy.properties import StringProperty
+from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
 
@@ -78,6 +79,7 @@ class AppPopup(ModalView):
         super().__init__(auto_dismiss=False, **kwargs)
         self._texts: list[Any] = []
         self._choices: list[TouchButton] = []
+        self._choice_grid: GridLayout | None = None
         self._buttons: list[TouchButton] = []
         self._occlusion: Occlusion | None = None
         _opaque_panel(self.children[0])
@@ -121,10 +123,12 @@ class AppPopup(ModalView):
         for label, item in zip(_grown(self._texts, len(items), Factory.PopupText), items):
             label.text, label.style = item.text, item.style
             body.add_widget(label)
-        for button, spec in zip(_grown(self._choices, len(choices), self._new_button), choices):
-            button.text, button.role, button.action_key, button.spec = spec.label, spec.role, spec.key, spec
-            button.size_hint_y, button.height = None, app.target
-            body.add_widget(button)
+        if choices:
+            grid = self._choices_grid(len(choices))
+            for button, spec in zip(_grown(self._choices, len(choices), self._new_button), choices):
+                button.text, button.role, button.action_key, button.spec = spec.label, spec.role, spec.key, spec
+                grid.add_widget(button)
+            body.add_widget(grid)
         row = self.ids.buttons
         row.clear_widgets()
         for button, spec in zip(_grown(self._buttons, len(buttons), self._new_button), buttons):
@@ -132,6 +136,24 @@ class AppPopup(ModalView):
             row.add_widget(button)
         row.cols = 1 if app.portrait and len(buttons) > 2 else max(1, min(3, len(buttons)))
         body.parent.scroll_y = 1
+
+    def _choices_grid(self, count: int) -> GridLayout:
+        """The choices in a grid, two or three to a row when they are many: a menu of eight fits the 800x480 screen
+        whole instead of cutting its last entries ("Leave the game") at a scroll's edge."""
+        app = App.get_running_app()
+        grid = self._choice_grid
+        if grid is None:
+            grid = GridLayout(size_hint_y=None, row_force_default=True)
+            grid.bind(minimum_height=grid.setter("height"))
+            self._choice_grid = grid
+        grid.clear_widgets()
+        if app.portrait:
+            grid.cols = 1 if count <= CHOICES_IN_ONE_PORTRAIT_COLUMN else 2
+        else:
+            grid.cols = 1 if count <= CHOICES_IN_ONE_COLUMN else 2 if count <= CHOICES_IN_TWO_COLUMNS else 3
+        grid.spacing = app.gap * 0.5
+        grid.row_default_height = app.target
+        return grid
 
     def _new_button(self) -> TouchButton:
         button = TouchButton()
@@ -143,6 +165,14 @@ class AppPopup(ModalView):
             self.dismiss(animation=False)
         if spec.on_press is not None:
             spec.on_press()
+
+
+#: Choices a landscape pop-up lists in one column; more go two to a row, and more than ten three to a row (twelve
+#: cards to choose from fit the 800x480 screen whole).
+CHOICES_IN_ONE_COLUMN = 4
+CHOICES_IN_TWO_COLUMNS = 10
+#: A portrait pop-up (720x1280) lists up to ten in one column, more two to a row (thirteen regions to pick from).
+CHOICES_IN_ONE_PORTRAIT_COLUMN = 10
 
 
 def _opaque_panel(panel: Any) -> None:

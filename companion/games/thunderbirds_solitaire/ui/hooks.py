@@ -61,6 +61,8 @@ class SolitaireUi(PackUi):
                 app.go("rescue", chain=argument)
         elif what == "turn-named":
             self.choose_named_card()
+        elif what == "steps":
+            self.show_steps()
         elif what == "symbols" and argument is not None:
             self.pick_symbols(argument)
         elif what == "declare" and argument in ("won", "lost"):
@@ -97,6 +99,24 @@ class SolitaireUi(PackUi):
         if game:
             choices.append(PopupButton("open:home", _("Leave the game (it is saved)"), app.leave_game))
         show_popup(_("Menu"), [], [PopupButton("popup:cancel", _("Back to the game"))], kind="chooser", choices=choices)
+
+    def show_steps(self) -> None:
+        """The turn's steps in full (the rulebook's reminders), which the companion does not check."""
+        from companion.games.thunderbirds_solitaire.checklist import TURN_STEPS
+
+        app = self.app
+        lines = [PopupLine(step.label()) for step in TURN_STEPS]
+        lines.append(
+            PopupLine(_("The companion does not check these steps: they are yours, with your rulebook."), "dim")
+        )
+        show_popup(
+            _("Your steps in full"),
+            lines,
+            [
+                PopupButton("open:rules", _("What the companion checks"), lambda: app.go("rules")),
+                PopupButton("popup:close", _("Back to the game"), role="primary"),
+            ],
+        )
 
     # --- choosers ------------------------------------------------------------------------------------------------
 

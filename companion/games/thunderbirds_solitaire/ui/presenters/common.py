@@ -44,7 +44,7 @@ class CardCell:
     kind: str  # disaster, civilian, hood; "" for an empty slot
     kind_label: str
     name: str  # as printed, or "turned 3" for a card known by its kind only
-    symbols: str  # "Star, Ring", "symbols ?", "no symbols"
+    symbols: str  # "Star, Ring", "no symbols", "" when not known (the card's details say so)
     symbols_short: str  # the same where the names do not fit: "2 symbols"
     influenced: bool
     marks: str  # "Influenced" or ""
@@ -59,7 +59,7 @@ class CardCell:
         """The cell's text, one item a line (kind, name, symbols, mark)."""
         if self.card is None:
             return _("empty")
-        parts = [self.kind_label, self.name, self.symbols]
+        parts = [self.kind_label, self.name, *([self.symbols] if self.symbols else [])]
         if self.marks:
             parts.append(self.marks)
         return "\n".join(parts)
@@ -116,9 +116,11 @@ def card_cell(state: GameState, card: Card, position: int) -> CardCell:
         kind=card.kind,
         kind_label=kind_name(card.kind),
         name=short_name(state, card),
-        symbols=_("symbols ?") if card.symbols is None else symbols_text(state, card.symbols),
+        # Symbols not known yet are not guessed at on the table (a raw "?" on every card): the card's details say
+        # they are unknown, and the editor takes them from the players' box.
+        symbols="" if card.symbols is None else symbols_text(state, card.symbols),
         symbols_short=(
-            _("symbols ?")
+            ""
             if card.symbols is None
             else ngettext("{n} symbol", "{n} symbols", len(card.symbols)).format(n=len(card.symbols))
             if card.symbols

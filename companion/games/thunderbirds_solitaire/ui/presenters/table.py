@@ -189,15 +189,9 @@ def present_table(state: GameState, legal: Sequence[object]) -> TableView:
             label = (_("✓ {step}") if done else _("Confirm: {step}")).format(step=STEP_TITLES[step.id]())
             key = act_key(act.ConfirmStep(step.id, not done))
             items.append(Item("buttons", buttons=(ButtonView(key, label, "success" if done else "normal"),)))
-            items.append(Item("text", step.label(), "dim"))
-        items.append(
-            Item(
-                "text",
-                _("The companion does not check these steps: they are yours, with your rulebook."),
-                "dim",
-            )
-        )
-        items.append(Item("buttons", buttons=(ButtonView("open:rules", _("What the companion checks")),)))
+        # The steps' reminders (a paragraph each, from the rulebook) are one tap away, not a wall of text beside the
+        # chains: the panel says what is done and what is left.
+        items.append(Item("buttons", buttons=(ButtonView("open:steps", _("Your steps in full")),)))
         begin = act.BeginLadyPenelope()
         if begin in legal:
             items.append(

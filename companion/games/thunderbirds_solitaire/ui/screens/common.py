@@ -105,9 +105,13 @@ def fill_items(box: Any, items: Sequence[Item], press: Callable[[str], None]) ->
             box.add_widget(row)
         elif item.kind == "row":
             box.add_widget(_text_row(item, press))
+    # A new step (other headings) opens at its top, its first line whole; the same step keeps where the player
+    # scrolled to (a step confirmed further down does not jump back up).
+    headings = tuple(item.text for item in items if item.kind == "title")
     scroll = box.parent
-    if scroll is not None and hasattr(scroll, "scroll_y") and box.height <= scroll.height:
-        scroll.scroll_y = 1
+    if scroll is not None and hasattr(scroll, "to_top") and getattr(box, "shown_headings", None) != headings:
+        scroll.to_top()
+    box.shown_headings = headings
 
 
 def _button(spec: Any, press: Callable[[str], None]) -> TouchButton:
