@@ -18,8 +18,7 @@ HERE = Path(__file__).resolve().parent
 SLOW = {
     "test_docs_commands.py": (
         "every command of the docs in a fresh checkout with its own venv, the demos left to their UI tests and the "
-        "benchmarks in quick mode: its first half 104 s of processor, 955 s wall at a load of 13 to 20 (416 s and "
-        "2,694 s for the whole before, at 10 to 15; four minutes quiet)"
+        "benchmarks in quick mode: 179 s (102 s of processor) at a load of 2 to 3; about four minutes before"
     ),
 }
 
