@@ -13,6 +13,7 @@ from typing import Any
 FORWARDED: dict[str, tuple[str, str]] = {
     **{name: ("screens", name) for name in ("go", "back", "ensure_screen", "refresh_current")},
     "pack_table_screen": ("screens", "table_screen"),
+    "nav": ("screens", "nav"),
     **{
         name: ("commands", name)
         for name in ("perform", "undo", "redo", "open_menu", "leave_game", "send_action", "start_game", "new_game")

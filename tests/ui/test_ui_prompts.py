@@ -15,7 +15,7 @@ WORDS = {
     "en": {
         "pause": "still has 3 actions. They are lost if the turn ends now",
         "no_dice": "No dice: one Rescue action prevents this disaster",
-        "needed": "needed: ",
+        "score": "Score {score}, {difficulty} needed: ",
         "closed": "routes closed: ",
         "board": "Closed: ",
         "route": "Europe – North Atlantic",
@@ -23,7 +23,7 @@ WORDS = {
     "fr": {
         "pause": "Elles sont perdues si la séquence s'arrête maintenant",
         "no_dice": "Sans dés\u00a0: une action Sauvetage empêche cette catastrophe",
-        "needed": "requis\u00a0: ",
+        "score": "Score\u00a0{score}, {difficulty}\u00a0requis\u00a0: ",
         "closed": "routes fermées\u00a0: ",
         "board": "Fermées\u00a0: ",
         "route": "Europe – Atlantique Nord",
@@ -43,7 +43,8 @@ def test_the_key_moments_are_clear_by_touch(run_app, lang: str) -> None:
     assert not any("auto" in text.split() for text in notes["no_dice_popup"])
     assert notes["scheme_success_buttons"] == ["foil:confirm"]
     score, difficulty = notes["roll"]
-    assert notes["score_line"].startswith(f"Score {score}, {difficulty} {words['needed']}"), notes["score_line"]
+    score_line = words["score"].format(score=score, difficulty=difficulty)
+    assert notes["score_line"].startswith(score_line), notes["score_line"]
     assert words["closed"] in notes["effects"] and words["route"] in notes["effects"], notes["effects"]
     assert words["board"] in notes["board_hint"] and words["route"] in notes["board_hint"], notes["board_hint"]
     assert notes["closed_edges"] == sorted(sorted(edge) for edge in CLOSED)

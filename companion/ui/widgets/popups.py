@@ -150,7 +150,15 @@ class AppPopup(ModalView):
         if app.portrait:
             grid.cols = 1 if count <= CHOICES_IN_ONE_PORTRAIT_COLUMN else 2
         else:
-            grid.cols = 1 if count <= CHOICES_IN_ONE_COLUMN else 2 if count <= CHOICES_IN_TWO_COLUMNS else 3
+            grid.cols = (
+                1
+                if count <= CHOICES_IN_ONE_COLUMN
+                else 2
+                if count <= CHOICES_IN_TWO_COLUMNS
+                else 3
+                if count <= CHOICES_IN_THREE_COLUMNS
+                else 4
+            )
         grid.spacing = app.gap * 0.5
         grid.row_default_height = app.target
         return grid
@@ -171,6 +179,8 @@ class AppPopup(ModalView):
 #: cards to choose from fit the 800x480 screen whole).
 CHOICES_IN_ONE_COLUMN = 4
 CHOICES_IN_TWO_COLUMNS = 10
+#: More than fifteen go four to a row (the card editor's 22 pieces fit the 800x480 screen whole).
+CHOICES_IN_THREE_COLUMNS = 15
 #: A portrait pop-up (720x1280) lists up to ten in one column, more two to a row (thirteen regions to pick from).
 CHOICES_IN_ONE_PORTRAIT_COLUMN = 10
 
