@@ -225,15 +225,16 @@ def isolated_dirs(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.
 def forget_process_state() -> None:
     """Forgets what one test leaves in the process that depends on its directories or its choices: the
     registry's scan and the packs it made (kits and overlays of a data directory), the definitions each pack's
-    loader read with the overlay (`forget_loaded_data`), the configured state
-    directory and the language. Caches that are a function of their arguments alone (codecs' type hints, odds,
-    grids, tables of given definitions) are kept: they cannot carry one test's files into another."""
+    loader read with an overlay (`forget_loaded_data`; what the shipped files alone gave is the same in every
+    test's empty directories, and is kept), the configured state directory and the language. Caches that are a
+    function of their arguments alone (codecs' type hints, odds, grids, tables of given definitions) are kept:
+    they cannot carry one test's files into another."""
     from companion import locale, paths
     from companion.engine import registry
     from companion.engine.data.files import forget_loaded_data
 
     registry.forget_scanned()
-    forget_loaded_data()
+    forget_loaded_data(keep_shipped_only=True)
     paths.use_state_dir(None)
     if locale.language() != "en":
         locale.set_language("en")

@@ -36,6 +36,9 @@ def tree(tmp_path: Path) -> Path:
             target = tmp_path / os.fsdecode(name)
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(source, target)
+    # mypy's cache of the run `make lint` just made: mypy then re-checks only what a test changes.
+    if (ROOT / ".mypy_cache").is_dir():
+        shutil.copytree(ROOT / ".mypy_cache", tmp_path / ".mypy_cache")
     return tmp_path
 
 
@@ -52,11 +55,6 @@ def make_lint(tree: Path) -> subprocess.CompletedProcess[str]:
         text=True,
         timeout=120,
     )
-
-
-def test_the_tree_as_it_is_passes(tree: Path) -> None:
-    completed = make_lint(tree)
-    assert completed.returncode == 0, completed.stdout + completed.stderr
 
 
 def test_an_unused_import_fails_it_naming_the_file_the_line_and_the_import(tree: Path) -> None:

@@ -212,16 +212,23 @@ def load_accepting(load: Callable[[list[C]], R], candidates: Sequence[C]) -> tup
 
 class DefaultData(Generic[R]):
     """A pack's data from the default folders with the user's overlay, loaded once (broken overlay files skipped
-    and their problems kept) until `clear` (after an overlay edit)."""
+    and their problems kept) until `clear` (after an overlay edit). Given the pack's name, it also knows whether
+    what it read came from the shipped files alone (no overlay file then), which `forget_loaded_data` keeps."""
 
-    def __init__(self, load: Callable[[], tuple[R, tuple[Problem, ...]]]) -> None:
+    def __init__(self, load: Callable[[], tuple[R, tuple[Problem, ...]]], pack: str | None = None) -> None:
         self._load = load
+        self._pack = pack
         self._loaded: tuple[R, tuple[Problem, ...]] | None = None
+        self.shipped_only = False
+        self._shipped_dir: Path | None = None
         _EVERY_DEFAULT_DATA.add(self)
 
     def _get(self) -> tuple[R, tuple[Problem, ...]]:
         if self._loaded is None:
+            overlays = toml_files(default_overlay_dir(self._pack)) if self._pack is not None else None
             self._loaded = self._load()
+            self.shipped_only = overlays == []
+            self._shipped_dir = default_data_dir(self._pack) if self._pack is not None else None
         return self._loaded
 
     def definitions(self) -> R:
@@ -231,18 +238,26 @@ class DefaultData(Generic[R]):
         """The problems of the overlay files `definitions` skipped; () when all is well."""
         return self._get()[1]
 
+    def still_shipped_only(self) -> bool:
+        """Whether what was read came from the default shipped folder alone, and that folder is still the default."""
+        return self.shipped_only and self._pack is not None and self._shipped_dir == default_data_dir(self._pack)
+
     def clear(self) -> None:
         self._loaded = None
+        self.shipped_only = False
 
 
 #: Every pack's loaded data, so that what one data directory gave can be forgotten at once (`forget_loaded_data`).
 _EVERY_DEFAULT_DATA: weakref.WeakSet[DefaultData[Any]] = weakref.WeakSet()
 
 
-def forget_loaded_data() -> None:
-    """Every pack's data read again on next use, as in a new process (the tests' directories change each time)."""
+def forget_loaded_data(keep_shipped_only: bool = False) -> None:
+    """Every pack's data read again on next use, as in a new process (the tests' directories change each time).
+    `keep_shipped_only` keeps what was read from the shipped files alone: the same in any fresh, empty user data
+    directory, and the costliest part of a test's start (some 30 ms for Thunderbirds)."""
     for data in list(_EVERY_DEFAULT_DATA):
-        data.clear()
+        if not (keep_shipped_only and data.still_shipped_only()):
+            data.clear()
 
 
 #: The shipped and overlay files a pack's loader reads: (path, the name problems give it) each.
@@ -255,7 +270,7 @@ class OverlaidData(DefaultData[R]):
     broken ones, and the default folders' result is kept until `clear`."""
 
     def __init__(self, load: Callable[[Files, Files], R], pack: str, shipped: Callable[[Path], Files] | None = None):
-        super().__init__(self.load_safe)
+        super().__init__(self.load_safe, pack)
         self.read = load
         self.pack = pack
         self.shipped = shipped_files if shipped is None else shipped

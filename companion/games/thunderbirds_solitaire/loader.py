@@ -184,7 +184,7 @@ def accepting(shipped: Sequence[Path], candidates: Sequence[Path]) -> list[Path]
 
 #: The shipped data and the player's overlay (broken overlay files skipped), read once until cleared (after the
 #: editor saved an overlay file).
-DEFAULT = DefaultData(load_definitions_safe)
+DEFAULT = DefaultData(load_definitions_safe, PACK_DIR)
 default_definitions, overlay_problems, clear_definitions_cache = DEFAULT.definitions, DEFAULT.problems, DEFAULT.clear
 
 
