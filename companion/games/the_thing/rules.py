@@ -10,7 +10,7 @@ from typing import Any
 
 from companion.engine.chance import Chance
 from companion.engine.codec import Codec
-from companion.engine.deck import Deck, Reshuffle
+from companion.engine.dice import Die, Face
 from companion.engine.errors import IllegalAction
 from companion.engine.pack import Words
 from companion.engine.turns import Phase, Rounds, Turns, end_phase, give_marker
@@ -48,6 +48,23 @@ def dog_end(state: ThingState) -> int | None:
 
 def tokens_left(ufo: Ufo) -> int:
     return sum(1 for value in ufo.board if value) + len(ufo.reserve)
+
+
+def card_die(pile: list[str]) -> Die:
+    """The next card turned from a shuffled pile, as a die with a face per card (a scenario forces it)."""
+    return Die("location", tuple(Face(card, index) for index, card in enumerate(pile)))
+
+
+def bag_die(defs: Definitions) -> Die:
+    """A token drawn from the infection bag: a face per token."""
+    return Die(
+        "bag",
+        tuple(Face(HUMAN, 0) for _ in range(defs.bag_human)) + tuple(Face(ALIEN, 1) for _ in range(defs.bag_alien)),
+    )
+
+
+def weather_die(faces: int) -> Die:
+    return Die("weather", tuple(Face(str(n + 1), n + 1) for n in range(faces)))
 
 
 class ThingRules:
@@ -390,14 +407,13 @@ class ThingRules:
             events.append(ev.BagDrawn(action.seat))
             after = replace(state, draws=state.draws + 1)
             if state.bag_mode == "screen":
-                pick = chance.below(defs.bag_human + defs.bag_alien)
-                token = HUMAN if pick < defs.bag_human else ALIEN
+                token = chance.roll(bag_die(defs)).label
                 after = replace(after, draw_seat=action.seat, draw_token=token)
             return after, tuple(events)
         if isinstance(action, a.ReturnToken):
             return replace(state, draw_seat=-1, draw_token=""), (ev.TokenReturned(action.seat),)
         if isinstance(action, a.RollWeather):
-            face = chance.below(state.weather_faces)
+            face = chance.roll_index(weather_die(state.weather_faces))
             return replace(state, weather=face), (ev.WeatherRolled(face),)
         if isinstance(action, a.EndPhase):
             turns, started = end_phase(state.turns, rounds_of(defs))
@@ -428,13 +444,13 @@ class ThingRules:
         events: list[Any] = []
         npcs = list(state.npcs)
         turned: list[str] = []
-        deck = Deck.shuffled(state.places, chance, Reshuffle.DISCARD)
+        pile = list(state.places)  # step 1: turning the shuffled deck's cards is drawing each at random
 
         def turn() -> str:
-            nonlocal deck
-            card, deck = deck.draw(chance)
-            assert card is not None
-            deck = deck.discard(card)
+            nonlocal pile
+            if not pile:  # every card turned: the others are shuffled again, the Cabin's stays in the Cabin
+                pile = [card for card in state.places if card != CABIN]
+            card = pile.pop(chance.roll_index(card_die(pile)))
             turned.append(card)
             return card
 
@@ -459,7 +475,6 @@ class ThingRules:
         card = turn()
         while card == CABIN:
             cabin_open()
-            deck = Deck(deck.draw_pile, tuple(c for c in deck.discard_pile if c != CABIN), deck.reshuffle)
             card = turn()
         events.append(ev.LeaderTokenPlaced(card))
         dog = state.dog + 1
