@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
-from companion.engine.pack import BasicPack, DataStatus, PackInfo, SavedGameLine, SecretView, Words
+from companion.engine.pack import BasicPack, DataStatus, PackInfo, Reveal, SavedGameLine, SecretView, Words
 from companion.games.the_thing import actions as a
 from companion.games.the_thing import names as nm
 from companion.games.the_thing.describe import event_lines, table_lines
@@ -65,6 +65,13 @@ class ThingPack(BasicPack):
 
     def reveal_lines(self, events: tuple[Any, ...]) -> tuple[str, ...]:
         return event_lines(events, self.rules.definitions)
+
+    def reveal(self, events: tuple[Any, ...], state: ThingState) -> Reveal | None:
+        """What phase 8, the weather die, the deal's end, the UFO and the end did: public lines only."""
+        lines = event_lines(events, self.rules.definitions)
+        if not lines:
+            return None
+        return Reveal(Words("What happened", "Ce qui s'est passé", OURS).text(), lines)
 
     def saved_game_line(self, summary: Mapping[str, Any]) -> SavedGameLine:
         players = Words("{n} players", "{n} joueurs", OURS).text().format(n=summary.get("players", "?"))

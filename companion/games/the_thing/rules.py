@@ -260,6 +260,11 @@ class ThingRules:
                 )
             return None
         if isinstance(action, a.ShowRole):
+            if phase != "tests":
+                return why(
+                    "Phase 6: roles are shown in the tests phase (an escape shows its passengers' roles itself).",
+                    "Phase 6 : les Rôles se montrent en phase Analyses (une évasion montre ceux des passagers).",
+                )
             if action.role not in (HUMAN, ALIEN):
                 return why("A role is human or alien.", "Un Rôle est Humain ou Alien.")
             if any(shown == action.seat for shown, _role in state.roles):
