@@ -35,7 +35,12 @@ CHORES = (
 
 class ThingPack(BasicPack):
     rules: ThingRules
-    commands = MappingProxyType({"scenario": "companion.games.the_thing.scenario_cli:main"})
+    commands = MappingProxyType(
+        {
+            "scenario": "companion.games.the_thing.scenario_cli:main",
+            "check-data": "companion.games.the_thing.check_data:main",
+        }
+    )
     scenario = "companion.games.the_thing.scenario:SCENARIOS"
 
     def load(self) -> Any:

@@ -4,6 +4,8 @@ both languages; the doc names every scenario file and each one it names exists."
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -84,3 +86,15 @@ def test_the_doc_names_every_scenario_file_and_only_those() -> None:
     }
     assert files - named_files <= {f"setup-{n}-players-decks" for n in (5, 6, 7)}
     assert named_files <= files
+
+
+def test_check_data_lists_what_is_still_to_complete_and_accepts_an_overlay(tmp_path: Path) -> None:
+    def check(*args: str) -> subprocess.CompletedProcess[str]:
+        command = [sys.executable, "-m", "companion", "check-data", "--game", "the_thing", *args]
+        return subprocess.run(command, capture_output=True, text=True, encoding="utf-8", cwd=ROOT, timeout=120)
+
+    done = check("--list", "--overlay", str(tmp_path))
+    assert done.returncode == 1 and "- The dog-escape track's length" in done.stdout
+    (tmp_path / "box.toml").write_text("[dog_track]\nspaces = 0\n", encoding="utf-8")
+    broken = check("--overlay", str(tmp_path))
+    assert broken.returncode == 2 and 'entry "dog_track": field "spaces"' in broken.stderr
