@@ -122,6 +122,12 @@ def thing_resume(pilot, out, args, notes):
     shown = yield from thing_secret(pilot, 3, "act:ReturnToken:3", notes)
     notes["shown"] = shown
     notes["history"] = [entry.label for entry in app.controller.snapshot.history]
+    def lit():
+        mirror = app.lights.mirror
+        return sorted(n for n, light in mirror.latest.items() if not light.is_dark) if mirror is not None else []
+
+    yield pilot.until(lambda: bool(lit()), "the lights")
+    notes["lights"] = lit()
 """
 
 
@@ -159,3 +165,4 @@ def test_a_five_player_game_by_touch_keeps_every_token_secret_through_a_power_cu
     assert expected in after["shown"]
     assert leaks(after["covers"]) == [] and leaks(after["shared"]) == [] and leaks([after["home"]]) == []
     assert after["history"][-1] == "Yellow put the token back into the bag"
+    assert after["lights"] == ["dog.3", "leader.3", "phase.4"]  # Blue leads, phase 4, the dog on space 3

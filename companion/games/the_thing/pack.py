@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
-from companion.engine.pack import BasicPack, DataStatus, PackInfo, Reveal, SavedGameLine, SecretView, Words
+from companion.engine.pack import BasicPack, DataStatus, LightsSpec, PackInfo, Reveal, SavedGameLine, SecretView, Words
 from companion.games.the_thing import actions as a
 from companion.games.the_thing import names as nm
 from companion.games.the_thing.describe import event_lines, table_lines
@@ -42,6 +42,7 @@ class ThingPack(BasicPack):
         }
     )
     scenario = "companion.games.the_thing.scenario:SCENARIOS"
+    lights = LightsSpec(scene="companion.games.the_thing.lights:make_scene")
 
     def load(self) -> Any:
         clear_definitions_cache()
