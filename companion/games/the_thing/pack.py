@@ -39,6 +39,7 @@ class ThingPack(BasicPack):
         {
             "scenario": "companion.games.the_thing.scenario_cli:main",
             "check-data": "companion.games.the_thing.check_data:main",
+            "demo": "companion.games.the_thing.ui.demo:main",
         }
     )
     scenario = "companion.games.the_thing.scenario:SCENARIOS"
