@@ -128,6 +128,26 @@ def thing_resume(pilot, out, args, notes):
 
     yield pilot.until(lambda: bool(lit()), "the lights")
     notes["lights"] = lit()
+
+    # The Box screen completes the dog track's length from the box, into the player's overlay.
+    pilot.tap("open:menu")
+    yield pilot.settle()
+    pilot.tap("open:home")
+    yield pilot.until(lambda: pilot.screen_name() == "home", "Home")
+    yield pilot.settle()
+    pilot.tap("game:the_thing")
+    yield pilot.settle()
+    pilot.tap("card_editor")
+    yield pilot.until(lambda: pilot.screen_name() == "box", "the Box screen")
+    yield pilot.settle()
+    notes["box_layout"] = [str(p) for p in pilot.check_layout("box")]
+    for _ in range(7):
+        pilot.tap("box:dog:up")
+        yield pilot.settle()
+    notes["box_texts"] = thing_shared(pilot)
+    pilot.tap("box:save")
+    yield pilot.until(lambda: app.pack.rules.definitions.dog_spaces == 8, "the data read again")
+    notes["notice"] = app.notice
 """
 
 
@@ -166,3 +186,6 @@ def test_a_five_player_game_by_touch_keeps_every_token_secret_through_a_power_cu
     assert leaks(after["covers"]) == [] and leaks(after["shared"]) == [] and leaks([after["home"]]) == []
     assert after["history"][-1] == "Yellow put the token back into the bag"
     assert after["lights"] == ["dog.3", "leader.3", "phase.4"]  # Blue leads, phase 4, the dog on space 3
+    assert after["box_layout"] == [] and "Dog-escape track: spaces" in after["box_texts"]
+    saved = tmp_path / "COMPANION_DATA_DIR" / "overlay" / "the_thing" / "box.toml"
+    assert "spaces = 8" in saved.read_text(encoding="utf-8") and "box.toml" in after["notice"]

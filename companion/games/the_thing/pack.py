@@ -8,7 +8,17 @@ from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
-from companion.engine.pack import BasicPack, DataStatus, LightsSpec, PackInfo, Reveal, SavedGameLine, SecretView, Words
+from companion.engine.pack import (
+    BasicPack,
+    DataStatus,
+    LightsSpec,
+    PackInfo,
+    Reveal,
+    SavedGameLine,
+    ScreenSpec,
+    SecretView,
+    Words,
+)
 from companion.games.the_thing import actions as a
 from companion.games.the_thing import names as nm
 from companion.games.the_thing.describe import event_lines, table_lines
@@ -44,8 +54,13 @@ class ThingPack(BasicPack):
     )
     scenario = "companion.games.the_thing.scenario:SCENARIOS"
     lights = LightsSpec(scene="companion.games.the_thing.lights:make_scene")
+    screens = MappingProxyType(
+        {"box": ScreenSpec("companion.games.the_thing.ui.screens.box:ThingBoxScreen", "kv/the_thing/box.kv")}
+    )
+    editor_screen = "box"
 
     def load(self) -> Any:
+        """The shipped data and the user's overlay, read again (after the Box screen saved)."""
         clear_definitions_cache()
         self.problems = tuple(str(problem) for problem in overlay_problems())
         self.problems_notice = self.problems[0] if self.problems else ""
