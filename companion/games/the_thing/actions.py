@@ -81,6 +81,25 @@ class Escape:
 
 
 @dataclass(frozen=True)
+class Board:
+    """4.7: a character boards the vehicle (the driver first, then whom the driver takes) and shows their role."""
+
+    vehicle: str
+    seat: int
+    role: str
+
+
+@dataclass(frozen=True)
+class Depart:
+    """The vehicle leaves with everyone aboard: the escape with that crew."""
+
+
+@dataclass(frozen=True)
+class Disembark:
+    """A crew entered by mistake gets off: nothing happened."""
+
+
+@dataclass(frozen=True)
 class RescueLeftEmpty:
     """The rescue helicopter left without passengers."""
 
@@ -138,6 +157,9 @@ ACTION_TYPES: tuple[type, ...] = (
     ShowRole,
     Eliminate,
     Escape,
+    Board,
+    Depart,
+    Disembark,
     RescueLeftEmpty,
     OnlyAliensLeft,
     UnveilAliens,

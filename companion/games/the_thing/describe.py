@@ -57,6 +57,16 @@ def describe(action: Any, state: ThingState, defs: Definitions) -> str:
         return w("Escape with {vehicle}: {aboard}", "Évasion avec {vehicle} : {aboard}").format(
             vehicle=nm.vehicle(action.vehicle), aboard=", ".join(aboard)
         )
+    if isinstance(action, a.Board):
+        role = nm.ROLES[action.role].text() if action.role in nm.ROLES else action.role
+        return w("{who} boards {vehicle} ({role})", "{who} monte dans {vehicle} ({role})").format(
+            who=who, vehicle=nm.vehicle(action.vehicle), role=role
+        )
+    if isinstance(action, a.Depart):
+        vehicle = nm.vehicle(state.crew_vehicle)
+        return w("{vehicle} leaves", "{vehicle} part").format(vehicle=vehicle[:1].upper() + vehicle[1:])
+    if isinstance(action, a.Disembark):
+        return w("The crew gets off: nobody leaves", "L'équipage descend : personne ne part")
     if isinstance(action, a.RescueLeftEmpty):
         return w("The rescue helicopter left empty", "L'Hélicoptère de secours est parti à vide")
     if isinstance(action, a.OnlyAliensLeft):
@@ -191,6 +201,13 @@ def table_lines(view: ThingState, defs: Definitions) -> tuple[str, ...]:
         )
         costs = " ".join(("x" if i < ufo.activated else str(c)) for i, c in enumerate(defs.sequence))
         lines.append(w("Sequence cards: {costs}", "Cartes Séquence : {costs}").format(costs=costs))
+    if view.crew:
+        aboard = ", ".join(f"{nm.seat(s)} ({nm.ROLES[r].text()})" for s, r in view.crew)
+        lines.append(
+            w("Boarding {vehicle}: {aboard}", "À bord de {vehicle} : {aboard}").format(
+                vehicle=nm.vehicle(view.crew_vehicle), aboard=aboard
+            )
+        )
     if view.roles:
         shown = ", ".join(f"{nm.seat(s)}: {nm.ROLES[r].text()}" for s, r in view.roles)
         lines.append(w("Roles shown: {shown}", "Rôles montrés : {shown}").format(shown=shown))

@@ -46,6 +46,12 @@ def dog_end(state: ThingState) -> int | None:
     return state.dog_spaces - 1 + state.sniper if state.dog_spaces else None
 
 
+def crew_escape(vehicle: str, crew: tuple[tuple[int, str], ...]) -> a.Escape:
+    """The escape a boarded crew makes."""
+    humans = tuple(seat for seat, role in crew if role == HUMAN)
+    return a.Escape(vehicle, humans, tuple(seat for seat, role in crew if role != HUMAN))
+
+
 def tokens_left(ufo: Ufo) -> int:
     return sum(1 for value in ufo.board if value) + len(ufo.reserve)
 
@@ -149,9 +155,11 @@ class ThingRules:
         found = [a.RollWeather(), a.EndPhase(), *(a.MoveNpcs(h) for h in (-1, *seats))]
         found += [a.DrawFromBag(seat) for seat in seats]
         found += [a.ShowRole(seat, role) for seat in seats for role in (HUMAN, ALIEN)]
-        for vehicle in (*VEHICLES, "rescue"):
-            found += [a.Escape(vehicle, (seat,), ()) for seat in seats]
-            found += [a.Escape(vehicle, (), (seat,)) for seat in seats]
+        if state.crew:
+            aboard = {seat for seat, _role in state.crew}
+            boarding = [a.Board(state.crew_vehicle, s, r) for s in seats if s not in aboard for r in (HUMAN, ALIEN)]
+            return (*boarding, a.Depart(), a.Disembark())
+        found += [a.Board(v, s, r) for v in (*VEHICLES, "rescue") for s in seats for r in (HUMAN, ALIEN)]
         found += [a.PlaceSniper(n) for n in (1, 2, 3)]
         found += [a.Eliminate(seat) for seat in seats]
         found += [a.DogAtEnd(), a.RescueLeftEmpty(), a.OnlyAliensLeft()]
@@ -218,6 +226,14 @@ class ThingRules:
             )
         if isinstance(action, a.ReturnToken):
             return why("Encounter 4.4: no token is out of the bag.", "Rencontre 4.4 : aucun jeton n'est hors du sac.")
+        crew_actions = (a.Board, a.Depart, a.Disembark)
+        if state.crew and not isinstance(action, crew_actions):
+            return why(
+                "Escape with a vehicle: the vehicle leaves or its crew gets off first.",
+                "Évasion avec un engin : l'engin part ou son équipage descend d'abord.",
+            )
+        if isinstance(action, a.Depart | a.Disembark) and not state.crew:
+            return why("Escape with a vehicle: nobody has boarded.", "Évasion avec un engin : personne n'est à bord.")
         if seat is not None and seat in state.out:
             return why("That character is out of play.", "Ce Personnage n'est plus en jeu.")
         phase = phase_id(state, defs)
@@ -272,6 +288,17 @@ class ThingRules:
             return None
         if isinstance(action, a.Escape):
             return self.escape_refusal(state, phase, action)
+        if isinstance(action, a.Board):
+            if action.role not in (HUMAN, ALIEN):
+                return why("A role is human or alien.", "Un Rôle est Humain ou Alien.")
+            if state.crew and action.vehicle != state.crew_vehicle:
+                return why(
+                    "Escape with a vehicle: the crew boards one vehicle.",
+                    "Évasion avec un engin : l'équipage monte dans un seul engin.",
+                )
+            return self.escape_refusal(
+                state, phase, crew_escape(action.vehicle, (*state.crew, (action.seat, action.role)))
+            )
         if isinstance(action, a.PlaceSniper):
             if state.sniper:
                 return why("Sniper rifle: only one may be used a game.", "Fusil sniper : un seul par partie.")
@@ -437,6 +464,13 @@ class ThingRules:
             return replace(state, out=tuple(sorted((*state.out, action.seat)))), ()
         if isinstance(action, a.Escape):
             return self.escape(state, action, chance)
+        if isinstance(action, a.Board):
+            return replace(state, crew=(*state.crew, (action.seat, action.role)), crew_vehicle=action.vehicle), ()
+        if isinstance(action, a.Disembark):
+            return replace(state, crew=(), crew_vehicle=""), ()
+        if isinstance(action, a.Depart):
+            left = replace(state, crew=(), crew_vehicle="")
+            return self.escape(left, crew_escape(state.crew_vehicle, state.crew), chance)
         if isinstance(action, a.RescueLeftEmpty | a.OnlyAliensLeft):
             return replace(state, outcome="escaped"), (ev.GameOver("escaped"),)
         assert state.ufo is not None

@@ -200,6 +200,8 @@ def view(state: ThingState, defs: Definitions) -> dict[str, Any]:
         "out": list(state.out),
         "roles": {str(seat): role for seat, role in state.roles},
         "unveiled": state.unveiled,
+        "crew": [[seat, role] for seat, role in state.crew],
+        "crew_vehicle": state.crew_vehicle,
         "outcome": state.outcome,
         "decks": {
             kind: {card.id: card.count(state.players) for card in defs.cards if card.kind == kind}

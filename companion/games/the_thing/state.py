@@ -58,4 +58,6 @@ class ThingState:
     unveiled: int  # Aliens revealed so far (phase 3 is played)
     ufo: Ufo | None
     outcome: str
+    crew: tuple[tuple[int, str], ...] = ()  # an escape being boarded: (seat, role shown), in boarding order
+    crew_vehicle: str = ""
     rng: int = 0

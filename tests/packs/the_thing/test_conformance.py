@@ -29,7 +29,8 @@ PLACES = {place.id for place in DEFS.places}
 def play(
     players: int, bag: str, seed: int, ufo: bool, steps: int = 300
 ) -> Iterator[tuple[ThingState, Any, tuple[Any, ...]]]:
-    """(state after, action, events) for each step; with `ufo`, an Alien escapes alone at the first phase 4."""
+    """(state after, action, events) for each step; with `ufo`, an Alien boards a snowmobile alone and leaves at
+    the first phase 4."""
     chance = LiveChance(seed_state(seed))
     state = PACK.rules.initial_state(PACK.setup_for(players, {"bag": bag}), chance)
     state = dataclasses.replace(state, rng=chance.rng_after)
@@ -38,8 +39,10 @@ def play(
         action = PACK.random_action(state, picker.choice)
         if action is None:
             return
-        if ufo and state.ufo is None and a.Escape("snowmobile-1", (), (0,)) in PACK.legal_actions(state):
-            action = a.Escape("snowmobile-1", (), (0,))
+        if ufo and state.ufo is None and state.crew == ((0, ALIEN),):
+            action = a.Depart()
+        elif ufo and state.ufo is None and a.Board("snowmobile-1", 0, ALIEN) in PACK.legal_actions(state):
+            action = a.Board("snowmobile-1", 0, ALIEN)
         chance = LiveChance(state.rng)
         state, events = PACK.rules.apply(state, action, chance)
         state = dataclasses.replace(state, rng=chance.rng_after)
@@ -56,6 +59,8 @@ def check(state: ThingState, events: tuple[Any, ...]) -> None:
         assert not state.deal and not state.draw_token
     assert len(set(state.vehicles_used)) == len(state.vehicles_used) and set(state.vehicles_used) <= set(VEHICLES)
     assert set(state.escaped) <= set(state.out) and 0 <= state.turns.first < state.players
+    aboard = [seat for seat, _role in state.crew]
+    assert len(set(aboard)) == len(aboard) and not set(aboard) & set(state.out)
     if state.dog_spaces:
         assert state.dog <= state.dog_spaces - 1 + state.sniper
     if state.turned and len(state.turned) <= len(state.places):
