@@ -163,9 +163,8 @@ def test_a_five_player_game_by_touch_keeps_every_token_secret_through_a_power_cu
         monkeypatch.setenv(name, str(tmp_path / name))
     monkeypatch.setenv("COMPANION_CONFIG", str(tmp_path / "config.toml"))
     notes_file = tmp_path / "before.json"
-    code = killed_run(
-        xvfb_display, artefact_dir(request, "play"), "thing_play", SCENARIO, {"THING_NOTES": str(notes_file)}
-    )
+    played, resumed = artefact_dir(request, "play"), artefact_dir(request, "resumed")
+    code = killed_run(xvfb_display, played, "thing_play", SCENARIO, {"THING_NOTES": str(notes_file)})
     assert code == -signal.SIGKILL, "the play run did not reach its power cut: see its driver.log"
     before: dict[str, Any] = json.loads(notes_file.read_text(encoding="utf-8"))
     assert before["layout"] == []
@@ -178,7 +177,7 @@ def test_a_five_player_game_by_touch_keeps_every_token_secret_through_a_power_cu
     assert "Green drew from the bag" in before["history"] and leaks([before["history"]]) == []
     assert before["state"]["turns"]["round"] == 3 and before["state"]["turns"]["first"] == 2
 
-    after = scenario_notes(xvfb_display, artefact_dir(request, "resumed"), "thing_resume", SCENARIO)
+    after = scenario_notes(xvfb_display, resumed, "thing_resume", SCENARIO)
     assert after["state"] == before["state"]  # exactly where the screen was, the pending draw included
     assert after["secret_keys"] == ["open:handover:3"]
     expected = "Human NPC" if before["token"] == "human" else "Alien NPC"
@@ -189,3 +188,6 @@ def test_a_five_player_game_by_touch_keeps_every_token_secret_through_a_power_cu
     assert after["box_layout"] == [] and "Dog-escape track: spaces" in after["box_texts"]
     saved = tmp_path / "COMPANION_DATA_DIR" / "overlay" / "the_thing" / "box.toml"
     assert "spaces = 8" in saved.read_text(encoding="utf-8") and "box.toml" in after["notice"]
+    # The app's log lines of both runs name no token either.
+    logs = [(folder / "app.log").read_text(encoding="utf-8") for folder in (played, resumed)]
+    assert all(log for log in logs) and leaks([logs]) == [] and not any("draw_token" in log for log in logs)
