@@ -33,7 +33,7 @@ def _words() -> tuple[str, str]:
     return (
         Words(
             "Validate The Thing – Norwegian Outpost's data; say what is still to complete from the box.",
-            "Valide les données de The Thing – Norwegian Outpost ; dit ce qui reste à compléter depuis la boîte.",
+            "Valide les données de The Thing – Norwegian Outpost\u00a0; dit ce qui reste à compléter depuis la boîte.",
             OURS,
         ).text(),
         Words("list each fact still to complete", "liste chaque fait encore à compléter", OURS).text(),

@@ -39,7 +39,7 @@ OUTCOME_NAMES = {
     "escaped": Words("Only the humans who escaped win", "Seuls les Humains évadés gagnent", frozenset({"en"})),
     "humans": Words(
         "The Human side wins: the UFO never takes off",
-        "Le camp Humain gagne : l'OVNI ne décolle pas",
+        "Le camp Humain gagne\u00a0: l'OVNI ne décolle pas",
         frozenset({"en"}),
     ),
 }
@@ -72,7 +72,7 @@ def weather(defs: Definitions, face: int) -> str:
     return (
         Words(
             "face {n} (not yet named: complete the weather die)",
-            "face {n} (à nommer : complétez le dé Météo)",
+            "face {n} (à nommer\u00a0: complétez le dé Météo)",
             frozenset({"en"}),
         )
         .text()

@@ -128,7 +128,8 @@ class ThingPack(BasicPack):
                         "teeth and the tokens you see stay yours."
                     ),
                     (
-                        "Le compagnon tient les corvées publiques de la base : la mise en place selon le nombre de "
+                        "Le compagnon tient les corvées publiques de la base\u00a0: la "
+                        "mise en place selon le nombre de "
                         "joueurs, les huit Phases de la Manche, le dé Météo, la Phase 8 (les PNJ, le "
                         "Leader, le Chien) et "
                         "le décollage de l'OVNI. Rôles, dents et jetons vus restent les vôtres."
@@ -143,9 +144,10 @@ class ThingPack(BasicPack):
                         "history says who drew, never what."
                     ),
                     (
-                        "Le sac Infection : à la mise en place et après une Rencontre seul avec un "
+                        "Le sac Infection\u00a0: à la mise en place et après une Rencontre seul avec un "
                         "PNJ, touchez le bouton "
-                        "Privé de votre couleur et prenez l'écran ; le jeton n'apparaît qu'après Montrer, et Cacher le "
+                        "Privé de votre couleur et prenez l'écran\u00a0; le jeton "
+                        "n'apparaît qu'après Montrer, et Cacher le "
                         "recouvre. L'historique dit qui a pioché, jamais quoi."
                     ),
                     OURS,

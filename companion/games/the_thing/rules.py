@@ -186,13 +186,13 @@ class ThingRules:
             if not isinstance(action, ufo_actions):
                 return why(
                     "UFO escape: the base game is over, the final battle is on.",
-                    "Évasion de l'OVNI : la partie classique est finie, la Bataille finale a lieu.",
+                    "Évasion de l'OVNI\u00a0: la partie classique est finie, la Bataille finale a lieu.",
                 )
             return self.ufo_refusal(state, state.ufo, action)
         if isinstance(action, ufo_actions):
             return why(
                 "UFO escape: it begins only when an Alien escapes alone on a snowmobile.",
-                "Évasion de l'OVNI : elle ne commence que lorsqu'un Alien s'évade seul en Autoneige.",
+                "Évasion de l'OVNI\u00a0: elle ne commence que lorsqu'un Alien s'évade seul en Autoneige.",
             )
         secret = (a.LookAtToken, a.ReturnToken)
         if isinstance(action, secret) and state.bag_mode != "screen":
@@ -204,87 +204,94 @@ class ThingRules:
             if not isinstance(action, a.LookAtToken):
                 return why(
                     "Set-up step 16: every player looks at their infection token first.",
-                    "Mise en place, étape 16 : chacun regarde d'abord son jeton Infection.",
+                    "Mise en place, étape 16\u00a0: chacun regarde d'abord son jeton Infection.",
                 )
             if action.seat in state.seen:
                 return why(
                     "Set-up step 16: that player has already looked.",
-                    "Mise en place, étape 16 : ce joueur a déjà regardé.",
+                    "Mise en place, étape 16\u00a0: ce joueur a déjà regardé.",
                 )
             return None
         if isinstance(action, a.LookAtToken):
             return why(
                 "Set-up step 17: the tokens are back in the bag.",
-                "Mise en place, étape 17 : les jetons sont revenus dans le sac.",
+                "Mise en place, étape 17\u00a0: les jetons sont revenus dans le sac.",
             )
         if state.draw_seat >= 0:
             if isinstance(action, a.ReturnToken) and action.seat == state.draw_seat:
                 return None
             return why(
                 "Encounter 4.4: the drawn token goes back into the bag first.",
-                "Rencontre 4.4 : le jeton pioché retourne d'abord dans le sac.",
+                "Rencontre 4.4\u00a0: le jeton pioché retourne d'abord dans le sac.",
             )
         if isinstance(action, a.ReturnToken):
-            return why("Encounter 4.4: no token is out of the bag.", "Rencontre 4.4 : aucun jeton n'est hors du sac.")
+            return why(
+                "Encounter 4.4: no token is out of the bag.", "Rencontre 4.4\u00a0: aucun jeton n'est hors du sac."
+            )
         crew_actions = (a.Board, a.Depart, a.Disembark)
         if state.crew and not isinstance(action, crew_actions):
             return why(
                 "Escape with a vehicle: the vehicle leaves or its crew gets off first.",
-                "Évasion avec un engin : l'engin part ou son équipage descend d'abord.",
+                "Évasion avec un engin\u00a0: l'engin part ou son équipage descend d'abord.",
             )
         if isinstance(action, a.Depart | a.Disembark) and not state.crew:
-            return why("Escape with a vehicle: nobody has boarded.", "Évasion avec un engin : personne n'est à bord.")
+            return why(
+                "Escape with a vehicle: nobody has boarded.", "Évasion avec un engin\u00a0: personne n'est à bord."
+            )
         if seat is not None and seat in state.out:
             return why("That character is out of play.", "Ce Personnage n'est plus en jeu.")
         phase = phase_id(state, defs)
         if isinstance(action, a.RollWeather):
             if phase != "weather":
                 return why(
-                    "Phase 1: the weather die is rolled in phase 1.", "Phase 1 : le dé Météo se jette en Phase 1."
+                    "Phase 1: the weather die is rolled in phase 1.", "Phase 1\u00a0: le dé Météo se jette en Phase 1."
                 )
             if state.weather >= 0:
                 return why(
                     "Phase 1: the weather die is rolled once a round.",
-                    "Phase 1 : le dé Météo se jette une fois par Manche.",
+                    "Phase 1\u00a0: le dé Météo se jette une fois par Manche.",
                 )
             return None
         if isinstance(action, a.EndPhase):
             if phase == "weather" and state.weather < 0:
                 return why(
-                    "Phase 1: the Leader rolls the weather die first.", "Phase 1 : le Leader jette d'abord le dé Météo."
+                    "Phase 1: the Leader rolls the weather die first.",
+                    "Phase 1\u00a0: le Leader jette d'abord le dé Météo.",
                 )
             if phase == "npcs":
                 return why(
                     "Phase 8: the NPCs move and the Leader changes to end the round.",
-                    "Phase 8 : les PNJ se déplacent et le Leader change pour finir la Manche.",
+                    "Phase 8\u00a0: les PNJ se déplacent et le Leader change pour finir la Manche.",
                 )
             return None
         if isinstance(action, a.MoveNpcs):
             if phase != "npcs":
-                return why("Phase 8: the NPCs move in phase 8.", "Phase 8 : les PNJ se déplacent en Phase 8.")
+                return why("Phase 8: the NPCs move in phase 8.", "Phase 8\u00a0: les PNJ se déplacent en Phase 8.")
             if action.holder != -1 and not (0 <= action.holder < state.players and action.holder not in state.out):
                 return why(
                     "Phase 8, step 3: the Leader token's holder is a player in play.",
-                    "Phase 8, étape 3 : le détenteur du jeton Leader est un joueur en jeu.",
+                    "Phase 8, étape 3\u00a0: le détenteur du jeton Leader est un joueur en jeu.",
                 )
             return None
         if isinstance(action, a.DrawFromBag):
             if phase != "actions":
                 return why(
                     "Encounter 4.4: a lone character meets an NPC in phase 4.",
-                    "Rencontre 4.4 : un Personnage seul rencontre un PNJ en Phase 4.",
+                    "Rencontre 4.4\u00a0: un Personnage seul rencontre un PNJ en Phase 4.",
                 )
             return None
         if isinstance(action, a.ShowRole):
             if phase != "tests":
                 return why(
                     "Phase 6: roles are shown in the tests phase (an escape shows its passengers' roles itself).",
-                    "Phase 6 : les Rôles se montrent en phase Analyses (une évasion montre ceux des passagers).",
+                    "Phase 6\u00a0: les Rôles se montrent en phase Analyses (une évasion montre ceux des passagers).",
                 )
             if action.role not in (HUMAN, ALIEN):
                 return why("A role is human or alien.", "Un Rôle est Humain ou Alien.")
             if any(shown == action.seat for shown, _role in state.roles):
-                return why("Tests: that role is already known to all.", "Analyses : ce Rôle est déjà connu de tous.")
+                return why(
+                    "Tests: that role is already known to all.", "Analyses\u00a0: ce Rôle est déjà connu de tous."
+                )
             return None
         if isinstance(action, a.Escape):
             return self.escape_refusal(state, phase, action)
@@ -294,29 +301,30 @@ class ThingRules:
             if state.crew and action.vehicle != state.crew_vehicle:
                 return why(
                     "Escape with a vehicle: the crew boards one vehicle.",
-                    "Évasion avec un engin : l'équipage monte dans un seul engin.",
+                    "Évasion avec un engin\u00a0: l'équipage monte dans un seul engin.",
                 )
             return self.escape_refusal(
                 state, phase, crew_escape(action.vehicle, (*state.crew, (action.seat, action.role)))
             )
         if isinstance(action, a.PlaceSniper):
             if state.sniper:
-                return why("Sniper rifle: only one may be used a game.", "Fusil sniper : un seul par partie.")
+                return why("Sniper rifle: only one may be used a game.", "Fusil sniper\u00a0: un seul par partie.")
             if action.dogs not in (1, 2, 3):
                 return why(
-                    "Sniper rifle: a card shows 1, 2 or 3 dogs.", "Fusil sniper : une carte montre 1, 2 ou 3 Chiens."
+                    "Sniper rifle: a card shows 1, 2 or 3 dogs.",
+                    "Fusil sniper\u00a0: une carte montre 1, 2 ou 3 Chiens.",
                 )
             return None
         if isinstance(action, a.DogAtEnd):
             if state.dog_spaces:
                 return why(
                     "Dog escape: the track's length is known, the companion moves the dog.",
-                    "Évasion du chien : la piste est connue, le compagnon avance le Chien.",
+                    "Évasion du chien\u00a0: la piste est connue, le compagnon avance le Chien.",
                 )
             if state.dog == 0:
                 return why(
                     "Dog escape: the dog is still on the first space.",
-                    "Évasion du chien : le Chien est encore sur la première case.",
+                    "Évasion du chien\u00a0: le Chien est encore sur la première case.",
                 )
             return None
         if isinstance(action, a.Eliminate):
@@ -329,31 +337,31 @@ class ThingRules:
             if len(state.vehicles_used) < len(VEHICLES):
                 return why(
                     "End: only once the base helicopter and both snowmobiles are used.",
-                    "Fin : seulement si l'Hélicoptère de la base et les 2 Autoneiges ont été utilisés.",
+                    "Fin\u00a0: seulement si l'Hélicoptère de la base et les 2 Autoneiges ont été utilisés.",
                 )
             return None
         return None  # OnlyAliensLeft: the players' report
 
     def escape_refusal(self, state: ThingState, phase: str, action: a.Escape) -> Words | None:
         if action.vehicle not in (*VEHICLES, "rescue"):
-            return why("Escape: no such vehicle.", "Évasion : cet engin n'existe pas.")
+            return why("Escape: no such vehicle.", "Évasion\u00a0: cet engin n'existe pas.")
         if phase != "actions":
             return why(
                 "Escape: in phase 4 (4.6 for the rescue helicopter, 4.7 for a vehicle).",
-                "Évasion : en Phase 4 (4.6 pour l'Hélicoptère de secours, 4.7 pour un engin).",
+                "Évasion\u00a0: en Phase 4 (4.6 pour l'Hélicoptère de secours, 4.7 pour un engin).",
             )
         if action.vehicle in state.vehicles_used:
             return why(
                 "Escape with a vehicle: a vehicle used stays unavailable for the rest of the game.",
-                "Évasion avec un engin : un engin utilisé n'est plus disponible de la partie.",
+                "Évasion avec un engin\u00a0: un engin utilisé n'est plus disponible de la partie.",
             )
         aboard = (*action.humans, *action.aliens)
         if not aboard:
-            return why("Escape: somebody is aboard.", "Évasion : quelqu'un est à bord.")
+            return why("Escape: somebody is aboard.", "Évasion\u00a0: quelqu'un est à bord.")
         if len(set(aboard)) != len(aboard) or any(not 0 <= s < state.players or s in state.out for s in aboard):
             return why(
                 "Escape: each passenger is a different character in play.",
-                "Évasion : chaque passager est un Personnage différent en jeu.",
+                "Évasion\u00a0: chaque passager est un Personnage différent en jeu.",
             )
         return None
 
@@ -363,54 +371,54 @@ class ThingRules:
             if ufo.unveiled:
                 return why(
                     "UFO escape, step 4: the Aliens have revealed themselves.",
-                    "Évasion de l'OVNI, étape 4 : les Aliens se sont déjà dévoilés.",
+                    "Évasion de l'OVNI, étape 4\u00a0: les Aliens se sont déjà dévoilés.",
                 )
             if not 1 <= action.aliens <= state.players or action.aliens < state.unveiled or action.reserve < 0:
                 return why(
                     "UFO escape, step 4: between the Aliens already revealed and every player.",
-                    "Évasion de l'OVNI, étape 4 : entre les Aliens déjà dévoilés et tous les joueurs.",
+                    "Évasion de l'OVNI, étape 4\u00a0: entre les Aliens déjà dévoilés et tous les joueurs.",
                 )
             return None
         if not ufo.unveiled:
             return why(
                 "UFO escape, step 4: every Alien reveals itself first.",
-                "Évasion de l'OVNI, étape 4 : tous les Aliens se dévoilent d'abord.",
+                "Évasion de l'OVNI, étape 4\u00a0: tous les Aliens se dévoilent d'abord.",
             )
         if isinstance(action, a.UfoEncounter):
             if not 0 <= action.location < len(ufo.board):
-                return why("UFO: no such location.", "OVNI : ce lieu n'existe pas.")
+                return why("UFO: no such location.", "OVNI\u00a0: ce lieu n'existe pas.")
             if action.winner not in ("alien", "humans", "tie") or action.take not in ("tokens", "assimilate"):
                 return why(
                     "UFO encounter: the Alien, the humans or a tie.",
-                    "Rencontre OVNI : l'Alien, les Humains ou égalité.",
+                    "Rencontre OVNI\u00a0: l'Alien, les Humains ou égalité.",
                 )
             if action.take == "assimilate" and action.winner != "alien":
                 return why(
                     "UFO encounter: only a stronger Alien assimilates.",
-                    "Rencontre OVNI : seul un Alien plus fort assimile.",
+                    "Rencontre OVNI\u00a0: seul un Alien plus fort assimile.",
                 )
             if action.winner == "alien" and action.take == "tokens" and not (ufo.board[action.location] or ufo.reserve):
                 return why(
                     "UFO encounter: no take-off token left to pick up there.",
-                    "Rencontre OVNI : plus de jeton Décollage à ramasser ici.",
+                    "Rencontre OVNI\u00a0: plus de jeton Décollage à ramasser ici.",
                 )
             if action.winner == "humans" and not (ufo.reserve or ufo.board[action.location]):
                 return why(
                     "UFO encounter: no take-off token left to pick up there.",
-                    "Rencontre OVNI : plus de jeton Décollage à ramasser ici.",
+                    "Rencontre OVNI\u00a0: plus de jeton Décollage à ramasser ici.",
                 )
             return None
         if isinstance(action, a.ActivateSequence):
             if ufo.this_round >= defs.per_round:
                 return why(
                     "UFO escape, step 6: at most two sequence cards a round.",
-                    "Évasion de l'OVNI, étape 6 : 2 cartes Séquence au plus par Manche.",
+                    "Évasion de l'OVNI, étape 6\u00a0: 2 cartes Séquence au plus par Manche.",
                 )
             cost = defs.sequence[ufo.activated]
             if not 1 <= action.tokens <= ufo.alien_tokens:
                 return why(
                     "UFO escape, step 6: the Alien side spends tokens it holds.",
-                    "Évasion de l'OVNI, étape 6 : le camp Alien dépense des jetons qu'il détient.",
+                    "Évasion de l'OVNI, étape 6\u00a0: le camp Alien dépense des jetons qu'il détient.",
                 )
             if action.tokens * max(defs.token_values) < cost:
                 return why(

@@ -36,7 +36,7 @@ def secret_view(state: ThingState, seat: int) -> SecretView | None:
             Words(
                 "You are the first Alien: put your Alien role card under your board, and your Healthy teeth card.",
                 (
-                    "Vous êtes le premier Alien : placez votre carte Rôle Alien sous votre tableau, "
+                    "Vous êtes le premier Alien\u00a0: placez votre carte Rôle Alien sous votre tableau, "
                     "et votre carte Dents "
                     "saines."
                 ),
@@ -46,7 +46,7 @@ def secret_view(state: ThingState, seat: int) -> SecretView | None:
             else Words(
                 "You are Human: put your Human role card under your board, and the teeth card you choose.",
                 (
-                    "Vous êtes Humain : placez votre carte Rôle Humain sous votre tableau, et la "
+                    "Vous êtes Humain\u00a0: placez votre carte Rôle Humain sous votre tableau, et la "
                     "carte Dentition de votre "
                     "choix."
                 ),
@@ -56,7 +56,9 @@ def secret_view(state: ThingState, seat: int) -> SecretView | None:
         return SecretView(
             seat=seat,
             seat_name=name,
-            title=Words("{who}: your infection token", "{who} : votre jeton Infection", OURS).text().format(who=name),
+            title=Words("{who}: your infection token", "{who}\u00a0: votre jeton Infection", OURS)
+            .text()
+            .format(who=name),
             lines=(nm.TOKENS[token].text(), role.text()),
             choices=((Words("I have seen it", "J'ai vu", OURS).text(), a.LookAtToken(seat)),),
         )
@@ -66,7 +68,8 @@ def secret_view(state: ThingState, seat: int) -> SecretView | None:
             Words(
                 "You are infected: you are on the Alien side for good. Take your role and teeth cards.",
                 (
-                    "Vous êtes infecté : vous passez définitivement dans le camp Alien. Reprenez vos cartes Rôle et "
+                    "Vous êtes infecté\u00a0: vous passez définitivement dans le camp "
+                    "Alien. Reprenez vos cartes Rôle et "
                     "Dentition."
                 ),
                 OURS,
@@ -81,7 +84,7 @@ def secret_view(state: ThingState, seat: int) -> SecretView | None:
         return SecretView(
             seat=seat,
             seat_name=name,
-            title=Words("{who}: your draw from the bag", "{who} : votre pioche dans le sac", OURS)
+            title=Words("{who}: your draw from the bag", "{who}\u00a0: votre pioche dans le sac", OURS)
             .text()
             .format(who=name),
             lines=(nm.TOKENS[token].text(), meaning.text()),

@@ -32,5 +32,5 @@ def test_the_box_screen_speaks_both_languages_and_saves_only_a_change() -> None:
     assert not present_box(DEFS, draft, "box.toml").save.enabled
     with speaking("fr"):
         view = present_box(DEFS, draft.step("dog", 1), "box.toml")
-    assert view.rows[0].name == "Piste Évasion du chien : cases" and view.save.enabled
+    assert view.rows[0].name == "Piste Évasion du chien\u00a0: cases" and view.save.enabled
     assert [row.value for row in view.rows[1:6]] == ["non donné"] * 5

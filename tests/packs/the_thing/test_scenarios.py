@@ -88,4 +88,4 @@ def test_the_command_runs_a_file_in_french_too() -> None:
     assert done.returncode == 0, done.stdout + done.stderr
     output = json.loads(done.stdout)
     assert output["ok"] is True and output["state"]["leader_token"] == "pantry"
-    assert "Cabane ouverte : chaque PNJ de la Cabane se déplace" in output["lines"]
+    assert "Cabane ouverte\u00a0: chaque PNJ de la Cabane se déplace" in output["lines"]

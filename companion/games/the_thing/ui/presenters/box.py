@@ -38,7 +38,9 @@ def _stepper(key: str, name: str, value: int | None) -> RowView:
 def present_box(defs: Definitions, draft: BoxDraft, file: str) -> BoxView:
     rows = [
         _stepper(
-            "dog", Words("Dog-escape track: spaces", "Piste Évasion du chien : cases", OURS).text(), draft.dog_spaces
+            "dog",
+            Words("Dog-escape track: spaces", "Piste Évasion du chien\u00a0: cases", OURS).text(),
+            draft.dog_spaces,
         )
     ]
     damage = Words("Heliport damage tokens, {n} players", "Jetons Dégât de l'Héliport, {n} joueurs", OURS)
@@ -56,7 +58,7 @@ def present_box(defs: Definitions, draft: BoxDraft, file: str) -> BoxView:
     changed = draft != BoxDraft.of(defs)
     note = Words(
         "From your box: saved in {file}. The weather die's faces are written in that file by hand.",
-        "Depuis votre boîte : enregistré dans {file}. Les faces du dé Météo s'écrivent à la main dans ce fichier.",
+        "Depuis votre boîte\u00a0: enregistré dans {file}. Les faces du dé Météo s'écrivent à la main dans ce fichier.",
         OURS,
     ).text()
     return BoxView(
