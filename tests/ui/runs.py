@@ -74,3 +74,21 @@ def probe_result(display: str, kivy_home: Path, code: str, timeout: float = 120)
     assert completed.returncode == 0, completed.stderr[-3000:]
     found: dict[str, Any] = json.loads(completed.stdout.strip().splitlines()[-1])
     return found
+
+
+def killed_run(
+    display: str, out: Path, name: str, code: str, env: dict[str, str], size: str = "800x480", timeout: float = 240
+) -> int:
+    """Runs the scenario `name` that `code` defines until it kills itself with SIGKILL (a power cut, at the moment
+    it chose); its exit code (-9). What it wants the test to know it writes to a file named in `env`."""
+    launch = _LAUNCH.format(here=str(HERE), code=code, name=name, size=size, lang="en", out=str(out))
+    completed = subprocess.run(
+        [sys.executable, "-c", launch],
+        env=_environment(display, **env),
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        cwd=str(ROOT),
+    )
+    (out / "driver.log").write_text(completed.stdout + completed.stderr, encoding="utf-8")
+    return completed.returncode
