@@ -38,8 +38,6 @@ def initial_state(setup: Mapping[str, Any], chance: Chance, defs: Definitions) -
     for colour in colours:
         if colour not in known:
             raise _refuse("There is no team colour {c}.", "Il n'y a pas de couleur d'équipe {c}.", c=colour)
-    if len(set(colours)) != len(colours):
-        raise _refuse("Two teams cannot share a colour.", "Deux équipes ne peuvent pas avoir la même couleur.")
     start = str(setup.get("start_tile", "1a"))
     if start not in ("1a", "1b"):
         raise _refuse("The tail tile is 1a or 1b.", "La tuile de queue est 1a ou 1b.")
