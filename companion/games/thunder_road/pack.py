@@ -23,6 +23,7 @@ T = w.T
 COMMANDS: Mapping[str, str] = MappingProxyType(
     {
         "scenario": "companion.games.thunder_road.scenario_cli:main",
+        "simulate": "companion.games.thunder_road.simulate:main",
     }
 )
 
