@@ -35,16 +35,16 @@ def colour_name(colour: str) -> str:
 
 
 def team(colours: tuple[str, ...], seat: int) -> str:
-    return colour_name(colours[seat])
+    """The team's colour; a colour two teams chose is told apart by the player's number."""
+    name = colour_name(colours[seat])
+    return f"{name} {seat + 1}" if colours.count(colours[seat]) > 1 else name
 
 
 def car_name(colours: tuple[str, ...], car_id: str) -> str:
     seat, size = car_id.split("-", 1)
-    return (
-        Words("{team} {car}", "{car} {team}", T)
-        .text()
-        .format(team=team(colours, int(seat)), car=SIZE_NAMES[size].text())
-    )
+    car = SIZE_NAMES[size].text()
+    words = Words("{team} {car}", "{Car} ({team})", T)
+    return words.text().format(team=team(colours, int(seat)), car=car, Car=car[:1].upper() + car[1:])
 
 
 def say(words: Words, **values: object) -> str:

@@ -17,6 +17,9 @@ GAME = "thunder_road"
 
 
 class RacePlayer(TouchPlayer):
+    #: Each pop-up an action brought: its title and lines, for the tests and the demo's notes.
+    reveals: list[tuple[str, list[str]]]
+
     @property
     def state(self) -> Any:
         return self.app.controller.snapshot.state
@@ -40,8 +43,19 @@ class RacePlayer(TouchPlayer):
         yield from self.taken(before, act(action))
         yield self.pilot.settle()
         if self.pilot.has("reveal:ok"):
+            self.note_reveal()
             yield from self.visit()
             yield from self.tap("reveal:ok")
+
+    def note_reveal(self) -> None:
+        from kivy.core.window import Window
+
+        from companion.ui.widgets.popups import AppPopup
+
+        if not hasattr(self, "reveals"):
+            self.reveals = []
+        for popup in (child for child in Window.children if isinstance(child, AppPopup)):
+            self.reveals.append((str(popup.title), [str(w.text) for w in popup.ids.lines.children[::-1]]))
 
     def play(self, after_each: Callable[[], None] | None = None, limit: int = 200) -> Script:
         """The scripted race to its end (two rounds), `after_each` called once each action is shown."""
