@@ -125,3 +125,17 @@ def test_a_saved_game_of_the_kit_example_still_resumes_beside_the_pack(tmp_path:
     registry.rescan()
     with Store.open(tmp_path / "games.db") as store:
         assert Session.resume(store, game).state == state
+
+
+def test_check_data_names_each_empty_slot_and_the_reconstruction(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from companion.games.thunder_road.check_data import main
+
+    assert main(["--list", "--data", str(SHIPPED), "--overlay", str(tmp_path)]) == 1  # valid, with empty slots
+    out = capsys.readouterr().out
+    assert "die road: faces unknown" in out and "die shooting: reconstruction" in out
+    assert "damage kind dent: count unknown" in out
+    (tmp_path / "broken.toml").write_text('[[kind]]\nid = "dent"\ncount = "many"\n', encoding="utf-8")
+    assert main(["--data", str(SHIPPED), "--overlay", str(tmp_path)]) == 2
+    assert 'broken.toml: entry "dent": field "count"' in capsys.readouterr().err
