@@ -9,7 +9,7 @@ from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
-from companion.engine.pack import BasicPack, DataStatus, PackInfo, Reveal, SavedGameLine, Sound, Words
+from companion.engine.pack import BasicPack, DataStatus, LightsSpec, PackInfo, Reveal, SavedGameLine, Sound, Words
 from companion.games.thunder_road import events as ev
 from companion.games.thunder_road import words as w
 from companion.games.thunder_road.bot import choose
@@ -33,6 +33,7 @@ COMMANDS: Mapping[str, str] = MappingProxyType(
 class ThunderRoadPack(BasicPack):
     commands = COMMANDS
     scenario = "companion.games.thunder_road.scenario:SCENARIOS"
+    lights = LightsSpec("companion.games.thunder_road.lights.scene:make_scene")
 
     def __init__(self, info: PackInfo, rules: ThunderRoadRules = RULES) -> None:
         super().__init__(info, rules)
