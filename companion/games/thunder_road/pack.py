@@ -142,13 +142,21 @@ class ThunderRoadPack(BasicPack):
 
 
 def sounds(events: tuple[Any, ...]) -> tuple[Sound, ...]:
+    """The race's sounds (the shell's own generated tones): a new round's engine, a shot, a collision's crash, a
+    car wrecked or eliminated as an explosion, the dice of an FX roll, the win."""
     found: list[Sound] = []
     for event in events:
         sound: Sound | None = None
-        if isinstance(event, (ev.ShotFired, ev.FxRolled, ev.SlamRolled, ev.MovementRolled)):
-            sound = "dice"
-        elif isinstance(event, (ev.CarInoperable, ev.CarEliminated, ev.PlayerOut, ev.FinalTile)):
-            sound = "disaster"
+        if isinstance(event, ev.RoundStarted):
+            sound = "engine"
+        elif isinstance(event, ev.ShotFired):
+            sound = "shot"
+        elif isinstance(event, ev.SlamRolled):
+            sound = "crash"
+        elif isinstance(event, (ev.CarInoperable, ev.CarEliminated)):
+            sound = "explosion"
+        elif isinstance(event, (ev.FxRolled, ev.PlayerOut, ev.FinalTile)):
+            sound = "dice" if isinstance(event, ev.FxRolled) else "disaster"
         elif isinstance(event, ev.RaceWon):
             sound = "success"
         if sound is not None and sound not in found:

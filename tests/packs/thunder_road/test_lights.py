@@ -40,3 +40,17 @@ def test_the_frame_shows_the_turn_the_moves_the_cars_and_the_final_tile() -> Non
 def test_the_pack_names_its_scene() -> None:
     pack = registry.pack("thunder_road")
     assert pack.lights is not None and pack.lights.scene.endswith(":make_scene")
+
+
+def test_the_race_s_moments_have_their_sounds() -> None:
+    from companion.games.thunder_road import events as ev
+    from companion.games.thunder_road.pack import sounds
+    from companion.ui.sounds import TONES
+
+    assert sounds((ev.RoundStarted(2, 0),)) == ("engine",)
+    assert sounds((ev.ShotFired("0-small", "1-small", "any", True), ev.CarInoperable("1-small"))) == (
+        "shot",
+        "explosion",
+    )
+    assert sounds((ev.SlamRolled("large", "small", None, "ahead"),)) == ("crash",)
+    assert {"engine", "crash", "shot", "explosion"} <= set(TONES)
