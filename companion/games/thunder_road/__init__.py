@@ -23,7 +23,7 @@ EXPANSIONS: tuple[tuple[str, Words], ...] = (
     ("big_rig", Words("Big Rig and the Final Five", "Max Titan et les Cinq bécanes", frozenset({"en"}))),
     ("carnage", Words("Carnage", "Carnage au Val du diable", frozenset({"en"}))),
     ("fast_furious", Words("Fast & Furious", "Faste & Furieux", frozenset({"en"}))),
-    ("extra_ammo", Words("Extra Ammo", "Munitions supplémentaires", frozenset({"fr"}))),
+    ("extra_ammo", Words("Extra Ammo", "Extra Appro")),
     ("deutsche_qualitat", Words("Deutsche Qualität", "Deutsche Qualität")),
 )
 _YES_NO = (Choice("no", Words("Without", "Sans")), Choice("yes", Words("With", "Avec")))

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from companion.engine.pack import Words
+from companion.games.thunder_road import EXPANSIONS
 from companion.games.thunder_road import words as w
-from companion.games.thunder_road.definitions import Definitions
+from companion.games.thunder_road.definitions import SIZES, Definitions
 from companion.games.thunder_road.describe import win_line
+from companion.games.thunder_road.referee import in_play
 from companion.games.thunder_road.state import ROUNDS, RaceState
+from companion.locale.numbers import percent
 
 T = w.T
 
@@ -24,6 +29,64 @@ def car_state(state: RaceState, car_id: str) -> str:
     if car.coasts:
         text += Words(", coasted {n}×", ", roue libre {n}×", T).text().format(n=car.coasts)
     return text
+
+
+#: The expansions the companion runs (the others' options are recorded; their cards stay the players').
+RUN = frozenset({"carnage"})
+
+
+def odds_lines(state: RaceState, defs: Definitions) -> list[str]:
+    """The FX dice's odds: the shooting die's chance to hit each size, the direction die's, the unknown ones."""
+    lines: list[str] = []
+    shooting = defs.dice["shooting"]
+    if shooting.known:
+        total = len(shooting.faces)
+        parts = []
+        for size in SIZES:
+            hits = sum(1 for face in shooting.faces if size in face.hits)
+            parts.append(f"{w.SIZE_NAMES[size].text()} {hits}/{total} ({percent(Fraction(hits, total))})")
+        words = (
+            Words("Shooting die hits: {parts}", "Le dé de tir touche : {parts}", T)
+            .text()
+            .format(parts=", ".join(parts))
+        )
+        if shooting.confidence == "reconstruction":
+            words += Words(
+                " (faces reconstructed: check your die)", " (faces reconstituées : vérifiez votre dé)", T
+            ).text()
+        lines.append(words)
+    direction = defs.dice["direction"]
+    if direction.known:
+        share = Fraction(1, len(direction.faces))
+        lines.append(
+            Words("Direction die: each direction {p}", "Dé de direction : chaque direction {p}", T)
+            .text()
+            .format(p=percent(share))
+        )
+    unknown = [d.name.text() for d in defs.dice.values() if not d.known and d.expansion in in_play(state)]
+    if unknown:
+        lines.append(
+            Words("Faces unknown, roll yours: {dice}", "Faces inconnues, lancez les vôtres : {dice}", T)
+            .text()
+            .format(dice=", ".join(unknown))
+        )
+    return lines
+
+
+def expansion_lines(state: RaceState) -> list[str]:
+    names = dict(EXPANSIONS)
+    kept = [names[key].text() for key in state.expansions if key not in RUN]
+    if not kept:
+        return []
+    return [
+        Words(
+            "Kept by the players (not run by the companion yet): {names}",
+            "Tenu par les joueurs (pas encore par le compagnon) : {names}",
+            T,
+        )
+        .text()
+        .format(names=", ".join(kept))
+    ]
 
 
 def table_lines(state: RaceState, defs: Definitions) -> tuple[str, ...]:
@@ -118,4 +181,6 @@ def table_lines(state: RaceState, defs: Definitions) -> tuple[str, ...]:
             d=state.hazard_discard,
         )
     )
+    lines += odds_lines(state, defs)
+    lines += expansion_lines(state)
     return tuple(lines)

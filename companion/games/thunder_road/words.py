@@ -21,13 +21,6 @@ VEHICLE_NAMES = {
     "big-rig": Words("Max Titan", "Max Titan"),
     "bike": Words("bike", "moto", frozenset({"en"})),
 }
-EXPANSION_NAMES = {
-    "big_rig": Words("Big Rig and the Final Five", "Max Titan et les Cinq bécanes", frozenset({"en"})),
-    "carnage": Words("Carnage", "Carnage au Val du diable", frozenset({"en"})),
-    "fast_furious": Words("Fast & Furious", "Faste & Furieux", frozenset({"en"})),
-    "extra_ammo": Words("Extra Ammo", "Munitions supplémentaires", frozenset({"fr"})),
-    "deutsche_qualitat": Words("Deutsche Qualität", "Deutsche Qualität"),
-}
 
 
 def colour_name(colour: str) -> str:
