@@ -73,7 +73,7 @@ def race_resume(pilot, out, args, notes):
     app = pilot.app
     yield pilot.until(lambda: bool(pilot.keys("resume:")), "the saved game on Home")
     pilot.tap(pilot.keys("resume:")[0])
-    yield pilot.until(lambda: app.controller.snapshot is not None and pilot.screen_name() == "play", "the race")
+    yield pilot.until(lambda: app.controller.snapshot is not None and pilot.screen_name() == "table", "the race")
     yield pilot.settle()
     pilot.check_layout("resumed")
     notes["cursor"] = done_actions(app)

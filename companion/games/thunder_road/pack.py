@@ -9,7 +9,17 @@ from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
-from companion.engine.pack import BasicPack, DataStatus, LightsSpec, PackInfo, Reveal, SavedGameLine, Sound, Words
+from companion.engine.pack import (
+    BasicPack,
+    DataStatus,
+    LightsSpec,
+    PackInfo,
+    Reveal,
+    SavedGameLine,
+    ScreenSpec,
+    Sound,
+    Words,
+)
 from companion.games.thunder_road import events as ev
 from companion.games.thunder_road import words as w
 from companion.games.thunder_road.bot import choose
@@ -30,7 +40,19 @@ COMMANDS: Mapping[str, str] = MappingProxyType(
 )
 
 
+TABLE_SCREEN = "table"
+SCREENS: Mapping[str, ScreenSpec] = MappingProxyType(
+    {
+        TABLE_SCREEN: ScreenSpec(
+            "companion.games.thunder_road.ui.screens.table:RaceTableScreen", "kv/thunder_road/table.kv"
+        )
+    }
+)
+
+
 class ThunderRoadPack(BasicPack):
+    screens = SCREENS
+    table_screen = TABLE_SCREEN
     commands = COMMANDS
     scenario = "companion.games.thunder_road.scenario:SCENARIOS"
     lights = LightsSpec("companion.games.thunder_road.lights.scene:make_scene")
@@ -70,6 +92,12 @@ class ThunderRoadPack(BasicPack):
 
     def setup_for(self, players: int, options: Mapping[str, str]) -> dict[str, Any]:
         return {"players": players, **options}
+
+    def screen_for(self, state: RaceState) -> str:
+        return TABLE_SCREEN
+
+    def first_screen(self) -> str:
+        return TABLE_SCREEN
 
     def seats(self, state: RaceState) -> tuple[str, ...]:
         return tuple(w.team(state.colours, seat) for seat in range(state.players))

@@ -136,7 +136,11 @@ def table_lines(state: RaceState, defs: Definitions) -> tuple[str, ...]:
     for seat in range(state.players):
         out = seat in state.turns.out
         head = w.team(state.colours, seat) + (Words(" (out)", " (évincé)", T).text() if out else "")
-        cars = "; ".join(f"{w.SIZE_NAMES[c.size].text()}: {car_state(state, c.id)}" for c in state.cars_of(seat))
+        each = Words("{car}: {state}", "{car} : {state}", T)
+        cars = "; ".join(
+            each.text().format(car=w.SIZE_NAMES[c.size].text(), state=car_state(state, c.id))
+            for c in state.cars_of(seat)
+        )
         lines.append(f"{head} — {cars}")
     names = [defs.tiles[t].name.text() for t in state.road]
     road = Words(

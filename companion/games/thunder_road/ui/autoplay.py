@@ -31,13 +31,19 @@ class RacePlayer(TouchPlayer):
         yield from self.tap("new_game")
         yield from self.tap(f"players:{players}")
         yield from self.tap("start_game")
-        yield self.pilot.until(lambda: self.pilot.screen_name() == "play", "the play screen")
+        yield self.pilot.until(lambda: self.pilot.screen_name() == "table", "the table screen")
         yield self.pilot.settle()
         yield from self.visit()
         self.report.game_id = self.app.controller.snapshot.game_id
 
     def press(self, action: object) -> Script:
-        """Touches the action's button, waits until the game has it, photographs and closes its pop-up."""
+        """Touches the action's button (its section's tab first), waits until the game has it, photographs and
+        closes its pop-up."""
+        from companion.games.thunder_road.ui.presenters.table import section_of
+
+        section = section_of(action)
+        if getattr(self.app.screen_manager.current_screen, "section", section) != section:
+            yield from self.tap(f"section:{section}")
         before = self.version()
         yield from self.tap(act(action))
         yield from self.taken(before, act(action))
