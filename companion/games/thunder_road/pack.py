@@ -9,17 +9,8 @@ from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
-from companion.engine.pack import (
-    BasicPack,
-    DataStatus,
-    LightsSpec,
-    PackInfo,
-    Reveal,
-    SavedGameLine,
-    ScreenSpec,
-    Sound,
-    Words,
-)
+from companion.engine import pack as contract
+from companion.engine.pack import BasicPack, PackInfo, Sound, Words
 from companion.games.thunder_road import events as ev
 from companion.games.thunder_road import words as w
 from companion.games.thunder_road.bot import choose
@@ -41,9 +32,9 @@ COMMANDS: Mapping[str, str] = MappingProxyType(
 
 
 TABLE_SCREEN = "table"
-SCREENS: Mapping[str, ScreenSpec] = MappingProxyType(
+SCREENS: Mapping[str, contract.ScreenSpec] = MappingProxyType(
     {
-        TABLE_SCREEN: ScreenSpec(
+        TABLE_SCREEN: contract.ScreenSpec(
             "companion.games.thunder_road.ui.screens.table:RaceTableScreen", "kv/thunder_road/table.kv"
         )
     }
@@ -55,7 +46,7 @@ class ThunderRoadPack(BasicPack):
     table_screen = TABLE_SCREEN
     commands = COMMANDS
     scenario = "companion.games.thunder_road.scenario:SCENARIOS"
-    lights = LightsSpec("companion.games.thunder_road.lights.scene:make_scene")
+    lights = contract.LightsSpec("companion.games.thunder_road.lights.scene:make_scene")
 
     def __init__(self, info: PackInfo, rules: ThunderRoadRules = RULES) -> None:
         super().__init__(info, rules)
@@ -76,7 +67,7 @@ class ThunderRoadPack(BasicPack):
     def warm(self) -> None:
         self.load()
 
-    def data_status(self) -> DataStatus:
+    def data_status(self) -> contract.DataStatus:
         defs = self.race_rules.definitions
         known, total = defs.completeness
         missing = tuple(
@@ -88,7 +79,7 @@ class ThunderRoadPack(BasicPack):
             for kind in defs.kinds.values()
             if kind.count is None
         )
-        return DataStatus(known, total, missing)
+        return contract.DataStatus(known, total, missing)
 
     def setup_for(self, players: int, options: Mapping[str, str]) -> dict[str, Any]:
         return {"players": players, **options}
@@ -105,7 +96,7 @@ class ThunderRoadPack(BasicPack):
     def table_lines(self, view: RaceState) -> tuple[str, ...]:
         return table_lines(view, self.race_rules.definitions)
 
-    def saved_game_line(self, summary: Mapping[str, Any]) -> SavedGameLine:
+    def saved_game_line(self, summary: Mapping[str, Any]) -> contract.SavedGameLine:
         colours = tuple(summary.get("colours") or ())
         players = (
             Words("{n} players: {teams}", "{n} joueurs : {teams}", T)
@@ -123,12 +114,12 @@ class ThunderRoadPack(BasicPack):
             status = Words("Round {n}", "Round {n}", T).text().format(n=summary.get("round", 1))
             if summary.get("final"):
                 status += Words(", final tile", ", tuile finale", T).text()
-        return SavedGameLine(players=players, detail="", status=status, is_over=winner is not None)
+        return contract.SavedGameLine(players=players, detail="", status=status, is_over=winner is not None)
 
     def sounds(self, events: tuple[Any, ...]) -> tuple[Sound, ...]:
         return sounds(events)
 
-    def reveal(self, events: tuple[Any, ...], state: RaceState) -> Reveal | None:
+    def reveal(self, events: tuple[Any, ...], state: RaceState) -> contract.Reveal | None:
         lines = event_lines(events, state, self.race_rules.definitions)
         if not lines:
             return None
@@ -138,7 +129,7 @@ class ThunderRoadPack(BasicPack):
                 title = Words("FINAL TILE!", "TUILE FINALE !", T).text()
             if isinstance(event, ev.RaceWon):
                 title = win_line(state, event.seat, event.how)
-        return Reveal(title, tuple(lines))
+        return contract.Reveal(title, tuple(lines))
 
     def random_action(self, state: RaceState, pick: Callable[[Sequence[Any]], Any]) -> Any | None:
         if state.is_over:

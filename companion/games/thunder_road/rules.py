@@ -25,11 +25,11 @@ class ThunderRoadRules:
     state_format = 1
 
     def __init__(self, defs: Definitions | None = None) -> None:
-        self._defs = defs
+        self.given = defs  # a scenario's data; None: the shipped data with the user's overlay
 
     @property
     def definitions(self) -> Definitions:
-        return self._defs if self._defs is not None else default_definitions()
+        return default_definitions() if self.given is None else self.given
 
     def start(self, setup: Mapping[str, Any], chance: Chance) -> tuple[RaceState, tuple[Any, ...]]:
         """The dealt race and what set-up said (the first player's roll, the road die)."""

@@ -9,10 +9,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Mapping
 
-from companion.devices.light import OFF, Blink, Colour, Frame, Light
+from companion.devices.light import Blink, Colour, Light
+from companion.devices.lit_layout import LitLayout
 from companion.devices.scene import LightScene
 from companion.games.thunder_road.definitions import SIZES
 from companion.games.thunder_road.state import ROUNDS, RaceState
@@ -72,28 +72,6 @@ def lights(state: RaceState) -> dict[str, Light]:
     return lit
 
 
-class RaceLayout:
-    """The LEDs one build has, in the scene's canonical order (`companion.devices.scene.SceneLayout`)."""
-
-    def __init__(self, names: tuple[str, ...], rgb: bool) -> None:
-        self.names = names
-        self.rgb = rgb
-        self._index = {name: i for i, name in enumerate(names)}
-
-    def __contains__(self, name: object) -> bool:
-        return name in self._index
-
-    def index(self, name: str) -> int:
-        return self._index[name]
-
-    def frame(self, view: Any, now: float, animations: Iterable[Any] = ()) -> Frame:
-        shown = lights(view)
-        return Frame({name: shown.get(name, OFF) for name in self.names})
-
-    def animation(self, moment: Any, start: float) -> Any:
-        raise ValueError("Thunder Road's lights have no animations")
-
-
 def make_scene(sizes: Mapping[str, int] | None = None) -> LightScene:
     cars = tuple(name for name in NAMES if name.startswith("car."))
     return LightScene(
@@ -103,7 +81,7 @@ def make_scene(sizes: Mapping[str, int] | None = None) -> LightScene:
         groups={"move": ("move.1", "move.2", "move.3"), "car": cars},
         names_help="turn, move.1-move.3, final, car.<1-4>.<small|medium|large>",
         sizes={},
-        make_layout=lambda names, rgb: RaceLayout(names, rgb),
+        make_layout=lambda names, rgb: LitLayout(names, rgb, lights),
         view=lambda view: view,
         moments=lambda events: (),
         mirror_rows=(
