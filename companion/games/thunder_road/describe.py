@@ -211,7 +211,7 @@ def event_lines(events: tuple[Any, ...], state: RaceState, defs: Definitions) ->
                         "{h} pions Danger face cachée. Les hélicoptères de l'ancienne queue reviennent.",
                         T,
                     ),
-                    tile=defs.tiles[e.tile].name.text(),
+                    tile=w.tile_name(e.tile, state.start_tile, defs.tiles[e.tile].name),
                     n=e.laid,
                     h=e.hazards,
                 )
@@ -224,7 +224,7 @@ def event_lines(events: tuple[Any, ...], state: RaceState, defs: Definitions) ->
                         "TUILE FINALE ! {tile} est la tuile finale : ajoutez la ligne d'arrivée au bout.",
                         T,
                     ),
-                    tile=defs.tiles[e.tile].name.text(),
+                    tile=w.tile_name(e.tile, state.start_tile, defs.tiles[e.tile].name),
                 )
             )
         elif isinstance(e, ev.RaceWon):

@@ -106,11 +106,37 @@ def table_lines(state: RaceState, defs: Definitions) -> tuple[str, ...]:
             )
         )
         if state.turns.round == 1:
-            lines.append(Words("Round 1: no shooting.", "Premier round : pas de tir.", T).text())
+            lines.append(
+                Words(
+                    "Round 1: no shooting; each car's first move ends on a space at the back of the tail tile.",
+                    "Premier round : pas de tir ; le premier déplacement de chaque véhicule se fait sur une case à "
+                    "l'arrière de la tuile de queue.",
+                    T,
+                ).text()
+            )
+            if not any(state.used):
+                totals = ", ".join(f"{w.team(state.colours, s)} {sum(d)}" for s, d in enumerate(state.dice) if d)
+                lines.append(
+                    Words(
+                        "First player: the lowest total of the set-up roll ({totals}); these dice are round 1's.",
+                        "Premier joueur : le plus faible total de la mise en place ({totals}) ; ces dés servent au "
+                        "premier round.",
+                        T,
+                    )
+                    .text()
+                    .format(totals=totals)
+                )
         dice = state.dice[seat]
         shown = " ".join(f"[{v}]" if i in state.used[seat] else str(v) for i, v in enumerate(dice))
         lines.append(
-            say(Words("Movement dice: {dice} ([used])", "Dés de déplacement : {dice} ([utilisés])", T), dice=shown)
+            say(
+                Words(
+                    "Movement dice (used in brackets): {dice}",
+                    "Dés de déplacement (utilisés entre crochets) : {dice}",
+                    T,
+                ),
+                dice=shown,
+            )
         )
         spent = state.turns.is_spent(seat, "command")
         lines.append(
@@ -142,7 +168,7 @@ def table_lines(state: RaceState, defs: Definitions) -> tuple[str, ...]:
             for c in state.cars_of(seat)
         )
         lines.append(f"{head} — {cars}")
-    names = [defs.tiles[t].name.text() for t in state.road]
+    names = [w.tile_name(t, state.start_tile, defs.tiles[t].name) for t in state.road]
     road = Words(
         "Road: tail {tail}, middle {middle}, lead {lead} (tile {n} of the race)",
         "Route : queue {tail}, milieu {middle}, tête {lead} ({n}e tuile de la course)",

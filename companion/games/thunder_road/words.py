@@ -6,7 +6,7 @@ The French rule names are the rulebook's headings; the English ones are our tran
 from __future__ import annotations
 
 from companion.engine.pack import Words
-from companion.games.thunder_road import COLOURS
+from companion.games.thunder_road import COLOURS, INFO
 
 T = frozenset({"en", "fr"})  # both ours: the sentences are the companion's
 
@@ -38,6 +38,15 @@ def car_name(colours: tuple[str, ...], car_id: str) -> str:
     car = SIZE_NAMES[size].text()
     words = Words("{team} {car}", "{Car} ({team})", T)
     return words.text().format(team=team(colours, int(seat)), car=car, Car=car[:1].upper() + car[1:])
+
+
+def tile_name(tile: str, start_tile: str, defs_name: Words) -> str:
+    """A road tile's name; the tail tile by the side the players chose (1a or 1b)."""
+    if tile == "tile-1":
+        for choice in INFO.option("start_tile").choices:
+            if choice.value == start_tile:
+                return Words("Tile {side}", "Tuile {side}", T).text().format(side=choice.label.text())
+    return defs_name.text()
 
 
 def say(words: Words, **values: object) -> str:
