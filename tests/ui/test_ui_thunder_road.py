@@ -69,6 +69,25 @@ def race_by_touch(pilot, out, args, notes):
     notes["layout_checked"] = len(player.report.screens)
 
 
+def race_editor(pilot, out, args, notes):
+    from companion.games.thunder_road.ui.autoplay import RacePlayer
+    from companion.ui.touch_player import TouchReport, type_text
+
+    app = pilot.app
+    player = RacePlayer(pilot, out, TouchReport())
+    yield from player.pick_game("thunder_road")
+    yield from player.tap("card_editor")
+    notes["rows"] = sorted(pilot.keys("edit:"))
+    yield from player.tap("edit:die:road")
+    yield from type_text(pilot, "field:value", "2,4")
+    yield from player.tap("editor:save")
+    yield pilot.until(lambda: pilot.has("edit:die:road"), "the saved faces")
+    notes["road_row"] = pilot.find("edit:die:road").text
+    yield from player.tap("back")
+    yield from player.start(2, 5)
+    notes["lines"] = list(app.pack.table_lines(app.controller.snapshot.state))
+
+
 def race_resume(pilot, out, args, notes):
     app = pilot.app
     yield pilot.until(lambda: bool(pilot.keys("resume:")), "the saved game on Home")
@@ -173,3 +192,20 @@ def test_killed_mid_race_in_french_it_resumes_from_home_at_the_last_acknowledged
         assert notes["digest"] == last_digest
     assert "Petite voiture (Rouge) se déplace avec un 1" in notes["labels"]  # the race was played in French
     assert any(line.startswith("Route : queue ") for line in notes["lines"])
+
+
+def test_the_players_complete_the_road_die_in_the_editor_and_the_next_race_rolls_it(
+    xvfb_display: str, tmp_path: Path
+) -> None:
+    env = _home(tmp_path, 5)
+    out = tmp_path / "editor"
+    out.mkdir()
+    notes = scenario_notes(xvfb_display, out, "race_editor", SCENARIO, env=env)
+    assert {"edit:die:road", "edit:die:stunt", "edit:die:slam", "edit:kind:dent"} <= set(notes["rows"])
+    assert notes["road_row"] == "Road die: 2, 4 (yours)"
+    assert any(
+        line in ("Road die (Red): 2", "Road die (Blue): 2", "Road die (Red): 4", "Road die (Blue): 4")
+        for line in notes["lines"]
+    ), notes["lines"]
+    written = (tmp_path / "data" / "overlay" / "thunder_road" / "completed.toml").read_text(encoding="utf-8")
+    assert 'confidence = "players"' in written

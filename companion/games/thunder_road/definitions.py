@@ -13,8 +13,9 @@ from typing import Literal
 from companion.engine.dice import Die, Face
 from companion.engine.pack import Words
 
-Confidence = Literal["rulebook", "inferred", "reconstruction", "unknown"]
-CONFIDENCES: tuple[Confidence, ...] = ("rulebook", "inferred", "reconstruction", "unknown")
+Confidence = Literal["rulebook", "inferred", "reconstruction", "unknown", "players"]
+#: `players`: completed by the players from their box, in the editor (their overlay).
+CONFIDENCES: tuple[Confidence, ...] = ("rulebook", "inferred", "reconstruction", "unknown", "players")
 #: Road vehicles by size, smallest first (a wreck counts as a small inoperable car).
 SIZES: tuple[str, ...] = ("small", "medium", "large")
 EXPANSION_IDS: tuple[str, ...] = ("base", "big-rig", "carnage", "fast-furious", "extra-ammo", "deutsche-qualitat")

@@ -36,7 +36,10 @@ SCREENS: Mapping[str, contract.ScreenSpec] = MappingProxyType(
     {
         TABLE_SCREEN: contract.ScreenSpec(
             "companion.games.thunder_road.ui.screens.table:RaceTableScreen", "kv/thunder_road/table.kv"
-        )
+        ),
+        "editor": contract.ScreenSpec(
+            "companion.games.thunder_road.ui.screens.editor:RaceEditorScreen", "kv/thunder_road/editor.kv"
+        ),
     }
 )
 
@@ -44,6 +47,7 @@ SCREENS: Mapping[str, contract.ScreenSpec] = MappingProxyType(
 class ThunderRoadPack(BasicPack):
     screens = SCREENS
     table_screen = TABLE_SCREEN
+    editor_screen: str | None = "editor"
     commands = COMMANDS
     scenario = "companion.games.thunder_road.scenario:SCENARIOS"
     lights = contract.LightsSpec("companion.games.thunder_road.lights.scene:make_scene")
@@ -53,7 +57,9 @@ class ThunderRoadPack(BasicPack):
         self.race_rules = rules
 
     def load(self) -> Any:
-        """The data with the overlay files that validate; a skipped one is named in `problems`."""
+        """The data with the overlay files that validate (read again: the editor may have changed them); a skipped
+        one is named in `problems`."""
+        DATA.clear()
         defs = self.race_rules.definitions
         self.problems = tuple(str(problem) for problem in DATA.problems())
         if self.problems:

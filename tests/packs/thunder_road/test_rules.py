@@ -139,3 +139,19 @@ def test_check_data_names_each_empty_slot_and_the_reconstruction(
     (tmp_path / "broken.toml").write_text('[[kind]]\nid = "dent"\ncount = "many"\n', encoding="utf-8")
     assert main(["--data", str(SHIPPED), "--overlay", str(tmp_path)]) == 2
     assert 'broken.toml: entry "dent": field "count"' in capsys.readouterr().err
+
+
+def test_the_editor_s_overlay_completes_a_count_and_refuses_more_tokens_than_the_pile(tmp_path: Path) -> None:
+    from companion.games.thunder_road import overlay
+
+    assert overlay.complete("kind", "dent", overlay.kind_count("5"), tmp_path) == {}
+    defs = load_definitions(SHIPPED, tmp_path)
+    assert defs.kinds["dent"].count == 5 and defs.tokens("base").count("dent-1") == 1
+    assert len(defs.tokens("base")) == 20  # 6 skids, 5 dents, 9 still unread
+    with pytest.raises(DataError):
+        overlay.complete("kind", "blast", overlay.kind_count("12"), tmp_path)  # 6 + 5 + 12 > 20
+    assert "blast" not in (tmp_path / overlay.FILE).read_text(encoding="utf-8")  # nothing written
+    assert overlay.complete("kind", "dent", {}, tmp_path) == {"count": 5, "confidence": "players"}
+    assert load_definitions(SHIPPED, tmp_path).kinds["dent"].count is None
+    with pytest.raises(ValueError, match="whole number"):
+        overlay.kind_count("many")
