@@ -107,6 +107,13 @@ class DiscardHazard:
 
 
 @dataclass(frozen=True)
+class CatchFire:
+    """Carnage: a car catches fire (an "on fire" damage token read on the table): it gets a FIRE! ring."""
+
+    car: str
+
+
+@dataclass(frozen=True)
 class EndTurn:
     """The turn ends; the next player to the left, or the next round after everyone's three turns."""
 
@@ -125,6 +132,7 @@ ACTION_TYPES = (
     RollFx,
     PlaceHazards,
     DiscardHazard,
+    CatchFire,
     EndTurn,
 )
 Action = (
@@ -141,5 +149,6 @@ Action = (
     | RollFx
     | PlaceHazards
     | DiscardHazard
+    | CatchFire
     | EndTurn
 )

@@ -92,6 +92,8 @@ def describe(action: object, state: RaceState, defs: Definitions) -> str:
             Words("A hazard of tile {tile} is discarded", "Un danger de la tuile {tile} est défaussé", T),
             tile=action.tile + 1,
         )
+    if isinstance(action, a.CatchFire):
+        return say(Words("{car} catches fire", "{car} prend feu", T), car=_car(state, action.car))
     if isinstance(action, a.EndTurn):
         return say(
             Words("{team} ends the turn", "{team} termine son tour", T), team=w.team(state.colours, state.turns.current)
@@ -241,6 +243,22 @@ def event_lines(events: tuple[Any, ...], state: RaceState, defs: Definitions) ->
                     ),
                     slam=face_name(defs, "slam", e.slam),
                     direction=face_name(defs, "direction", e.direction),
+                )
+            )
+        elif isinstance(e, ev.CaughtFire):
+            words = Words(
+                "{car} is on fire: put a FIRE! ring on its dashboard; it rolls the fire die before each move.",
+                "{car} est en feu : placez un anneau FEU ! sur son tableau de bord ; elle lance le dé de feu avant "
+                "chaque déplacement.",
+                T,
+            )
+            lines.append(say(words, car=_car(state, e.car)))
+        elif isinstance(e, ev.FireRolled):
+            lines.append(
+                say(
+                    Words("{car} is burning: {face}", "{car} brûle : {face}", T),
+                    car=_car(state, e.car),
+                    face=face_name(defs, "fire", e.face),
                 )
             )
         elif isinstance(e, ev.RoundStarted):

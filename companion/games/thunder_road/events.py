@@ -113,6 +113,19 @@ class SlamRolled:
 
 
 @dataclass(frozen=True)
+class CaughtFire:
+    car: str
+
+
+@dataclass(frozen=True)
+class FireRolled:
+    """A burning car rolls the fire die before it moves (`face` None: rolled on the table)."""
+
+    car: str
+    face: str | None
+
+
+@dataclass(frozen=True)
 class RoundStarted:
     round: int
     first: int
@@ -134,5 +147,7 @@ EVENT_TYPES = (
     RaceWon,
     FxRolled,
     SlamRolled,
+    CaughtFire,
+    FireRolled,
     RoundStarted,
 )

@@ -73,6 +73,9 @@ def _end(state: RaceState, defs: Definitions) -> Iterator[object]:
 def _damage(state: RaceState, defs: Definitions) -> Iterator[object]:
     for car in state.cars:
         yield a.TakeDamage(car.id)
+    if "carnage" in state.expansions:
+        for car in state.cars:
+            yield a.CatchFire(car.id)
 
 
 def _road(state: RaceState, defs: Definitions) -> Iterator[object]:

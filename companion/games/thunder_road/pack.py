@@ -178,7 +178,7 @@ def sounds(events: tuple[Any, ...]) -> tuple[Sound, ...]:
             sound = "shot"
         elif isinstance(event, ev.SlamRolled):
             sound = "crash"
-        elif isinstance(event, (ev.CarInoperable, ev.CarEliminated)):
+        elif isinstance(event, (ev.CarInoperable, ev.CarEliminated, ev.CaughtFire)):
             sound = "explosion"
         elif isinstance(event, (ev.FxRolled, ev.PlayerOut, ev.FinalTile)):
             sound = "dice" if isinstance(event, ev.FxRolled) else "disaster"

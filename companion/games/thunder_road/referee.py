@@ -246,6 +246,17 @@ def _check_discard(state: RaceState, action: a.DiscardHazard, defs: Definitions)
     return None if state.hazards_on[action.tile] else w.NO_HAZARD_THERE.text()
 
 
+def _check_fire(state: RaceState, action: a.CatchFire, defs: Definitions) -> str | None:
+    if "carnage" not in state.expansions:
+        return w.FIRE_CARNAGE.text()
+    car = _car(state, action.car)
+    if isinstance(car, str):
+        return car
+    if car.eliminated:
+        return w.say(w.ALREADY_ELIMINATED, car=_name(state, car.id))
+    return w.say(w.ALREADY_BURNING, car=_name(state, car.id)) if car.id in state.burning else None
+
+
 def _check_end(state: RaceState, action: a.EndTurn, defs: Definitions) -> str | None:
     return None if state.turn.car is not None else w.END_TURN_FIRST.text()
 
@@ -268,6 +279,7 @@ _CHECKS: dict[type, Callable[[RaceState, Any, Definitions], str | None]] = {
     a.RollFx: _check_fx,
     a.PlaceHazards: _check_place,
     a.DiscardHazard: _check_discard,
+    a.CatchFire: _check_fire,
     a.EndTurn: _check_end,
 }
 
@@ -305,6 +317,8 @@ def _assign(
     coasting = isinstance(action, a.Coast)
     car = replace(car, coasts=car.coasts + 1) if coasting else replace(car, moved=True)
     state = _use(state.with_car(car), car.seat, action.die)
+    if car.id in state.burning:  # [R Carnage] a burning car rolls the fire die before it moves
+        events.append(ev.FireRolled(car.id, roll(chance, defs, "fire")))
     return replace(state, turn=Turn(car=car.id, die=action.die, coasting=coasting))
 
 
@@ -355,6 +369,8 @@ def _draw(state: RaceState, car_id: str, chance: Chance, defs: Definitions, even
     car = replace(car, damage=(*car.damage, token))
     events.append(ev.DamageDrawn(car.id, token, rolls))
     state = replace(state.with_car(car), damage_pile=pile)
+    if kind is not None and kind.id == "on-fire" and car.id not in state.burning:
+        state = _set_fire(state, car.id, events)
     if not car.operable:
         events.append(ev.CarInoperable(car.id))
     return _after_losses(state, chance, defs, events)
@@ -382,7 +398,8 @@ def _eliminate_car(state: RaceState, car_id: str, chance: Chance, events: Events
         at = chance.below(len(pile) + 1)
         pile = pile[:at] + (token,) + pile[at:]
     events.append(ev.CarEliminated(car.id, len(car.damage)))
-    return replace(state.with_car(replace(car, eliminated=True, damage=())), damage_pile=pile)
+    burning = tuple(c for c in state.burning if c != car.id)
+    return replace(state.with_car(replace(car, eliminated=True, damage=())), damage_pile=pile, burning=burning)
 
 
 def _eliminate(state: RaceState, action: a.Eliminate, chance: Chance, defs: Definitions, events: Events) -> RaceState:
@@ -483,6 +500,15 @@ def _discard(state: RaceState, action: a.DiscardHazard, chance: Chance, defs: De
     return replace(state, hazards_on=tuple(on), hazard_discard=state.hazard_discard + 1)
 
 
+def _set_fire(state: RaceState, car_id: str, events: Events) -> RaceState:
+    events.append(ev.CaughtFire(car_id))
+    return replace(state, burning=(*state.burning, car_id))
+
+
+def _catch_fire(state: RaceState, action: a.CatchFire, chance: Chance, defs: Definitions, events: Events) -> RaceState:
+    return _set_fire(state, action.car, events)
+
+
 def _end_turn(state: RaceState, action: a.EndTurn, chance: Chance, defs: Definitions, events: Events) -> RaceState:
     state = replace(state, turns=end_turn(state.turns, ROUNDS), turn=Turn())
     if state.turns.is_phase_done(ROUNDS):
@@ -522,5 +548,6 @@ _HANDLERS: dict[type, Callable[[RaceState, Any, Chance, Definitions, Events], Ra
     a.RollFx: _fx,
     a.PlaceHazards: _place,
     a.DiscardHazard: _discard,
+    a.CatchFire: _catch_fire,
     a.EndTurn: _end_turn,
 }

@@ -201,6 +201,7 @@ def view(state: RaceState) -> dict[str, Any]:
         "slam": encode(state.slam) if state.slam else None,
         "winner": state.winner,
         "won_by": state.won_by,
+        "burning": list(state.burning),
     }
 
 

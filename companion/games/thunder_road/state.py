@@ -101,6 +101,7 @@ class RaceState:
     slam: Slam | None = None
     winner: int | None = None
     won_by: str | None = None  # "finish" or "survivor"
+    burning: tuple[str, ...] = ()  # Carnage: the cars with a FIRE! ring
     rng: int = 0
 
     def car(self, car_id: str) -> Car:

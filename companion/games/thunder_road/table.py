@@ -26,6 +26,8 @@ def car_state(state: RaceState, car_id: str) -> str:
     text = Words("operable, {n} damage", "fonctionnelle, {n} dégât", T).text().format(n=damage)
     if car.moved:
         text += Words(", moved", ", déplacée", T).text()
+    if car_id in state.burning:
+        text += Words(", ON FIRE", ", EN FEU", T).text()
     if car.coasts:
         text += Words(", coasted {n}×", ", roue libre {n}×", T).text().format(n=car.coasts)
     return text

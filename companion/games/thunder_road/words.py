@@ -152,6 +152,12 @@ TAKES_NO_DAMAGE = Words(
     T,
 )
 ALREADY_ELIMINATED = Words("{car} is already eliminated.", "{car} est déjà éliminée.", T)
+FIRE_CARNAGE = Words(
+    "Cars catch fire only with Carnage (rule: On fire).",
+    "Les voitures ne s'embrasent qu'avec Carnage (règle : Au feu).",
+    T,
+)
+ALREADY_BURNING = Words("{car} is already on fire.", "{car} est déjà en feu.", T)
 NO_SLAM = Words("There is no collision to re-roll.", "Il n'y a pas de collision à relancer.", T)
 REROLL_SAME_SIZE = Words(
     "Only the owner of the larger vehicle may have both dice re-rolled; these are the same size (rule: Collision).",

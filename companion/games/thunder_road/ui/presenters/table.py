@@ -16,7 +16,7 @@ T = frozenset({"en", "fr"})
 #: The sections in tab order, with their names and the actions each holds.
 SECTIONS: tuple[tuple[str, Words, tuple[type, ...]], ...] = (
     ("turn", Words("Turn", "Tour", T), (a.Assign, a.Coast, a.Command, a.Shoot, a.EndTurn)),
-    ("cars", Words("Damage", "Dégâts", T), (a.TakeDamage, a.Collide, a.Reroll, a.Eliminate)),
+    ("cars", Words("Damage", "Dégâts", T), (a.TakeDamage, a.CatchFire, a.Collide, a.Reroll, a.Eliminate)),
     ("road", Words("Road", "Route", T), (a.LeaveLeadTile, a.CrossFinish, a.PlaceHazards, a.DiscardHazard)),
     ("dice", Words("FX dice", "Dés spéciaux", T), (a.RollFx,)),
 )
