@@ -56,7 +56,9 @@ def test_the_engine_codec_round_trips_enums_sets_and_optional_records_and_names_
         decode_tagged({"type": "Fly"}, {"Flip": Flip})
 
 
-@pytest.mark.parametrize("module", ["federation", "thunderbirds", "thunderbirds_solitaire", "warpspawn_thunderbirds"])
+@pytest.mark.parametrize(
+    "module", ["federation", "thunder_road", "thunderbirds", "thunderbirds_solitaire", "warpspawn_thunderbirds"]
+)
 def test_every_pack_decodes_through_the_engine_codec(module: str) -> None:
     codec = __import__(f"companion.games.{module}.codec", fromlist=["CODEC"])
     assert isinstance(codec.CODEC, Codec)

@@ -162,7 +162,10 @@ def test_a_kit_file_seen_valid_is_listed_again_without_validating_it() -> None:
     """Listing the games at each start costs no validation of files already checked (a quarter of a second and
     20 MB); an edited file is checked again and named with its line when broken; a damaged memory is ignored."""
     path = user_kit("small.toml", SMALL)
-    games = "dice_race federation small thunder_road_upkeep thunderbirds thunderbirds_solitaire warpspawn_thunderbirds"
+    games = (
+        "dice_race federation small thunder_road thunder_road_upkeep thunderbirds thunderbirds_solitaire "
+        "warpspawn_thunderbirds"
+    )
     assert scan() == [games, "", "validated"]
     assert scan() == [games, "", "remembered"]
     path.write_text(SMALL.replace("max = 5", "max = x"), encoding="utf-8")

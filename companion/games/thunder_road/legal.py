@@ -28,12 +28,16 @@ def _dice(state: RaceState, seat: int) -> Iterator[int]:
 
 
 def _moves(state: RaceState, defs: Definitions) -> Iterator[object]:
+    """A die on each operable car not moved this round; once all have moved, on a coast slot (the rest would be
+    refused: they are not offered)."""
     seat = state.turns.current
-    if state.turn.car is None:
-        for car in state.cars_of(seat):
-            for die in _dice(state, seat):
-                yield a.Assign(car.id, die)
-                yield a.Coast(car.id, die)
+    if state.turn.car is not None:
+        return
+    operable = [car for car in state.cars_of(seat) if car.operable]
+    unmoved = [car for car in operable if not car.moved]
+    for car in unmoved or operable:
+        for die in _dice(state, seat):
+            yield a.Assign(car.id, die) if unmoved else a.Coast(car.id, die)
 
 
 def _commands(state: RaceState, defs: Definitions) -> Iterator[object]:
@@ -52,8 +56,9 @@ def _shots(state: RaceState, defs: Definitions) -> Iterator[object]:
     if state.turn.car is None or state.turns.round == 1:
         return
     for car in state.cars:
-        yield a.Shoot(car.id)
-        yield a.Shoot(car.id, chopper=True)
+        if car.operable:
+            yield a.Shoot(car.id)
+            yield a.Shoot(car.id, chopper=True)
 
 
 def _collisions(state: RaceState, defs: Definitions) -> Iterator[object]:
@@ -72,7 +77,8 @@ def _end(state: RaceState, defs: Definitions) -> Iterator[object]:
 
 def _damage(state: RaceState, defs: Definitions) -> Iterator[object]:
     for car in state.cars:
-        yield a.TakeDamage(car.id)
+        if car.operable:
+            yield a.TakeDamage(car.id)
     if "carnage" in state.expansions:
         for car in state.cars:
             yield a.CatchFire(car.id)
