@@ -68,11 +68,11 @@ def describe(action: object, state: RaceState, defs: Definitions) -> str:
     if isinstance(action, a.LeaveLeadTile):
         return say(
             Words(
-                "A vehicle leaves the lead tile: next tile, {n} hazards",
-                "Un véhicule quitte la tuile de tête : tuile suivante, {n} dangers",
+                "A vehicle leaves the lead tile: next tile, {hazards}",
+                "Un véhicule quitte la tuile de tête : tuile suivante, {hazards}",
                 T,
             ),
-            n=action.hazards,
+            hazards=w.counted(action.hazards, w.HAZARDS),
         )
     if isinstance(action, a.CrossFinish):
         return say(
@@ -83,8 +83,8 @@ def describe(action: object, state: RaceState, defs: Definitions) -> str:
         return say(Words("Roll the {die}", "Lancer le {die}", T), die=name)
     if isinstance(action, a.PlaceHazards):
         return say(
-            Words("{n} hazards on tile {tile}", "{n} dangers sur la tuile {tile}", T),
-            n=action.count,
+            Words("{hazards} on tile {tile}", "{hazards} sur la tuile {tile}", T),
+            hazards=w.counted(action.count, w.HAZARDS),
             tile=action.tile + 1,
         )
     if isinstance(action, a.DiscardHazard):
@@ -184,12 +184,12 @@ def event_lines(events: tuple[Any, ...], state: RaceState, defs: Definitions) ->
             lines.append(
                 say(
                     Words(
-                        "{car} eliminated: {n} damage tokens shuffled back into the pile.",
-                        "{car} éliminée : {n} pions Dégât remélangés dans la pile.",
+                        "{car} eliminated: {tokens} shuffled back into the pile.",
+                        "{car} éliminée : {tokens} à remélanger dans la pile.",
                         T,
                     ),
                     car=_car(state, e.car),
-                    n=e.tokens_back,
+                    tokens=w.counted(e.tokens_back, w.DAMAGE_TOKENS),
                 )
             )
         elif isinstance(e, ev.PlayerOut):
@@ -207,15 +207,15 @@ def event_lines(events: tuple[Any, ...], state: RaceState, defs: Definitions) ->
             lines.append(
                 say(
                     Words(
-                        "Tail tile removed; new lead tile: {tile} (tile {n} of the race), {h} hazards face "
+                        "Tail tile removed; new lead tile: {tile} (tile {n} of the race), {h} face "
                         "down on it. Choppers on the old tail go back to their owners.",
                         "Tuile de queue retirée ; nouvelle tuile de tête : {tile} ({n}e tuile de la course), "
-                        "{h} pions Danger face cachée. Les hélicoptères de l'ancienne queue reviennent.",
+                        "{h} face cachée. Les hélicoptères de l'ancienne queue reviennent.",
                         T,
                     ),
                     tile=w.tile_name(e.tile, state.start_tile, defs.tiles[e.tile].name),
                     n=e.laid,
-                    h=e.hazards,
+                    h=w.counted(e.hazards, w.HAZARD_TOKENS),
                 )
             )
         elif isinstance(e, ev.FinalTile):

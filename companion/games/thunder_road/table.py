@@ -23,7 +23,7 @@ def car_state(state: RaceState, car_id: str) -> str:
     damage = len(car.damage)
     if not car.operable:
         return Words("INOPERABLE (2 damage)", "DYSFONCTIONNELLE (2 dégâts)", T).text()
-    text = Words("operable, {n} damage", "fonctionnelle, {n} dégât", T).text().format(n=damage)
+    text = Words("operable, {damage}", "fonctionnelle, {damage}", T).text().format(damage=w.counted(damage, w.DAMAGE))
     if car.moved:
         text += Words(", moved", ", déplacée", T).text()
     if car_id in state.burning:
@@ -204,11 +204,11 @@ def table_lines(state: RaceState, defs: Definitions) -> tuple[str, ...]:
     lines.append(
         say(
             Words(
-                "Damage pile: {n} tokens; hazards: {p} in the pile, {d} discarded",
-                "Pile de dégâts : {n} pions ; dangers : {p} dans la pile, {d} défaussés",
+                "Damage pile: {tokens}; hazard tokens: {p} in the pile, {d} discarded",
+                "Pile de dégâts : {tokens} ; pions Danger : {p} dans la pile, {d} défaussés",
                 T,
             ),
-            n=len(state.damage_pile),
+            tokens=w.counted(len(state.damage_pile), w.DAMAGE_TOKENS),
             p=state.hazard_pile,
             d=state.hazard_discard,
         )

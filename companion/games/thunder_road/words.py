@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from companion.engine.pack import Words
 from companion.games.thunder_road import COLOURS, INFO
+from companion.locale import language
 
 T = frozenset({"en", "fr"})  # both ours: the sentences are the companion's
 
@@ -47,6 +48,18 @@ def tile_name(tile: str, start_tile: str, defs_name: Words) -> str:
             if choice.value == start_tile:
                 return Words("Tile {side}", "Tuile {side}", T).text().format(side=choice.label.text())
     return defs_name.text()
+
+
+def counted(n: int, forms: tuple[Words, Words]) -> str:
+    """`n` with its noun, singular or plural as the language wants it (French: 0 and 1 are singular)."""
+    single = n <= 1 if language() == "fr" else n == 1
+    return forms[0 if single else 1].text().format(n=n)
+
+
+HAZARDS = (Words("{n} hazard", "{n} danger", T), Words("{n} hazards", "{n} dangers", T))
+HAZARD_TOKENS = (Words("{n} hazard token", "{n} pion Danger", T), Words("{n} hazard tokens", "{n} pions Danger", T))
+DAMAGE_TOKENS = (Words("{n} damage token", "{n} pion Dégât", T), Words("{n} damage tokens", "{n} pions Dégât", T))
+DAMAGE = (Words("{n} damage", "{n} dégât", T), Words("{n} damage", "{n} dégâts", T))
 
 
 def say(words: Words, **values: object) -> str:
