@@ -28,7 +28,13 @@ def report(args: argparse.Namespace) -> Report:
         if not die.known:
             empty.append(Words("die {id}: faces unknown", "dé {id} : faces inconnues", T).text().format(id=die.id))
         elif die.confidence in ("inferred", "reconstruction"):
-            marked.append(f"die {die.id}: {die.confidence}")
+            words = Words("die {id}: {mark}", "dé {id} : {mark}", T)
+            mark = (
+                Words("inferred", "déduit", T)
+                if die.confidence == "inferred"
+                else Words("reconstruction", "reconstitution", T)
+            )
+            marked.append(words.text().format(id=die.id, mark=mark.text()))
     for kind in defs.kinds.values():
         if kind.count is None:
             empty.append(

@@ -42,13 +42,25 @@ ALLOWED: Mapping[str, tuple[str, ...]] = {
 }
 
 
+def _say(en: str, fr: str, **values: object) -> str:
+    """A problem's message in the players' language (both ours)."""
+    return Words(en, fr, frozenset({"en", "fr"})).text().format(**values)
+
+
 class _Fields(Fields[Problem]):
     def words(self, key: str, translated: frozenset[str]) -> Words:
         value = self.raw(key)
         if value is MISSING:
             return Words("?", "?")
         if not isinstance(value, dict) or not all(isinstance(value.get(c), str) and value.get(c) for c in ("en", "fr")):
-            self.problem(key, f'expected {{ en = "...", fr = "..." }}, got {shown(value)}')
+            self.problem(
+                key,
+                _say(
+                    'expected {{ en = "...", fr = "..." }}, got {got}',
+                    'attendu {{ en = "...", fr = "..." }}, reçu {got}',
+                    got=shown(value),
+                ),
+            )
             return Words("?", "?")
         return Words(value["en"], value["fr"], translated)
 
@@ -57,7 +69,14 @@ class _Fields(Fields[Problem]):
         if value is MISSING:
             return frozenset()
         if not isinstance(value, list) or not set(value) <= {"en", "fr"}:
-            self.problem("translated", f'expected a list of "en" and "fr", got {shown(value)}')
+            self.problem(
+                "translated",
+                _say(
+                    'expected a list of "en" and "fr", got {got}',
+                    'attendu une liste de "en" et "fr", reçu {got}',
+                    got=shown(value),
+                ),
+            )
             return frozenset()
         return frozenset(value)
 
@@ -70,10 +89,21 @@ class _Fields(Fields[Problem]):
         if value is MISSING:
             return ()
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            self.problem(key, f"expected a list of names, got {shown(value)}")
+            self.problem(
+                key,
+                _say("expected a list of names, got {got}", "attendu une liste de noms, reçu {got}", got=shown(value)),
+            )
             return ()
         if allowed is not None and not set(value) <= set(allowed):
-            self.problem(key, f"expected names among {', '.join(allowed)}, got {shown(value)}")
+            self.problem(
+                key,
+                _say(
+                    "expected names among {names}, got {got}",
+                    "attendu des noms parmi {names}, reçu {got}",
+                    names=", ".join(allowed),
+                    got=shown(value),
+                ),
+            )
             return ()
         return tuple(value)
 
@@ -83,7 +113,10 @@ def _faces(fields: _Fields) -> tuple[FaceDef, ...]:
     if raw is MISSING:
         return ()
     if not isinstance(raw, list):
-        fields.problem("faces", f"expected a list of faces, got {shown(raw)}")
+        fields.problem(
+            "faces",
+            _say("expected a list of faces, got {got}", "attendu une liste de faces, reçu {got}", got=shown(raw)),
+        )
         return ()
     faces = []
     for index, item in enumerate(raw):
@@ -98,7 +131,7 @@ def _faces(fields: _Fields) -> tuple[FaceDef, ...]:
         faces.append(FaceDef(face_id, label, value, face.names("hits", SIZES)))
     ids = [face.id for face in faces]
     if len(set(ids)) != len(ids):
-        fields.problem("faces", "two faces have the same id")
+        fields.problem("faces", _say("two faces have the same id", "deux faces ont le même id"))
     return tuple(faces)
 
 
@@ -115,7 +148,13 @@ def _read(entry: RawEntry, problems: list[Problem]) -> Any:
     if entry.table == "kind":
         count = f.integer("count", 0, 200, required=False)
         if count is None and confidence != "unknown":
-            f.problem("count", 'missing; an entry without a count has confidence = "unknown"')
+            f.problem(
+                "count",
+                _say(
+                    'missing; an entry without a count has confidence = "unknown"',
+                    'manquant ; une entrée sans nombre a confidence = "unknown"',
+                ),
+            )
         return KindDef(
             entry.id,
             f.text("pile") or "",
@@ -130,7 +169,14 @@ def _read(entry: RawEntry, problems: list[Problem]) -> Any:
         raw = f.raw("values")
         values = tuple(raw) if isinstance(raw, list) and all(v in range(1, 7) for v in raw) else ()
         if not values:
-            f.problem("values", f"expected a list of die values 1 to 6, got {shown(raw)}")
+            f.problem(
+                "values",
+                _say(
+                    "expected a list of die values 1 to 6, got {got}",
+                    "attendu une liste de valeurs de dé de 1 à 6, reçu {got}",
+                    got=shown(raw),
+                ),
+            )
         return CommandDef(entry.id, name, f.words("text", lang), values)
     if entry.table == "tile":
         return TileDef(entry.id, name, f.choice("expansion", EXPANSION_IDS) or "base", f.flag("tail", required=False))
@@ -145,20 +191,39 @@ def load(shipped: Files, overlay: Files) -> Definitions:
     read = {name: {i: _read(e, problems) for i, e in entries.items()} for name, entries in tables.items()}
     for kind in read["kind"].values():
         if kind.pile not in read["pile"]:
-            problems.append(Problem(tables["kind"][kind.id].file, kind.id, "pile", f"no pile {kind.pile!r}"))
+            problems.append(
+                Problem(
+                    tables["kind"][kind.id].file,
+                    kind.id,
+                    "pile",
+                    _say("no pile {id}", "pas de pile {id}", id=shown(kind.pile)),
+                )
+            )
         for die in kind.rolls:
             if die not in read["die"]:
-                problems.append(Problem(tables["kind"][kind.id].file, kind.id, "rolls", f"no die {die!r}"))
+                problems.append(
+                    Problem(
+                        tables["kind"][kind.id].file,
+                        kind.id,
+                        "rolls",
+                        _say("no die {id}", "pas de dé {id}", id=shown(die)),
+                    )
+                )
     for pile in read["pile"].values():
         counted = sum(k.count or 0 for k in read["kind"].values() if k.pile == pile.id)
         if counted > pile.total:
-            message = f"the kinds count {counted} tokens, more than the pile's total {pile.total}"
+            message = _say(
+                "the kinds count {n} tokens, more than the pile's total {total}",
+                "les types comptent {n} pions, plus que le total de la pile, {total}",
+                n=counted,
+                total=pile.total,
+            )
             problems.append(Problem(tables["pile"][pile.id].file, pile.id, "total", message))
     for needed in ("movement", "direction", "shooting", "road", "slam", "stunt"):
         if needed not in read["die"]:
-            problems.append(Problem(f"data/{PACK}", needed, "id", "missing die"))
+            problems.append(Problem(f"data/{PACK}", needed, "id", _say("missing die", "dé manquant")))
     if "base" not in read["pile"]:
-        problems.append(Problem(f"data/{PACK}", "base", "id", "missing damage pile"))
+        problems.append(Problem(f"data/{PACK}", "base", "id", _say("missing damage pile", "pile de dégâts manquante")))
     if problems:
         raise DataError(problems)
     entries = [e for t in tables.values() for e in t.values()]

@@ -99,12 +99,23 @@ def render(report: list[dict[str, Any]]) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     from companion.games.thunder_road.loader import default_definitions
 
-    parser = argparse.ArgumentParser(prog="companion simulate --game thunder_road")
-    parser.add_argument("--races", type=int, default=100, help="races per player count and expansion set")
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--json", action="store_true")
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    if "--lang" in args_list[:-1]:
+        set_language(args_list[args_list.index("--lang") + 1])  # before the parser: --help in that language
+    parser = argparse.ArgumentParser(
+        prog="companion simulate --game thunder_road",
+        description=Words("Bot-played Thunder Road races.", "Courses de Thunder Road jouées par le robot.", T).text(),
+    )
+    parser.add_argument(
+        "--races",
+        type=int,
+        default=100,
+        help=Words("races per player count and expansion set", "courses par nombre de joueurs et extensions", T).text(),
+    )
+    parser.add_argument("--seed", type=int, default=0, help=Words("the seed", "la graine", T).text())
+    parser.add_argument("--json", action="store_true", help=Words("print JSON", "écrire du JSON", T).text())
     parser.add_argument("--lang", choices=LANGUAGES, default="en")
-    args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+    args = parser.parse_args(args_list)
     set_language(args.lang)
     if args.races < 1:
         print(Words("--races must be at least 1.", "--races doit valoir au moins 1.", T).text(), file=sys.stderr)
