@@ -230,7 +230,9 @@ class LightsSpec:
     scene: str
 
 
-Sound = Literal["dice", "disaster", "success", "failure"]
+#: The shell's sounds (`companion.ui.sounds`): the dice, a disaster, a success or failure, and a race's engine, crash,
+#: shot and explosion.
+Sound = Literal["dice", "disaster", "success", "failure", "engine", "crash", "shot", "explosion"]
 
 
 class PackIdentity(Protocol):

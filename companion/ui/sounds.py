@@ -1,6 +1,7 @@
-"""Short sounds for the moments that matter (the dice, a disaster drawn, a rescue won or lost), when the
-Settings screen allows them. The tones are written once as WAV files (stdlib `wave`) on the session worker;
-a machine without audio simply stays silent, and does not load an audio library for nothing (about 1 MB)."""
+"""Short sounds for the moments that matter (the dice, a disaster drawn, a rescue won or lost, a race's engine,
+crash, shot and explosion), when the Settings screen allows them. The tones are our own, written once as WAV files
+(stdlib `wave`) on the session worker; a machine without audio simply stays silent, and does not load an audio
+library for nothing (about 1 MB)."""
 
 from __future__ import annotations
 
@@ -24,6 +25,11 @@ TONES: dict[str, tuple[tuple[float, ...], float]] = {
     "disaster": ((440.0, 330.0, 220.0), 0.12),
     "success": ((523.0, 659.0, 784.0), 0.09),
     "failure": ((330.0, 262.0), 0.15),
+    # A race's moments (Thunder Road), written here like the others: our own tones, no recording.
+    "engine": ((82.0, 98.0, 110.0, 98.0), 0.08),
+    "crash": ((196.0, 147.0, 98.0), 0.07),
+    "shot": ((1568.0, 784.0), 0.04),
+    "explosion": ((131.0, 104.0, 82.0, 65.0), 0.1),
 }
 
 

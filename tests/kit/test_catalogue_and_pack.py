@@ -163,7 +163,7 @@ def test_a_kit_file_seen_valid_is_listed_again_without_validating_it() -> None:
     20 MB); an edited file is checked again and named with its line when broken; a damaged memory is ignored."""
     path = user_kit("small.toml", SMALL)
     games = (
-        "dice_race federation small the_thing thunder_road_upkeep thunderbirds thunderbirds_solitaire "
+        "dice_race federation small the_thing thunder_road thunder_road_upkeep thunderbirds thunderbirds_solitaire "
         "warpspawn_thunderbirds"
     )
     assert scan() == [games, "", "validated"]

@@ -38,6 +38,7 @@ SLOW = {
     "test_ui_packs.py": "two games played, resumed and exported through the real app",
     "test_ui_federation.py": "Federation played, killed, resumed and toured at three sizes through the real app",
     "test_ui_kit.py": "a kit game added from a stick, played, killed and resumed through the real app",
+    "test_ui_thunder_road.py": "a Thunder Road race played by touch, killed and resumed through the real app",
     "test_ui_kit_demo.py": "`companion demo` plays both kit examples",
     "test_ui_solitaire.py": "Solitaire played, killed, resumed and toured at three sizes through the real app",
     "test_ui_solitaire_demo.py": "`companion demo` plays a Solitaire game",
