@@ -15,10 +15,11 @@ Every build must light at least the smallest board's columns and rows: a map wit
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
-from companion.devices.light import OFF, Frame
+from companion.devices.light import Light
+from companion.devices.lit_layout import LitLayout
 from companion.devices.scene import LightScene
 from companion.games.warpspawn_thunderbirds import lights as lit
 from companion.locale import domain
@@ -28,29 +29,11 @@ _, ngettext = domain("warpspawn_thunderbirds")
 GAME = "warpspawn_thunderbirds"
 
 
-class GridLayout:
-    """The LEDs one build has, in the scene's canonical order (`companion.devices.scene.SceneLayout`)."""
+def _lights(view: Any) -> Mapping[str, Light]:
+    """Every LED of the build for a public view; pure (the turns of new emergencies are blinks)."""
+    from companion.games.warpspawn_thunderbirds.loader import default_definitions
 
-    def __init__(self, names: tuple[str, ...], rgb: bool) -> None:
-        self.names = names
-        self.rgb = rgb
-        self._index = {name: i for i, name in enumerate(names)}
-
-    def __contains__(self, name: object) -> bool:
-        return name in self._index
-
-    def index(self, name: str) -> int:
-        return self._index[name]
-
-    def frame(self, view: Any, now: float, animations: Iterable[Any] = ()) -> Frame:
-        """Every LED of the build for a public view; pure (the turns of new emergencies are blinks)."""
-        from companion.games.warpspawn_thunderbirds.loader import default_definitions
-
-        shown = lit.lights(view, default_definitions())
-        return Frame({name: shown.get(name, OFF) for name in self.names})
-
-    def animation(self, moment: Any, start: float) -> Any:
-        raise ValueError("Warpspawn Thunderbirds' lights have no animations")
+    return lit.lights(view, default_definitions())
 
 
 def make_scene(sizes: Mapping[str, int] | None = None) -> LightScene:
@@ -85,7 +68,7 @@ def make_scene(sizes: Mapping[str, int] | None = None) -> LightScene:
         groups=groups,
         names_help=f"col.1-col.{largest}, row.1-row.{largest}, status.player.<colour> ({', '.join(colours)})",
         sizes={"board": board},
-        make_layout=lambda names, rgb: GridLayout(names, rgb),
+        make_layout=lambda names, rgb: LitLayout(names, rgb, _lights),
         view=lambda view: view,
         moments=lambda events: (),
         mirror_rows=(status, lit.columns(largest), lit.rows(largest)),

@@ -20,7 +20,7 @@ from companion.ui.widgets.text import TouchButton
 __all__ = ["HandoverScreen", "PlainNewGameScreen", "PlayScreen"]
 
 
-def _fill(box: Any, lines: Sequence[TextLine], buttons: Sequence[ButtonView], press: Callable[[str], None]) -> None:
+def fill_box(box: Any, lines: Sequence[TextLine], buttons: Sequence[ButtonView], press: Callable[[str], None]) -> None:
     """The screen's rows: its lines, then a button per choice (each with the key tests and the pilot touch)."""
     box.clear_widgets()
     for line in lines:
@@ -47,7 +47,7 @@ class PlayScreen(BaseScreen):
         view = present_play(context.pack, snapshot.state, snapshot.legal)
         self.ids.title.text = view.title
         self.ids.undo.disabled = not snapshot.can_undo
-        _fill(self.ids.body, view.lines, (*view.secrets, *view.actions), context.perform)
+        fill_box(self.ids.body, view.lines, (*view.secrets, *view.actions), context.perform)
 
 
 class HandoverScreen(BaseScreen):
@@ -79,8 +79,8 @@ class HandoverScreen(BaseScreen):
         self.ids.cover.opacity = 1 if view.covered else 0
         own = [button for button in view.buttons if button.key.startswith("secret:")]
         choices = [button for button in view.buttons if not button.key.startswith("secret:")]
-        _fill(self.ids.body, view.lines, choices, self._press)
-        _fill(self.ids.secret_bar, (), own, self._press)
+        fill_box(self.ids.body, view.lines, choices, self._press)
+        fill_box(self.ids.secret_bar, (), own, self._press)
 
     def _press(self, key: str) -> None:
         if key == "secret:show":

@@ -11,7 +11,7 @@ from companion.games.thunder_road.ui.presenters.editor import present_editor
 from companion.ui.data_editor import save_data
 from companion.ui.presenters.lines import ButtonView
 from companion.ui.screens.base import BaseScreen
-from companion.ui.screens.plain import _fill
+from companion.ui.screens.plain import fill_box
 
 T = frozenset({"en", "fr"})
 
@@ -33,7 +33,7 @@ class RaceEditorScreen(BaseScreen):
         ids = self.ids
         ids.title.text = view.title
         ids.intro.text = view.intro
-        _fill(ids.rows, (), () if view.form else view.rows, self.press)
+        fill_box(ids.rows, (), () if view.form else view.rows, self.press)
         form = view.form
         ids.form.opacity, ids.form.disabled = (1, False) if form else (0, True)
         ids.form.height = self.app.target * 4.2 if form else 0
@@ -42,7 +42,7 @@ class RaceEditorScreen(BaseScreen):
         ids.value.text = form.value if form else ""
         cancel, save = Words("Cancel", "Annuler", T).text(), Words("Save", "Enregistrer", T).text()
         buttons = (ButtonView("editor:cancel", cancel), ButtonView("editor:save", save, role="primary")) if form else ()
-        _fill(ids.form_buttons, (), buttons, self.press)
+        fill_box(ids.form_buttons, (), buttons, self.press)
 
     def press(self, key: str) -> None:
         if key.startswith("edit:"):

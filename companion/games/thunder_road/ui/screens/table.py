@@ -8,7 +8,7 @@ from kivy.factory import Factory
 
 from companion.games.thunder_road.ui.presenters.table import present_table
 from companion.ui.screens.base import BaseScreen
-from companion.ui.screens.plain import _fill
+from companion.ui.screens.plain import fill_box
 
 
 class RaceTableScreen(BaseScreen):
@@ -35,8 +35,8 @@ class RaceTableScreen(BaseScreen):
         lines.clear_widgets()
         for line in view.lines:
             lines.add_widget(Factory.RaceLine(text=line.text, bold=line.style == "title"))
-        _fill(self.ids.tabs, (), view.tabs, self.press)
-        _fill(self.ids.actions, (), view.buttons, self.press)
+        fill_box(self.ids.tabs, (), view.tabs, self.press)
+        fill_box(self.ids.actions, (), view.buttons, self.press)
 
     def press(self, key: str) -> None:
         if key.startswith("section:"):
