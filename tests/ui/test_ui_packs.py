@@ -176,6 +176,7 @@ def games(xvfb_display: str, tmp_path_factory: pytest.TempPathFactory) -> dict[s
         for name, sub in (("COMPANION_STATE_DIR", "state"), ("COMPANION_DATA_DIR", "data"), ("KIVY_HOME", "kivy")):
             (home / sub).mkdir()
             patch.setenv(name, str(home / sub))
+        (home / "config.toml").write_text("", encoding="utf-8")  # a config file named must exist: every default
         patch.setenv("COMPANION_CONFIG", str(home / "config.toml"))
         try:
             store = Store.open(None)

@@ -161,6 +161,7 @@ def test_a_five_player_game_by_touch_keeps_every_token_secret_through_a_power_cu
     for name in ("COMPANION_STATE_DIR", "COMPANION_DATA_DIR", "KIVY_HOME"):
         (tmp_path / name).mkdir()
         monkeypatch.setenv(name, str(tmp_path / name))
+    (tmp_path / "config.toml").write_text("", encoding="utf-8")  # a config file named must exist: every default
     monkeypatch.setenv("COMPANION_CONFIG", str(tmp_path / "config.toml"))
     notes_file = tmp_path / "before.json"
     played, resumed = artefact_dir(request, "play"), artefact_dir(request, "resumed")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from kivy.clock import Clock
 from kivy.factory import Factory
 
 from companion.ui.presenters.home import present_home
@@ -14,6 +15,8 @@ from companion.ui.widgets.text import TouchButton
 #: A picker tile's least width and its height, in touch targets.
 PICKER_TILE_WIDTH = 2.8
 PICKER_TILE_HEIGHT = 1.5
+#: Rows of tiles the picker shows before it scrolls: two, and half of the third, which says there is more.
+PICKER_ROWS_SHOWN = 2.5
 
 
 def picker_grid(count: int, width: float, target: float, gap: float) -> tuple[int, int]:
@@ -131,12 +134,19 @@ class HomeScreen(BaseScreen):
         self.ids.picker.bind(width=self._size_tiles)
 
     def _size_tiles(self, *_: Any) -> None:
-        """Every game in sight at once: as many tiles to a row as keep a readable width, as many rows as needed
-        (a row that scrolled sideways hid games behind a tile cut at its edge)."""
-        box = self.ids.picker
+        """As many tiles to a row as keep a readable width (a row that scrolled sideways hid games behind a tile cut
+        at its edge); past two rows the picker scrolls down, showing half the third row, and keeps the chosen game
+        in sight, so the saved games below are never pushed off the screen by a long shelf of games."""
+        box, scroll = self.ids.picker, self.ids.picker_scroll
         count = len(box.children)
         box.cols, rows = picker_grid(count, box.width, self.app.target, self.app.gap)
-        box.height = rows * self.app.target * PICKER_TILE_HEIGHT + max(0, rows - 1) * self.app.gap
+        row = self.app.target * PICKER_TILE_HEIGHT + self.app.gap
+        box.height = rows * row - (self.app.gap if rows else 0)
+        scroll.height = box.height if rows <= PICKER_ROWS_SHOWN else PICKER_ROWS_SHOWN * row - self.app.gap
+        chosen = next((tile for tile in box.children if tile.role == "primary"), None)
+        if chosen is not None and rows > PICKER_ROWS_SHOWN:
+            # Once the grid has placed its tiles at their new size.
+            Clock.schedule_once(lambda _dt: scroll.scroll_to(chosen, padding=0, animate=False))
 
     def _choose(self, name: str) -> None:
         if self.app.choose_game(name):
