@@ -1,0 +1,76 @@
+"""What a view is sent: the spectator's message and a seat's, in the viewer's language.
+
+Written once for every pack through its contract: the spectator's lines are `table_lines(public_view(state))` (the
+shared screen's words and redactions), the history is the labels `describe` wrote (public by contract), and only a
+seat's own message adds `secret_view(state, seat)`. Rendering runs on the server's thread inside `speaking(lang)`,
+which changes no other thread's language.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from companion.engine.labels import readable
+from companion.locale import LANGUAGES, domain, speaking
+from companion.web.position import Position
+
+_, ngettext = domain("web")
+
+#: How many of the latest history lines a view shows.
+HISTORY_LINES = 8
+
+
+def pick_language(asked: str | None, accept: str | None = None) -> str:
+    """The viewer's language: `?lang=` when it is one the companion speaks, else the browser's first known one."""
+    if asked in LANGUAGES:
+        return str(asked)
+    for part in (accept or "").split(","):
+        code = part.split(";", 1)[0].strip().lower()[:2]
+        if code in LANGUAGES:
+            return code
+    return LANGUAGES[0]
+
+
+def spectator_message(position: Position, language: str) -> dict[str, Any]:
+    """The public position: what the shared screen shows, never a secret."""
+    with speaking(language):
+        message: dict[str, Any] = {"type": "position", "version": position.version, "step": position.step}
+        if position.pack is None:
+            return {**message, "title": _("No game is open"), "lines": [], "history": [], "seats": []}
+        pack = position.pack
+        view = pack.public_view(position.state)
+        history = [readable(label) for label in position.labels[-HISTORY_LINES:]]
+        return {
+            **message,
+            "title": pack.info.title.text(language),
+            "lines": list(pack.table_lines(view)),
+            "history": history[::-1],
+            "seats": list(pack.seats(view)),
+        }
+
+
+def seat_message(position: Position, seat: int, language: str) -> dict[str, Any]:
+    """The public position and what `seat` alone may see (its `secret_view`): only ever sent on that seat's link."""
+    message = spectator_message(position, language)
+    if position.pack is None:
+        return message
+    with speaking(language):
+        seats = message["seats"]
+        secret = position.pack.secret_view(position.state, seat)
+        message["seat"] = seats[seat] if 0 <= seat < len(seats) else _("Seat {n}").format(n=seat + 1)
+        message["secret"] = (
+            {"title": _("Nothing hidden for this seat now"), "lines": []}
+            if secret is None
+            else {"title": secret.title, "lines": list(secret.lines)}
+        )
+    return message
+
+
+def encoded(message: dict[str, Any]) -> str:
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+
+
+def error_message(text: str) -> str:
+    """A one-line error a view shows (bad input): never a traceback."""
+    return encoded({"type": "error", "message": text})
