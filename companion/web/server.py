@@ -7,10 +7,11 @@ a durable commit: the app only swaps a pointer (`PositionBoard.publish`) and the
 `call_soon_threadsafe`.
 
 Bad input is answered in one line and changes nothing: bodies over `MAX_BODY` bytes (413), long addresses (414),
-other methods (405), unknown paths (404), too many connections (503, or a WebSocket closed with 1013), a WebSocket
-message over `MAX_MESSAGE` bytes (closed by the protocol, 1009), not JSON or not a known message (an error
-message), more than `MAX_RATE` messages a second (closed, 1008). Nothing a view sends can change a game. The access
-log is off: the addresses of seat pages carry their codes; our own log lines never name a code or a secret.
+too many or too long headers (431), other methods (405), unknown paths (404), too many connections (503, or a
+WebSocket closed with 1013), a WebSocket message over `MAX_MESSAGE` bytes (closed by the protocol, 1009), not JSON
+or not a known message (an error message), more than `MAX_RATE` messages a second (closed, 1008). Nothing a view
+sends can change a game. The access log is off: the addresses of seat pages carry their codes; our own log lines
+never name a code or a secret.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import logging
 import socket
 import threading
 import time
+import urllib.parse
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -43,6 +45,7 @@ log = logging.getLogger(__name__)
 
 MAX_BODY = 1024  # bytes of a request body (the join form's code is 8 letters)
 MAX_TARGET = 512  # characters of a path and query
+MAX_HEADERS = (8192, 64)  # bytes and number of a request's headers
 MAX_MESSAGE = 1024  # bytes of one WebSocket message from a view
 MAX_RATE = 20  # messages a second from one view before it is dropped
 MAX_VIEWS = 200  # open views (spectators and seats) at once
@@ -117,9 +120,12 @@ class Limits:
             await self.app(scope, receive, send)
             return
         target = len(scope.get("raw_path") or b"") + len(scope.get("query_string") or b"")
+        header_list = scope.get("headers") or ()
         problem: tuple[int, str] | None = None
         if target > MAX_TARGET:
             problem = 414, _("This address is too long.")
+        elif len(header_list) > MAX_HEADERS[1] or sum(len(k) + len(v) for k, v in header_list) > MAX_HEADERS[0]:
+            problem = 431, _("This request's headers are too large.")
         elif scope["type"] == "http":
             method = scope.get("method", "")
             headers = dict(scope.get("headers") or ())
@@ -184,11 +190,7 @@ def build_app(board: PositionBoard, codes: SeatCodes, hub: Hub, throttle: Thrott
             if wait > 0:
                 problem = _("Too many wrong codes: try again in {seconds} s.").format(seconds=int(wait) + 1)
                 return HTMLResponse(join_page(language, problem), status_code=429)
-            try:
-                form = await request.form(max_files=0, max_fields=4, max_part_size=MAX_BODY)
-                typed = form.get("code")
-            except Exception:  # a malformed form is a wrong code, said plainly
-                typed = None
+            typed = _typed_code(await request.body())
             code = codes.find_short(typed) if isinstance(typed, str) and len(typed) <= 32 else None
             if code is None or code.game_id != board.current.game_id:
                 throttle.failed(address)
@@ -207,15 +209,16 @@ def build_app(board: PositionBoard, codes: SeatCodes, hub: Hub, throttle: Thrott
         if throttle.wait_for(address) > 0 or code is None or code.game_id != board.current.game_id:
             if code is None:
                 throttle.failed(address)
+            await websocket.accept()  # then closed with a code the page reads (a refused upgrade tells it nothing)
             await websocket.close(code=CLOSE_EXPIRED)
             return
         await serve_view(websocket, code)
 
     async def serve_view(websocket: WebSocket, code: SeatCode | None) -> None:
-        if len(hub.views) >= MAX_VIEWS:
-            await websocket.close(code=1013)
-            return
         await websocket.accept()
+        if len(hub.views) >= MAX_VIEWS:
+            await websocket.close(code=1013)  # try again later
+            return
         view = _View(websocket, language_of(websocket), code)
         view.name = "seat" if code is not None else "spectator"
         hub.views.add(view)
@@ -275,6 +278,17 @@ async def _read_loop(view: _View) -> None:
         else:
             view.sent = -1
             view.changed.set()
+
+
+def _typed_code(body: bytes) -> str | None:
+    """The `code` field of the join form (application/x-www-form-urlencoded, at most `MAX_BODY` bytes); None when
+    the body is anything else."""
+    try:
+        fields = urllib.parse.parse_qs(body[:MAX_BODY].decode("utf-8"), max_num_fields=4, strict_parsing=True)
+    except (UnicodeDecodeError, ValueError):
+        return None
+    found = fields.get("code")
+    return found[0] if found else None
 
 
 def _problem_of(text: str) -> str | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +28,7 @@ class Table:
     store: Store
     session: Session | None = None
     pack: Any = None
+    picker: random.Random = field(default_factory=random.Random)
 
     @property
     def base(self) -> str:
@@ -41,6 +42,7 @@ class Table:
         self.pack = registry.pack(game)
         options = {option.key: option.default for option in self.pack.info.options}
         self.session = Session.new(self.store, self.pack.rules, self.pack.setup_for(players, options), seed)
+        self.picker = random.Random(seed)
         self.publish()
         return self.session
 
@@ -49,16 +51,17 @@ class Table:
         labels = [entry.label for entry in self.session.history() if not entry.is_undone]
         self.board.publish(self.pack, self.session.game_id, self.session.state, self.session.cursor, labels)
 
-    def play(self, steps: int, seed: int = 3) -> None:
-        """`steps` actions chosen by the pack's own `random_action`, each published once durable."""
+    def play(self, steps: int) -> bool:
+        """`steps` actions chosen by the pack's own `random_action`, each published once durable; False when the
+        game ended first."""
         assert self.session is not None
-        picker = random.Random(seed)
         for _ in range(steps):
-            action = self.pack.random_action(self.session.state, picker.choice)
+            action = self.pack.random_action(self.session.state, self.picker.choice)
             if action is None:
-                return
+                return False
             self.session.dispatch(action)
             self.publish()
+        return True
 
 
 @pytest.fixture
