@@ -130,7 +130,9 @@ class CompanionApp(OlderNames, App):
         self.worker.submit(pack.warm)
         if self.settings.sounds:
             self.worker.submit(self.sounds.prepare)
-        self.worker.submit(lambda: start_if_enabled(self.current_pack), self._web_started, self.context.tell_error)
+        self.backup_worker.submit(
+            lambda: start_if_enabled(self.current_pack), self._web_started, self.context.tell_error
+        )
         # The start-up work leaves its scratch (the data files read, the odds tables' working lists) freed.
         self.worker.submit(return_freed_memory)
 

@@ -49,13 +49,14 @@ class WebLink:
         self.server.stop()
 
 
-def start_if_enabled(current_pack: Callable[[], Any], config: Any = None) -> WebLink | str | None:
-    """The running link when the config file turns the web views on; None when it is off; the problem in one line
-    when it cannot start (the app says it in the notice bar and goes on without it). On the worker."""
+def start_if_enabled(current_pack: Callable[[], Any], config: Any = None, force: bool = False) -> WebLink | str | None:
+    """The running link when the config file turns the web views on (or Settings does: `force`); None when it is
+    off; the problem in one line when it cannot start (the app says it in the notice bar and goes on without it).
+    Off the main thread: it waits until the server listens."""
     from companion.config import read_config
 
     web = (config or read_config()).web
-    if not web.enabled:
+    if not (web.enabled or force):
         return None
     from companion.web.position import PositionBoard
     from companion.web.server import WebError, WebServer

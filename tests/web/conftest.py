@@ -92,3 +92,39 @@ def position_at(socket: ClientConnection, version: int, timeout: float = 5.0) ->
 
 def open_feed(url: str) -> ClientConnection:
     return connect(url, open_timeout=5, max_size=2**20)
+
+
+#: How the browser tests start Debian's Chromium (never a browser Playwright would download).
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+@pytest.fixture(scope="module")
+def browser(chromium: str) -> Iterator[Any]:
+    """Headless Chromium driven by Playwright; the `chromium` fixture marks the test `tools`."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+def shown_version(page: Any, at_least: int, timeout: float = 10.0) -> int:
+    """Waits until the page shows a position of at least `at_least`; the version it shows."""
+    page.wait_for_function(f"Number(document.body.dataset.version) >= {at_least}", timeout=timeout * 1000)
+    return int(page.evaluate("document.body.dataset.version"))
+
+
+def texts(page: Any, list_id: str) -> list[str]:
+    return [str(item) for item in page.locator(f"#{list_id} li").all_inner_texts()]
