@@ -105,6 +105,7 @@ class GameController:
         self._in_flight = 0
         self._on_error: ErrorHandler = lambda error: log.error("%s", error)
         self._worker_observers: list[Callable[[Any, tuple[Any, ...]], None]] = []
+        self._snapshot_observers: list[Callable[[GameSnapshot], None]] = []
 
     # --- wiring --------------------------------------------------------------------------------------------
 
@@ -114,6 +115,11 @@ class GameController:
     def on_worker_update(self, observer: Callable[[Any, tuple[Any, ...]], None]) -> None:
         """`observer(state, events)` runs on the worker after each durable change (the lights use it)."""
         self._worker_observers.append(observer)
+
+    def on_worker_snapshot(self, observer: Callable[[GameSnapshot], None]) -> None:
+        """`observer(snapshot)` runs on the worker once each durable change's snapshot is made, a frame before the
+        screens have it (the phones' pages: `companion.web.link`)."""
+        self._snapshot_observers.append(observer)
 
     def on_error(self, handler: ErrorHandler) -> None:
         self._on_error = handler
@@ -406,7 +412,7 @@ class GameController:
                 observer(state, tuple(events))
             except Exception:  # an observer never breaks the game
                 log.exception("a worker observer failed")
-        return GameSnapshot(
+        snapshot = GameSnapshot(
             game_id=session.game_id,
             state=state,
             legal=tuple(self._pack_of(session.rules.name).legal_actions(state)),
@@ -418,6 +424,12 @@ class GameController:
             entry=entry,
             version=self._side.version,
         )
+        for each in self._snapshot_observers:
+            try:
+                each(snapshot)
+            except Exception:  # an observer never breaks the game
+                log.exception("a worker observer failed")
+        return snapshot
 
     def _pack_of(self, game: str) -> GamePack:
         """The pack of a resumed game (another game's than the one chosen for New game, when asked directly)."""

@@ -27,7 +27,8 @@ class WebLink:
         return self.server.url
 
     def on_snapshot(self, snapshot: Any) -> None:
-        """Every change the controller hands the screens, handed on to the views (main thread; microseconds)."""
+        """Every change the controller hands the screens, handed on to the views (on the session worker, right after
+        the commit; microseconds)."""
         labels = [entry.stored_label for entry in snapshot.history if not entry.is_undone]
         self.board.publish(self.current_pack(), snapshot.game_id, snapshot.state, len(labels), labels)
 
@@ -71,13 +72,14 @@ def start_if_enabled(current_pack: Callable[[], Any], config: Any = None, force:
 
 
 def attached(started: WebLink | str | None, controller: Any, notify: Callable[[str], None]) -> WebLink | None:
-    """On the main thread, once `start_if_enabled` ran: the link follows the controller's snapshots (the game open
-    now first), or the notice bar says why the views could not start."""
+    """On the main thread, once `start_if_enabled` ran: the link follows the controller's snapshots on the session
+    worker, right after each durable commit (a pointer swap: the commit never waits for a view), the game open now
+    first; or the notice bar says why the views could not start."""
     if isinstance(started, str):
         notify(started)
         return None
     if started is not None:
-        controller.on_snapshot(started.on_snapshot)
+        controller.on_worker_snapshot(started.on_snapshot)
         if controller.snapshot is not None:
             started.on_snapshot(controller.snapshot)
     return started
