@@ -76,6 +76,7 @@ def web_settings(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, A
     notes["popup_text"] = [w.text for w in popup.walk() if getattr(w, "text", "")]
     notes["qr"] = [tuple(w.texture.size) for w in popup.walk() if isinstance(w, Image) and w.texture is not None]
     notes["short"] = first.short
+    notes["popup_layout"] = [str(problem) for problem in pilot.check_layout("seat-code")]
     yield pilot.screenshot(out / "seat-code.png")
     yield from player.tap("web:renew")
     yield pilot.settle()
