@@ -137,7 +137,7 @@ class CompanionApp(OlderNames, App):
         self.worker.submit(return_freed_memory)
 
     def _web_started(self, started: Any) -> None:
-        self.web = attached(started, self.controller, self.show_notice)  # the phones' view, when [web] turns it on
+        self.web = attached(started, self.controller, self.show_notice, self._deliver)  # the phones' pages, if on
 
     def _pack_loaded(self, _data: Any) -> None:
         self.refresh_current()

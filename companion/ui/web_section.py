@@ -24,7 +24,7 @@ def toggle_web(app: Any, on_done: Any) -> None:
         return
 
     def started(result: Any) -> None:
-        app.web = attached(result, app.controller, app.show_notice)
+        app.web = attached(result, app.controller, app.show_notice, app._deliver)
         on_done()
 
     app.backup_worker.submit(lambda: start_if_enabled(app.current_pack, force=True), started, app.context.tell_error)

@@ -16,11 +16,27 @@ log = logging.getLogger(__name__)
 
 
 class WebLink:
-    """The server the app runs, and what Settings shows of it (the address, the seats' codes)."""
+    """The server the app runs, and what Settings shows of it (the address, the seats' codes). A seat's choice made
+    on its phone reaches `play` on the main thread (`attached` wires it), which dispatches it like a touch."""
 
     def __init__(self, server: WebServer, current_pack: Callable[[], Any]) -> None:
         self.server, self.current_pack = server, current_pack
         self.board = server.board
+        self.controller: Any = None
+        #: Runs a call on the app's main thread (Kivy's Clock); set by `attached`.
+        self.deliver: Callable[[Callable[[], None]], None] = lambda call: None
+
+    def play(self, game_id: int, seat: int, version: int, index: int) -> bool:
+        """On the main thread: the seat's choice dispatched through the controller, as the hand-over step's would
+        be; False (nothing sent) when the game moved on since the phone showed it, or another move is being saved."""
+        from companion.web.views import chosen_action
+
+        snapshot = self.controller.snapshot if self.controller is not None else None
+        position = self.board.current
+        if snapshot is None or snapshot.game_id != game_id or position.game_id != game_id:
+            return False
+        action = chosen_action(position, seat, version, index)
+        return action is not None and bool(self.controller.dispatch(action))
 
     @property
     def url(self) -> str:
@@ -63,15 +79,31 @@ def start_if_enabled(current_pack: Callable[[], Any], config: Any = None, force:
     from companion.web.server import WebError, WebServer
 
     server = WebServer(PositionBoard(), host=web.host, port=web.port)
+
+    def play(game_id: int, seat: int, version: int, index: int) -> None:
+        """From the server's thread: the choice goes to the main thread, where the controller lives."""
+
+        def on_main() -> None:
+            link.play(game_id, seat, version, index)
+
+        link.deliver(on_main)
+
+    server.play = play
     try:
         server.start()
     except WebError as error:
         log.warning("%s", error)
         return str(error)
-    return WebLink(server, current_pack)
+    link = WebLink(server, current_pack)
+    return link
 
 
-def attached(started: WebLink | str | None, controller: Any, notify: Callable[[str], None]) -> WebLink | None:
+def attached(
+    started: WebLink | str | None,
+    controller: Any,
+    notify: Callable[[str], None],
+    deliver: Callable[[Callable[[], None]], None] | None = None,
+) -> WebLink | None:
     """On the main thread, once `start_if_enabled` ran: the link follows the controller's snapshots on the session
     worker, right after each durable commit (a pointer swap: the commit never waits for a view), the game open now
     first; or the notice bar says why the views could not start."""
@@ -79,6 +111,8 @@ def attached(started: WebLink | str | None, controller: Any, notify: Callable[[s
         notify(started)
         return None
     if started is not None:
+        started.controller = controller
+        started.deliver = deliver or (lambda call: None)  # no way to the main thread: the phones only watch
         controller.on_worker_snapshot(started.on_snapshot)
         if controller.snapshot is not None:
             started.on_snapshot(controller.snapshot)

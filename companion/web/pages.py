@@ -17,7 +17,7 @@ h1{font-size:1.4em;margin:0 0 .3em}h2{font-size:1.1em;margin:1em 0 .3em}
 ul{padding-left:1.2em;margin:.2em 0}li{margin:.2em 0}
 .secret{border:2px solid #6af;border-radius:.5em;padding:.5em;margin-top:1em}
 nav a{color:#8cf;margin-right:1em}.error{color:#fb5}
-input,button{font-size:1.2em;padding:.4em}
+input,button{font-size:1.2em;padding:.4em}#choices button{display:block;margin:.4em 0;min-height:2.5em;width:100%}
 """
 
 # The view's script: connects, shows every position it is sent, reconnects on its own (the server sends the current
@@ -34,7 +34,11 @@ function show(m){
  document.getElementById('title').textContent=m.title;
  document.getElementById('step').textContent=words.step.replace('{step}',m.step);
  list('lines',m.lines);list('history',m.history);
- if(m.secret){document.getElementById('secret-title').textContent=m.secret.title;list('secret',m.secret.lines);}
+ if(m.secret){document.getElementById('secret-title').textContent=m.secret.title;list('secret',m.secret.lines);
+  const box=document.getElementById('choices');box.replaceChildren();
+  m.secret.choices.forEach((label,i)=>{const b=document.createElement('button');b.textContent=label;
+   b.dataset.choice=i;b.onclick=()=>{box.querySelectorAll('button').forEach(x=>x.disabled=true);
+   socket.send(JSON.stringify({type:'play',version:m.version,choice:i}));};box.appendChild(b);});}
 }
 function connect(){
  const scheme=location.protocol==='https:'?'wss':'ws';
@@ -71,7 +75,11 @@ def view_page(language: str, feed: str, path: str, seat: bool) -> str:
             "lost": _("Connection lost: reconnecting…"),
             "expired": _("This seat's code no longer works: ask the host for a new one."),
         }
-        secret = '<section class="secret"><h2 id="secret-title"></h2><ul id="secret"></ul></section>' if seat else ""
+        secret = (
+            '<section class="secret"><h2 id="secret-title"></h2><ul id="secret"></ul><div id="choices"></div></section>'
+            if seat
+            else ""
+        )
         join = "" if seat else f'<a href="/join?lang={language}">{html.escape(_("Join as a player"))}</a>'
         body = (
             f'<body data-feed="{html.escape(feed)}" data-version="-1" data-connected="no">'

@@ -9,9 +9,9 @@ a durable commit: the app only swaps a pointer (`PositionBoard.publish`) and the
 Bad input is answered in one line and changes nothing: bodies over `MAX_BODY` bytes (413), long addresses (414),
 too many or too long headers (431), other methods (405), unknown paths (404), too many connections (503, or a
 WebSocket closed with 1013), a WebSocket message over `MAX_MESSAGE` bytes (closed by the protocol, 1009), not JSON
-or not a known message (an error message), more than `MAX_RATE` messages a second (closed, 1008). Nothing a view
-sends can change a game. The access log is off: the addresses of seat pages carry their codes; our own log lines
-never name a code or a secret.
+or not a known message (an error message), more than `MAX_RATE` messages a second (closed, 1008). A spectator's
+messages never change a game; a seat's `play` is handed to the app, which dispatches it like a touch. The access
+log is off: the addresses of seat pages carry their codes; our own log lines never name a code or a secret.
 """
 
 from __future__ import annotations
@@ -148,7 +148,12 @@ class Limits:
         await response(scope, receive, send)
 
 
-def build_app(board: PositionBoard, codes: SeatCodes, hub: Hub, throttle: Throttle) -> Limits:
+#: What the server calls when a seat's phone makes a choice: (game id, seat, version shown, choice's index), on the
+#: server's thread. The app hands it to its main thread, which dispatches it like a touch (`WebLink.play`).
+Play = Callable[[int, int, int, int], None]
+
+
+def build_app(board: PositionBoard, codes: SeatCodes, hub: Hub, throttle: Throttle, play: Play | None = None) -> Limits:
     """The ASGI application: the pages, the join form and the two feeds."""
 
     def language_of(request: Request | WebSocket) -> str:
@@ -225,7 +230,7 @@ def build_app(board: PositionBoard, codes: SeatCodes, hub: Hub, throttle: Thrott
         view.changed.set()  # the current position at once, to a new or reconnecting view
         sender = asyncio.create_task(_send_loop(hub, board, codes, view))
         try:
-            await _read_loop(view)
+            await _read_loop(view, play)
         finally:
             hub.views.discard(view)
             sender.cancel()
@@ -253,9 +258,10 @@ def build_app(board: PositionBoard, codes: SeatCodes, hub: Hub, throttle: Thrott
     return Limits(app)
 
 
-async def _read_loop(view: _View) -> None:
-    """What a view sends: only `hello` and `ping` mean something (both ask for the current position); anything else
-    is answered with an error; too many messages a second drop the view. Nothing here reaches a game."""
+async def _read_loop(view: _View, play: Play | None) -> None:
+    """What a view sends: `hello` and `ping` ask for the current position; a seat's `play` hands its choice to the
+    app (`play`), which dispatches it like a touch; anything else is answered with an error; too many messages a
+    second drop the view. A spectator's messages never reach a game."""
     window_start, count = time.monotonic(), 0
     while True:
         try:
@@ -272,10 +278,12 @@ async def _read_loop(view: _View) -> None:
         if count > MAX_RATE:
             await view.socket.close(code=1008)
             return
-        problem = _problem_of(text)
+        problem, message = _problem_of(text)
+        if problem is None and message.get("type") == "play":
+            problem = _play(view, message, play)
         if problem:
             await _send_error(view, problem)
-        else:
+        elif message.get("type") != "play":
             view.sent = -1
             view.changed.set()
 
@@ -291,15 +299,29 @@ def _typed_code(body: bytes) -> str | None:
     return found[0] if found else None
 
 
-def _problem_of(text: str) -> str | None:
+def _problem_of(text: str) -> tuple[str | None, dict[str, Any]]:
     if len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE:
-        return _("This message is too large.")
+        return _("This message is too large."), {}
     try:
         message = json.loads(text)
     except (ValueError, RecursionError):
-        return _("Messages are JSON text.")
-    if not isinstance(message, dict) or message.get("type") not in ("hello", "ping"):
-        return _("This server understands only hello and ping.")
+        return _("Messages are JSON text."), {}
+    if not isinstance(message, dict) or message.get("type") not in ("hello", "ping", "play"):
+        return _("This server understands only hello, ping and play."), {}
+    return None, message
+
+
+def _play(view: _View, message: dict[str, Any], play: Play | None) -> str | None:
+    """A seat's choice handed to the app, or why not (a spectator, a table that takes moves on the Pi only, a
+    message without a version and a choice's number)."""
+    if view.code is None:
+        return _("A spectator cannot play: join as a player.")
+    if play is None:
+        return _("This table takes moves on the Pi only.")
+    version, index = message.get("version"), message.get("choice")
+    if not (type(version) is int and type(index) is int):
+        return _("A move names the version shown and the choice's number.")
+    play(view.code.game_id, view.code.seat, version, index)
     return None
 
 
@@ -345,13 +367,20 @@ class WebServer:
     """The server on a thread of its own: `start` binds and returns once it listens (or raises `WebError`)."""
 
     def __init__(
-        self, board: PositionBoard, codes: SeatCodes | None = None, host: str = "0.0.0.0", port: int = 8765
+        self,
+        board: PositionBoard,
+        codes: SeatCodes | None = None,
+        host: str = "0.0.0.0",
+        port: int = 8765,
+        play: Play | None = None,
     ) -> None:
         self.board = board
         self.codes = codes or SeatCodes()
         self.throttle = Throttle()
         self.hub = Hub(board, self.codes)
         self.host, self.port = host, port
+        #: Set before `start` to take seats' moves from their phones (the app does; `companion serve` does not).
+        self.play = play
         self._server: uvicorn.Server | None = None
         self._thread: threading.Thread | None = None
         self._stop_listening: Callable[[], None] | None = None
@@ -369,7 +398,7 @@ class WebServer:
                 )
             ) from error
         self.port = sock.getsockname()[1]
-        app = build_app(self.board, self.codes, self.hub, self.throttle)
+        app = build_app(self.board, self.codes, self.hub, self.throttle, self.play)
         config = uvicorn.Config(
             app,
             log_level="warning",

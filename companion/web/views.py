@@ -60,11 +60,30 @@ def seat_message(position: Position, seat: int, language: str) -> dict[str, Any]
         secret = position.pack.secret_view(position.state, seat)
         message["seat"] = seats[seat] if 0 <= seat < len(seats) else _("Seat {n}").format(n=seat + 1)
         message["secret"] = (
-            {"title": _("Nothing hidden for this seat now"), "lines": []}
+            {"title": _("Nothing hidden for this seat now"), "lines": [], "choices": []}
             if secret is None
-            else {"title": secret.title, "lines": list(secret.lines)}
+            else {
+                "title": secret.title,
+                "lines": list(secret.lines),
+                "choices": [label for label, _action in playable(secret.choices)],
+            }
         )
     return message
+
+
+def playable(choices: tuple[tuple[str, Any], ...]) -> list[tuple[str, Any]]:
+    """The choices of a secret view a phone may make: actions (an `open:` key needs the shared screen's grid)."""
+    return [(label, action) for label, action in choices if not isinstance(action, str)]
+
+
+def chosen_action(position: Position, seat: int, version: int, index: int) -> Any | None:
+    """The action a seat's phone chose (`index` among its playable choices, shown at `version`); None when the game
+    has moved on since or there is no such choice. The rules check it again when it is dispatched."""
+    if position.pack is None or version != position.version:
+        return None
+    secret = position.pack.secret_view(position.state, seat)
+    choices = playable(secret.choices) if secret is not None else []
+    return choices[index][1] if 0 <= index < len(choices) else None
 
 
 def encoded(message: dict[str, Any]) -> str:
