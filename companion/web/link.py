@@ -56,6 +56,14 @@ class WebLink:
         names = position.pack.seats(position.pack.public_view(position.state))
         return tuple((name, self.server.codes.code_for(position.game_id, seat)) for seat, name in enumerate(names))
 
+    def connected(self) -> tuple[int, tuple[str, ...]]:
+        """How many spectators' pages are open, and the names of the seats whose page is open (Settings)."""
+        present = self.server.hub.present
+        position = self.board.current
+        names = position.pack.seats(position.pack.public_view(position.state)) if position.pack is not None else ()
+        seats = sorted({seat for seat in present if seat is not None and seat < len(names)})
+        return sum(1 for seat in present if seat is None), tuple(names[seat] for seat in seats)
+
     def revoke(self, seat: int) -> None:
         position = self.board.current
         if position.game_id is not None:

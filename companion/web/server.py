@@ -76,11 +76,22 @@ class Hub:
     def __init__(self, board: PositionBoard, codes: SeatCodes) -> None:
         self.board, self.codes = board, codes
         self.views: set[_View] = set()
+        #: The seat of each open view (None: a spectator), replaced whole on each change so that another thread
+        #: (Settings) reads it without a lock.
+        self.present: tuple[int | None, ...] = ()
         self._cache: dict[tuple[int, str, int | None], str] = {}
         self._cache_version = -1
         self.loop: asyncio.AbstractEventLoop | None = None
         #: (version, when the loop heard of it): `bench/web_bench.py` reads the time from a commit to a browser.
         self.woken_at: dict[int, float] = {}
+
+    def add(self, view: _View) -> None:
+        self.views.add(view)
+        self.present = tuple(v.code.seat if v.code is not None else None for v in self.views)
+
+    def remove(self, view: _View) -> None:
+        self.views.discard(view)
+        self.present = tuple(v.code.seat if v.code is not None else None for v in self.views)
 
     def wake(self, position: Position) -> None:
         """From any thread: every view is sent `position` (or a later one) soon."""
@@ -226,13 +237,13 @@ def build_app(board: PositionBoard, codes: SeatCodes, hub: Hub, throttle: Thrott
             return
         view = _View(websocket, language_of(websocket), code)
         view.name = "seat" if code is not None else "spectator"
-        hub.views.add(view)
+        hub.add(view)
         view.changed.set()  # the current position at once, to a new or reconnecting view
         sender = asyncio.create_task(_send_loop(hub, board, codes, view))
         try:
             await _read_loop(view, play)
         finally:
-            hub.views.discard(view)
+            hub.remove(view)
             sender.cancel()
 
     async def not_found(request: Request, _exc: Exception) -> Response:

@@ -52,6 +52,7 @@ def test_settings_turns_the_pages_on_shows_a_seat_code_and_turns_them_off(
     assert off in notes["before"] and not notes["codes_enabled_off"]
     assert notes["url"] == f"http://127.0.0.1:{port}/" and on in notes["after"] and notes["url"] in notes["after"]
     assert notes["layout"] == [] and notes["popup_layout"] == []
+    assert ("1\u00a0page ouverte" if lang == "fr" else "1 page watching") in notes["watching"]
     assert notes["popup_title"].endswith("votre propre vue" if lang == "fr" else ": your own view")
     assert any(notes["short"][:4] in text for text in notes["popup_text"])
     assert notes["qr"] and notes["qr"][0][0] >= 150

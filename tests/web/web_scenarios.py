@@ -66,8 +66,15 @@ def web_settings(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, A
     yield pilot.settle()
     notes["after"] = app.screen_manager.get_screen("settings").ids.web_label.text
     notes["url"] = app.web.url
-    yield pilot.screenshot(out / "settings-web-on.png")
-    notes["layout"] = [str(problem) for problem in pilot.check_layout("settings")]
+    from websockets.sync.client import connect
+
+    with connect(app.web.url.replace("http", "ws") + "ws") as watching:
+        watching.recv(timeout=10)
+        label = app.screen_manager.get_screen("settings").ids.web_label
+        yield pilot.until(lambda: "\n1" in label.text, "the page counted on Settings", 10)
+        notes["watching"] = app.screen_manager.get_screen("settings").ids.web_label.text
+        yield pilot.screenshot(out / "settings-web-on.png")
+        notes["layout"] = [str(problem) for problem in pilot.check_layout("settings")]
     yield from player.tap("web:codes")
     yield pilot.until(lambda: bool(player.popup_kind()), "the seat's code")
     popup = next(child for child in Window.children if isinstance(child, AppPopup))

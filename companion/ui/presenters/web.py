@@ -12,7 +12,7 @@ _, ngettext = domain("web")
 
 @dataclass(frozen=True)
 class WebSection:
-    label: str  # "Phones and TV" and, below, the address or how to turn it on
+    label: str  # "Phones and TV" and, below, the address (and who is watching) or how to turn it on
     toggle: str  # the button that turns the pages on or off for this run
     is_on: bool
     codes: str  # the button that shows the seats' codes
@@ -27,7 +27,11 @@ def present_web(link: Any, starting: bool = False) -> WebSection:
     elif link is None:
         detail = _("Off: a phone or a TV cannot see the game")
     else:
+        watching, seats = link.connected()
         detail = _("On the network at {url}").format(url=link.url)
+        detail += "\n" + ngettext("{count} page watching", "{count} pages watching", watching).format(count=watching)
+        if seats:
+            detail += " · " + _("phones of: {seats}").format(seats=", ".join(seats))
     return WebSection(
         label=f"{head}\n{detail}",
         toggle=_("Turn off") if link is not None else _("Turn on"),

@@ -43,6 +43,23 @@ class SettingsScreen(BaseScreen):
         ids.web_codes.disabled = not web.codes_enabled
 
     _web_starting = False
+    _web_watch: Any = None
+
+    def on_enter(self, *_: Any) -> None:
+        """While Settings shows, who is watching is looked at every two seconds (the pages come and go)."""
+        from kivy.clock import Clock
+
+        self._web_watch = Clock.schedule_interval(lambda _dt: self._refresh_web(), 2.0)
+
+    def on_leave(self, *_: Any) -> None:
+        if self._web_watch is not None:
+            self._web_watch.cancel()
+            self._web_watch = None
+
+    def _refresh_web(self) -> None:
+        label = present_web(self.app.web, self._web_starting).label
+        if self.ids.web_label.text != label:
+            self.ids.web_label.text = label
 
     def toggle_web(self) -> None:
         """The phones' and TV's pages on or off for this run (`[web] enabled` in the config file: at every start)."""
