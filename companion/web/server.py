@@ -6,7 +6,8 @@ the same with a larger C-built package. Running on its own thread and loop, noth
 a durable commit: the app only swaps a pointer (`PositionBoard.publish`) and the loop is woken through
 `call_soon_threadsafe`.
 
-Bad input is answered in one line and changes nothing: bodies over `MAX_BODY` bytes (413), long addresses (414),
+Only addresses of the local network are answered (`is_local`; 403 otherwise). Bad input is answered in one line
+and changes nothing: bodies over `MAX_BODY` bytes (413), long addresses (414),
 too many or too long headers (431), other methods (405), unknown paths (404), too many connections (503, or a
 WebSocket closed with 1013), a WebSocket message over `MAX_MESSAGE` bytes (closed by the protocol, 1009), not JSON
 or not a known message (an error message), more than `MAX_RATE` messages a second (closed, 1008). A spectator's
@@ -17,6 +18,7 @@ log is off: the addresses of seat pages carry their codes; our own log lines nev
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import json
 import logging
 import socket
@@ -120,6 +122,16 @@ def _client(scope_client: Any) -> str:
     return str(scope_client[0]) if scope_client else "?"
 
 
+def is_local(address: str) -> bool:
+    """An address of the local network (private, link-local or this machine's): the only ones answered, so a Pi
+    that also has a public address shows nothing to the Internet."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return False
+    return ip.is_private or ip.is_loopback or ip.is_link_local
+
+
 class Limits:
     """ASGI middleware: oversized or unexpected requests are refused before any route reads them."""
 
@@ -133,7 +145,9 @@ class Limits:
         target = len(scope.get("raw_path") or b"") + len(scope.get("query_string") or b"")
         header_list = scope.get("headers") or ()
         problem: tuple[int, str] | None = None
-        if target > MAX_TARGET:
+        if not is_local(_client(scope.get("client"))):
+            problem = 403, _("This companion answers its local network only.")
+        elif target > MAX_TARGET:
             problem = 414, _("This address is too long.")
         elif len(header_list) > MAX_HEADERS[1] or sum(len(k) + len(v) for k, v in header_list) > MAX_HEADERS[0]:
             problem = 431, _("This request's headers are too large.")
@@ -409,7 +423,7 @@ class WebServer:
                 )
             ) from error
         self.port = sock.getsockname()[1]
-        app = build_app(self.board, self.codes, self.hub, self.throttle, self.play)
+        self.app = app = build_app(self.board, self.codes, self.hub, self.throttle, self.play)
         config = uvicorn.Config(
             app,
             log_level="warning",

@@ -4,10 +4,12 @@ or a documented close code), never a traceback, and the game never changes; the 
 
 from __future__ import annotations
 
+import asyncio
 import json
 import socket
 from collections.abc import Iterator
 from contextlib import ExitStack
+from typing import Any
 
 import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
@@ -212,3 +214,39 @@ def test_a_flood_of_connections_is_refused_beyond_the_limits_and_play_goes_on(pl
     assert playing.session.state != state and moved == version + 1
     with open_feed(f"{playing.ws}/ws") as feed:  # the flood gone, a new view is served at once
         assert receive(feed)["version"] == moved
+
+
+def ask(table: Table, client: str) -> tuple[int, bytes]:
+    """One GET of the spectator page through the server's ASGI application, as from `client`."""
+    sent: list[dict[str, Any]] = []
+    scope = {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": "GET",
+        "scheme": "http",
+        "path": "/",
+        "raw_path": b"/",
+        "query_string": b"",
+        "root_path": "",
+        "headers": [(b"host", b"pi.local")],
+        "client": (client, 40000),
+        "server": ("127.0.0.1", table.server.port),
+    }
+
+    async def receive() -> dict[str, Any]:
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    asyncio.run(table.server.app(scope, receive, send))
+    return int(sent[0]["status"]), b"".join(m.get("body", b"") for m in sent[1:])
+
+
+@pytest.mark.parametrize("client", ["93.184.216.34", "8.8.8.8", "2001:4860::8888", "not an address"])
+def test_an_address_outside_the_local_network_is_refused(table: Table, client: str) -> None:
+    status, body = ask(table, client)
+    assert (status, body) == (403, b"This companion answers its local network only.\n")
+    for local in ("192.168.1.20", "10.0.0.7", "172.16.3.4", "127.0.0.1", "fe80::1"):
+        assert ask(table, local)[0] == 200
