@@ -46,7 +46,10 @@ class StoreFollower:
         record = self._store.load(latest.id)
         state = Session.rebuild_from_log(self._store, latest.id)
         labels = tuple(entry.label for entry in record.actions[: record.cursor])
-        self.board.publish(registry.pack(record.game), record.id, state, record.cursor, labels)
+        pack = registry.pack(record.game)
+        if not pack.is_loaded:  # its names and settings as the app shows them (the app loads it the same way)
+            pack.load()
+        self.board.publish(pack, record.id, state, record.cursor, labels)
         self._seen = key
         return True
 

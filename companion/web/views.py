@@ -44,10 +44,17 @@ def spectator_message(position: Position, language: str) -> dict[str, Any]:
         return {
             **message,
             "title": pack.info.title.text(language),
-            "lines": list(pack.table_lines(view)),
+            "lines": list(pack.table_lines(view)) or summary_lines(pack, position.state),
             "history": history[::-1],
             "seats": list(pack.seats(view)),
         }
+
+
+def summary_lines(pack: Any, state: Any) -> list[str]:
+    """For a pack whose own screens draw the table (no `table_lines`): the line Home shows of the game (its players,
+    its setting, how it stands), public by contract."""
+    line = pack.saved_game_line(pack.rules.summary(state))
+    return [text for text in (line.players, line.detail, line.status) if text]
 
 
 def seat_message(position: Position, seat: int, language: str) -> dict[str, Any]:

@@ -54,3 +54,16 @@ def test_no_game_open_is_said(table: Table) -> None:
     with open_feed(f"{table.ws}/ws") as feed:
         message = receive(feed)
     assert message["title"] == "No game is open" and message["lines"] == []
+
+
+def test_a_game_drawn_by_its_own_screens_shows_the_line_home_shows(table: Table) -> None:
+    table.start("thunderbirds", players=2)
+    table.pack.load()  # as the app has it: the characters' and settings' names
+    table.play(2)
+    line = table.pack.saved_game_line(table.pack.rules.summary(table.session.state))
+    with open_feed(f"{table.ws}/ws") as feed:
+        message = receive(feed)
+    assert table.pack.table_lines(table.pack.public_view(table.session.state)) == ()
+    assert message["lines"] == [text for text in (line.players, line.detail, line.status) if text]
+    assert message["title"] == "Thunderbirds" and len(message["history"]) == 2
+    assert message["lines"][1] == "Introduction" and "scott" not in message["lines"][0]
