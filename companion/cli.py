@@ -21,6 +21,7 @@ companion scenario FILE...   apply scenario files of any game (a file's `game` k
 companion odds FILE          exact rescue odds for a scenario's position
 companion simulate           bot-played games: win rate, causes of defeat, score
 companion hw-test            walk every LED, echo button presses, report the serial link
+companion serve [--port N]   the table's pages for phones and a TV, without the touchscreen app
 companion import FILE        add an exported game (a .json file) as a new saved game
 companion check-data         validate the game data and the user overlay; report what is missing
 companion kit check|add|list a game declared in one TOML file: check it, add it, list those installed
@@ -37,6 +38,7 @@ COMMANDS: dict[str, str] = {
     "import": "companion.imports:main",
     "kit": "companion.kit.cli:main",
     "scenario": "companion.engine.scenario_cli:main",  # every game's files: the file or --game picks the game
+    "serve": "companion.web.serve:main",  # the phones' and TV's pages without the touchscreen app
 }
 #: Sub-commands a game's pack answers (`Pack.commands`), for the game `--game` names.
 GAME_COMMANDS: tuple[str, ...] = ("demo", "odds", "simulate", "check-data")

@@ -42,6 +42,7 @@ KEYS: Mapping[str, tuple[str, ...]] = {
     "gpio": ("serial_console",),
     "lights": ("backend", "map", "maps", "colour", "port", "baud", "brightness"),
     "buttons": (*COMMANDS, "long_press", "bounce_time"),
+    "web": ("enabled", "port", "host"),
 }
 
 
@@ -85,11 +86,22 @@ class GpioConfig:
 
 
 @dataclass(frozen=True)
+class WebConfig:
+    """`[web]`: the phones' and TV's view of the table (docs/phones.md). Off unless the file turns it on."""
+
+    enabled: bool = False
+    port: int = 8765
+    #: The address it listens on: every interface of the Pi ("0.0.0.0"), or one ("192.168.1.20", "127.0.0.1").
+    host: str = "0.0.0.0"
+
+
+@dataclass(frozen=True)
 class Config:
     general: GeneralConfig = GeneralConfig()
     gpio: GpioConfig = GpioConfig()
     lights: LightsConfig = LightsConfig()
     buttons: ButtonsConfig = ButtonsConfig()
+    web: WebConfig = WebConfig()
     #: The file read, or None when there was none (defaults).
     source: Path | None = None
     #: Every problem found, each key at fault left out (the rest applies); () when the file is fine.
@@ -279,7 +291,10 @@ def _build(
     lights_reader = _Reader(file, "lights", doc.get("lights", {}), problems)
     lights = _lights(lights_reader, folder, env, gpio, hood_length, chosen_backend)
     buttons = _without_shared_pins(file, lights, buttons, problems)
-    return Config(general=general, gpio=gpio, lights=lights, buttons=buttons, source=source, problems=tuple(problems))
+    web = _web(_Reader(file, "web", doc.get("web", {}), problems))
+    return Config(
+        general=general, gpio=gpio, lights=lights, buttons=buttons, web=web, source=source, problems=tuple(problems)
+    )
 
 
 def _general(r: _Reader, folder: Path) -> GeneralConfig:
@@ -293,6 +308,27 @@ def _general(r: _Reader, folder: Path) -> GeneralConfig:
         sounds=r.get("sounds", True, _is_bool, _("true or false")),
         given=frozenset(key for key in KEYS["general"] if key in r.table),
     )
+
+
+def _web(r: _Reader) -> WebConfig:
+    r.only(KEYS["web"])
+    port = r.get(
+        "port",
+        8765,
+        lambda v: isinstance(v, int) and not isinstance(v, bool) and 1024 <= v <= 65535,
+        _("a port number from 1024 to 65535"),
+    )
+    host = r.get("host", "0.0.0.0", _is_address, _('an IPv4 address such as "0.0.0.0" or "127.0.0.1"'))
+    return WebConfig(enabled=r.get("enabled", False, _is_bool, _("true or false")), port=port, host=host)
+
+
+def _is_address(v: Any) -> bool:
+    import ipaddress
+
+    try:
+        return isinstance(v, str) and ipaddress.ip_address(v).version == 4
+    except ValueError:
+        return False
 
 
 def _gpio(r: _Reader) -> GpioConfig:

@@ -32,7 +32,7 @@ from companion.ui.xvfb import XvfbError, start_xvfb, stop_xvfb
 SCREEN_FIXTURES = frozenset({"xvfb_display", "xvfb_program"})
 #: The fixtures a test gets a program of a Debian package from (`make test` installs them, `make test-fast`
 #: promises none), each with its program; a test using any of them is marked `tools`.
-TOOL_FIXTURES = {"shellcheck": "shellcheck", "systemd_analyze": "systemd-analyze"}
+TOOL_FIXTURES = {"shellcheck": "shellcheck", "systemd_analyze": "systemd-analyze", "chromium": "chromium"}
 TOOLS_MARK = "tools"
 #: The programs a test without a screen finds only as stand-ins that fail it.
 SCREEN_PROGRAMS = ("Xvfb", "xvfb-run")
@@ -209,6 +209,12 @@ def shellcheck() -> str:
 def systemd_analyze() -> str:
     """systemd-analyze's path (Debian's systemd); a test using it is marked `tools`."""
     return _tool(TOOL_FIXTURES["systemd_analyze"])
+
+
+@pytest.fixture(scope="session")
+def chromium() -> str:
+    """Debian's Chromium (the web views' browser tests drive it with Playwright); a test using it is marked `tools`."""
+    return _tool(TOOL_FIXTURES["chromium"])
 
 
 @pytest.fixture(autouse=True)

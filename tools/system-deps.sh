@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Makes sure the Debian packages the companion needs are present.
 #   tools/system-deps.sh run    what the app itself needs (OpenGL for Kivy's window)
-#   tools/system-deps.sh test   plus a virtual screen, fonts, OCR and the linters the tests call
+#   tools/system-deps.sh test   plus a virtual screen, fonts, OCR, the linters and the browser the tests call
 # As root, missing packages are installed with apt-get. Otherwise the exact command is printed and we stop.
 set -euo pipefail
 mode="${1:-run}"
@@ -9,6 +9,7 @@ mode="${1:-run}"
 packages=(libgl1 libegl1 libgl1-mesa-dri)
 if [ "$mode" = test ]; then
   packages+=(xvfb xauth fonts-dejavu-core shellcheck systemd tesseract-ocr tesseract-ocr-eng tesseract-ocr-fra)
+  packages+=(chromium)  # the web views' browser tests (Playwright drives this one; it never downloads a browser)
 fi
 
 if ! command -v dpkg-query >/dev/null 2>&1; then

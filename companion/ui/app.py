@@ -35,6 +35,7 @@ from companion.ui.theme import Metrics, colour
 from companion.ui.widgets import text as _text_widgets  # noqa: F401  (registers FitLabel, TouchButton for kv)
 from companion.ui.widgets.clipping import PlainScreenManager
 from companion.ui.worker import SessionWorker
+from companion.web.link import attached, start_if_enabled
 
 #: Backups of the game database: at the end of each game, and when the last one is five minutes old and the
 #: database changed since (`companion.backup`); looked for every minute, on a thread of their own.
@@ -67,6 +68,7 @@ class CompanionApp(OlderNames, App):
         self._first_frame_drawn = False
         #: The seed of the next new game (the demo and the tests fix it); None draws a fresh one.
         self.next_seed: int | None = None
+        self.web: Any = None  # `companion.web.link.WebLink` while the phones' view runs
 
     def current_pack(self) -> Any:
         return self.pack
@@ -128,8 +130,14 @@ class CompanionApp(OlderNames, App):
         self.worker.submit(pack.warm)
         if self.settings.sounds:
             self.worker.submit(self.sounds.prepare)
+        self.backup_worker.submit(
+            lambda: start_if_enabled(self.current_pack), self._web_started, self.context.tell_error
+        )
         # The start-up work leaves its scratch (the data files read, the odds tables' working lists) freed.
         self.worker.submit(return_freed_memory)
+
+    def _web_started(self, started: Any) -> None:
+        self.web = attached(started, self.controller, self.show_notice, self._deliver)  # the phones' pages, if on
 
     def _pack_loaded(self, _data: Any) -> None:
         self.refresh_current()
@@ -230,6 +238,8 @@ class CompanionApp(OlderNames, App):
         worker, lights, backups = (getattr(self, name, None) for name in ("worker", "lights", "backup_worker"))
         if worker is not None and lights is not None:
             worker.submit(lights.close)
+        if self.web is not None:
+            self.web.stop()
         for each in (worker, backups):
             if each is not None:
                 each.stop()

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Protocol
@@ -105,6 +105,7 @@ class GameController:
         self._in_flight = 0
         self._on_error: ErrorHandler = lambda error: log.error("%s", error)
         self._worker_observers: list[Callable[[Any, tuple[Any, ...]], None]] = []
+        self._snapshot_observers: list[Callable[[GameSnapshot], None]] = []
 
     # --- wiring --------------------------------------------------------------------------------------------
 
@@ -114,6 +115,12 @@ class GameController:
     def on_worker_update(self, observer: Callable[[Any, tuple[Any, ...]], None]) -> None:
         """`observer(state, events)` runs on the worker after each durable change (the lights use it)."""
         self._worker_observers.append(observer)
+
+    def on_worker_snapshot(self, observer: Callable[[GameSnapshot], None]) -> None:
+        """`observer(snapshot)` runs on the worker as soon as each durable change's snapshot is made, a frame before
+        the screens have it (the phones' pages: `companion.web.link`); its `legal` is still () then: the legal
+        actions are worked out after it, so a view is never kept waiting for them."""
+        self._snapshot_observers.append(observer)
 
     def on_error(self, handler: ErrorHandler) -> None:
         self._on_error = handler
@@ -406,10 +413,10 @@ class GameController:
                 observer(state, tuple(events))
             except Exception:  # an observer never breaks the game
                 log.exception("a worker observer failed")
-        return GameSnapshot(
+        snapshot = GameSnapshot(
             game_id=session.game_id,
             state=state,
-            legal=tuple(self._pack_of(session.rules.name).legal_actions(state)),
+            legal=(),  # worked out below, once the worker-side observers have it
             history=tuple(session.history()),
             can_undo=bool(session.can_undo),
             can_redo=bool(session.can_redo),
@@ -418,6 +425,12 @@ class GameController:
             entry=entry,
             version=self._side.version,
         )
+        for each in self._snapshot_observers:
+            try:
+                each(snapshot)
+            except Exception:  # an observer never breaks the game
+                log.exception("a worker observer failed")
+        return replace(snapshot, legal=tuple(self._pack_of(session.rules.name).legal_actions(state)))
 
     def _pack_of(self, game: str) -> GamePack:
         """The pack of a resumed game (another game's than the one chosen for New game, when asked directly)."""
