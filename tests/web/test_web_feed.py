@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import urllib.request
 
+import pytest
+
 from companion.locale import speaking
 
 from .conftest import Table, open_feed, position_at, receive
@@ -56,14 +58,22 @@ def test_no_game_open_is_said(table: Table) -> None:
     assert message["title"] == "No game is open" and message["lines"] == []
 
 
-def test_a_game_drawn_by_its_own_screens_shows_the_line_home_shows(table: Table) -> None:
+def test_thunderbirds_shows_its_table_in_words_and_a_pack_without_lines_the_line_home_shows(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
     table.start("thunderbirds", players=2)
     table.pack.load()  # as the app has it: the characters' and settings' names
     table.play(2)
+    with open_feed(f"{table.ws}/ws") as feed:
+        message = receive(feed)
+    assert message["lines"] == list(table.pack.table_lines(table.pack.public_view(table.session.state)))
+    assert message["lines"][1].startswith("Hood: space ") and "scott" not in message["lines"][0]
+    assert message["title"] == "Thunderbirds" and len(message["history"]) == 2
+    # A pack whose own screens draw everything and give no lines: the page shows Home's line of the game.
+    monkeypatch.setattr(type(table.pack), "table_lines", lambda self, view: ())
+    table.play(1)
     line = table.pack.saved_game_line(table.pack.rules.summary(table.session.state))
     with open_feed(f"{table.ws}/ws") as feed:
         message = receive(feed)
-    assert table.pack.table_lines(table.pack.public_view(table.session.state)) == ()
     assert message["lines"] == [text for text in (line.players, line.detail, line.status) if text]
-    assert message["title"] == "Thunderbirds" and len(message["history"]) == 2
-    assert message["lines"][1] == "Introduction" and "scott" not in message["lines"][0]
+    assert message["lines"][1] == "Introduction" and len(message["history"]) == 3

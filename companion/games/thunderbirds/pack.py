@@ -192,7 +192,14 @@ class ThunderbirdsPack:
         return None
 
     def table_lines(self, view: Any) -> tuple[str, ...]:
-        return ()
+        """The Table in words, for the phones' and TV's spectator page (the Pi draws it on its own screens)."""
+        from companion.games.thunderbirds import names
+        from companion.games.thunderbirds.ui.presenters.spectator import spectator_lines
+
+        defs = self.defs_for(view)
+        return spectator_lines(
+            view, defs, lambda c: self.character_name(c) if c == "jeff" else names.character(defs, c)
+        )
 
     def screen_for(self, state: Any) -> str:
         """Game over, a rescue or its reward under way, else the Table."""
