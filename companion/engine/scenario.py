@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import dataclasses
 import tomllib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 from typing import Any, Generic, Protocol, TypeVar
 
 from companion.engine.chance import LiveChance
+from companion.engine.data.problems import DataError
 from companion.engine.errors import CompanionError, IllegalAction
 from companion.engine.game import GameRules
 from companion.engine.rng import seed_state
@@ -128,6 +129,20 @@ class ScenarioResult(Generic[S]):
     @property
     def ok(self) -> bool:
         return all(check.ok for check in self.checks)
+
+
+def start_with_data(
+    scenario: Scenario, chance: LiveChance, rules: Any, rules_over: Callable[[Path], Any]
+) -> tuple[Any, Any, Any]:
+    """`ScenarioGame.start` for a game whose `[setup]` may name a `data` folder: the game dealt by `rules`, or by
+    `rules_over(folder)` when it does; a folder whose data do not load fails on `setup.data`, naming each problem."""
+    setup = dict(scenario.setup)
+    if "data" in setup:
+        try:
+            rules = rules_over(Path(setup.pop("data")))
+        except DataError as broken:
+            raise scenario.fail("setup.data", "; ".join(str(problem) for problem in broken.problems)) from None
+    return rules.initial_state(setup, chance), rules, rules.definitions
 
 
 class ScenarioGame(Generic[S]):

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from functools import partial
-from pathlib import Path
 from typing import Any
 
 from companion.engine import scenario as format_
@@ -20,7 +19,6 @@ from companion.games.federation.checklist import current_phase
 from companion.games.federation.definitions import Definitions
 from companion.games.federation.describe import event_lines
 from companion.games.federation.empire import controlled, needed_to_win, race_revenue, winner
-from companion.games.federation.errors import DataError
 from companion.games.federation.loader import load_definitions
 from companion.games.federation.rules import RULES, FederationRules
 from companion.games.federation.state import ENIGMA_STATUSES, Encounter, FederationState, System, change, evolve
@@ -55,14 +53,9 @@ class FederationScenarios(ScenarioGame[FederationState]):
         return tuple(face - 1 for face in raw)
 
     def start(self, scenario: Scenario, chance: LiveChance) -> tuple[FederationState, FederationRules, Definitions]:
-        rules = RULES
-        setup = dict(scenario.setup)
-        if "data" in setup:
-            try:
-                rules = FederationRules(load_definitions(Path(setup.pop("data"))))
-            except DataError as broken:
-                raise scenario.fail("setup.data", "; ".join(str(problem) for problem in broken.problems)) from None
-        return rules.initial_state(setup, chance), rules, rules.definitions
+        return format_.start_with_data(
+            scenario, chance, RULES, lambda folder: FederationRules(load_definitions(folder))
+        )
 
     def apply_position(
         self, state: FederationState, position: Mapping[str, Any], defs: Any, name: str

@@ -10,12 +10,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from functools import partial
-from pathlib import Path
 from typing import Any
 
 from companion.engine import scenario as format_
 from companion.engine.chance import LiveChance
-from companion.engine.data.problems import DataError
 from companion.engine.scenario import PositionFields, Scenario, ScenarioGame
 from companion.engine.turns import Turns
 from companion.games.the_thing import actions as a
@@ -82,14 +80,7 @@ class ThingScenarios(ScenarioGame[ThingState]):
         raise ValueError("this action turns, draws and rolls nothing")
 
     def start(self, scenario: Scenario, chance: LiveChance) -> tuple[ThingState, ThingRules, Definitions]:
-        rules = RULES
-        setup = dict(scenario.setup)
-        if "data" in setup:
-            try:
-                rules = ThingRules(load_definitions(Path(setup.pop("data"))))
-            except DataError as broken:
-                raise scenario.fail("setup.data", "; ".join(str(problem) for problem in broken.problems)) from None
-        return rules.initial_state(setup, chance), rules, rules.definitions
+        return format_.start_with_data(scenario, chance, RULES, lambda folder: ThingRules(load_definitions(folder)))
 
     def apply_position(self, state: ThingState, position: Mapping[str, Any], defs: Any, name: str) -> ThingState:
         return apply_position(state, position, defs, name)

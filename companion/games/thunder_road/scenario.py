@@ -12,13 +12,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 from functools import partial
-from pathlib import Path
 from typing import Any
 
 from companion.engine import scenario as format_
 from companion.engine.chance import LiveChance
 from companion.engine.codec import encode
-from companion.engine.data.problems import DataError
 from companion.engine.scenario import PositionFields, Scenario, ScenarioGame
 from companion.games.thunder_road import codec
 from companion.games.thunder_road.definitions import Definitions
@@ -75,14 +73,9 @@ class ThunderRoadScenarios(ScenarioGame[RaceState]):
         return tuple(raw)
 
     def start(self, scenario: Scenario, chance: LiveChance) -> tuple[RaceState, ThunderRoadRules, Definitions]:
-        rules = RULES
-        setup = dict(scenario.setup)
-        if "data" in setup:
-            try:
-                rules = ThunderRoadRules(load_definitions(Path(setup.pop("data"))))
-            except DataError as broken:
-                raise scenario.fail("setup.data", "; ".join(str(p) for p in broken.problems)) from None
-        return rules.initial_state(setup, chance), rules, rules.definitions
+        return format_.start_with_data(
+            scenario, chance, RULES, lambda folder: ThunderRoadRules(load_definitions(folder))
+        )
 
     def apply_position(self, state: RaceState, position: Mapping[str, Any], defs: Any, name: str) -> RaceState:
         return apply_position(state, PositionFields(position, name))
