@@ -2,8 +2,8 @@
 Thunder Road data with the overlay and says how complete it is; `--list` names each flagged slot (a die without
 faces, a damage kind without a count) and each inferred or reconstructed fact.
 
-Exit status: 0 when the data is valid and complete, 1 when valid with empty slots, 2 when invalid (every problem
-on standard error, naming the file, the entry and the field)."""
+Exit status (as for every game, docs/commands.md): 0 when the data is valid, empty slots or not; 2 when invalid
+(every problem on standard error, naming the file, the entry and the field)."""
 
 from __future__ import annotations
 
@@ -45,7 +45,7 @@ def report(args: argparse.Namespace) -> Report:
     if args.list:
         lines += ["", *empty, *marked]
     lines.append(Words("The data is valid.", "Les données sont valides.", T).text())
-    return Report(lines, code=1 if empty else 0)
+    return Report(lines)
 
 
 def _words() -> tuple[str, str]:
