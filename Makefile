@@ -22,9 +22,10 @@ run: $(VENV)/.app-$(DEPS_KEY)
 	@$(VPY) -m companion run; rc=$$?; [ $$rc -eq 3 ] || exit $$rc
 
 # Every test at the `ci` depth (tests/depth.py; `make test PYTEST_ARGS="--depth nightly"` runs every drill in full),
-# then the 15 slowest. One process: two pytest-xdist workers (PYTEST_ARGS="-n 2 --dist loadfile") were no gain on
-# the loaded two-core machine they were measured on, and three tests failed there (docs/contributing.md).
+# then the 15 slowest, on two pytest-xdist workers: a module's tests stay on one worker, so its module fixtures are set
+# up once (tests/workers.py; `make test WORKERS=` runs one process). docs/contributing.md has the figures.
 PYTEST_ARGS ?=
+WORKERS ?= -n 2 --dist loadfile
 # pytest keeps the test modules it rewrote (its asserts) as bytecode, unless PYTHONDONTWRITEBYTECODE is set: then each
 # run, and each pytest a test starts, rewrote all 300 modules again (12 to 16 s of a 16 s collection).
 TESTS_WRITE_BYTECODE := PYTHONDONTWRITEBYTECODE=
@@ -32,14 +33,14 @@ test: lint
 	@tools/system-deps.sh test
 	@$(VPY) -m companion.locale.build
 	@$(COMPILE)
-	$(TESTS_WRITE_BYTECODE) $(VPY) -m pytest --durations=15 $(PYTEST_ARGS)
+	$(TESTS_WRITE_BYTECODE) $(VPY) -m pytest --durations=15 $(WORKERS) $(PYTEST_ARGS)
 
 # The fast loop: the same gates, then every test that needs no window, no Debian tool and is no slow drill (the `ui`,
 # `tools` and `slow` marks, which the tests' conftests give: docs/contributing.md). No virtual screen and no Debian
-# packages: it runs where Xvfb and shellcheck are not installed. Run one process: two pytest workers were slower on two cores, not faster.
+# packages: it runs where Xvfb and shellcheck are not installed. Two workers, as `make test`.
 test-fast: lint
 	@$(VPY) -m companion.locale.build
-	$(TESTS_WRITE_BYTECODE) $(VPY) -m pytest -m "not ui and not slow and not tools"
+	$(TESTS_WRITE_BYTECODE) $(VPY) -m pytest -m "not ui and not slow and not tools" $(WORKERS)
 
 # The linter, the format check and the type checker: what `make test` and `make test-fast` (so CI) run before the
 # tests. An unused import, an unsorted import block, an unformatted file or a type error fails it, named
