@@ -15,8 +15,10 @@ from companion.ui.widgets.text import TouchButton
 #: A picker tile's least width and its height, in touch targets.
 PICKER_TILE_WIDTH = 2.8
 PICKER_TILE_HEIGHT = 1.5
-#: Rows of tiles the picker shows before it scrolls: two, and half of the third, which says there is more.
+#: The picker's least height before it scrolls, in rows of tiles (two, and half of the third, which says there is
+#: more), and the share of the screen's height it may take beyond that (a tall portrait screen shows every game).
 PICKER_ROWS_SHOWN = 2.5
+PICKER_SHARE_OF_HEIGHT = 0.4
 
 
 def picker_grid(count: int, width: float, target: float, gap: float) -> tuple[int, int]:
@@ -132,19 +134,23 @@ class HomeScreen(BaseScreen):
 
     def on_kv_post(self, base_widget: Any) -> None:
         self.ids.picker.bind(width=self._size_tiles)
+        self.bind(height=self._size_tiles)
 
     def _size_tiles(self, *_: Any) -> None:
         """As many tiles to a row as keep a readable width (a row that scrolled sideways hid games behind a tile cut
-        at its edge); past two rows the picker scrolls down, showing half the third row, and keeps the chosen game
-        in sight, so the saved games below are never pushed off the screen by a long shelf of games."""
+        at its edge); past the rows that fit two fifths of the screen's height (two at the least) the picker scrolls
+        down, showing half the next row, and keeps the chosen game in sight, so the saved games below are never
+        pushed off the screen by a long shelf of games."""
         box, scroll = self.ids.picker, self.ids.picker_scroll
         count = len(box.children)
         box.cols, rows = picker_grid(count, box.width, self.app.target, self.app.gap)
         row = self.app.target * PICKER_TILE_HEIGHT + self.app.gap
         box.height = rows * row - (self.app.gap if rows else 0)
-        scroll.height = box.height if rows <= PICKER_ROWS_SHOWN else PICKER_ROWS_SHOWN * row - self.app.gap
+        # Whole rows that fit the room, and half of the next one.
+        shown = max(PICKER_ROWS_SHOWN, int(PICKER_SHARE_OF_HEIGHT * self.height / row) + 0.5)
+        scroll.height = box.height if rows <= shown else shown * row - self.app.gap
         chosen = next((tile for tile in box.children if tile.role == "primary"), None)
-        if chosen is not None and rows > PICKER_ROWS_SHOWN:
+        if chosen is not None and rows > shown:
             # Once the grid has placed its tiles at their new size.
             Clock.schedule_once(lambda _dt: scroll.scroll_to(chosen, padding=0, animate=False))
 
