@@ -5,6 +5,7 @@ Ctrl-C; `--seat-codes` prints the current game's seat codes for the host."""
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
 import threading
 from collections.abc import Sequence
@@ -60,6 +61,10 @@ def main(argv: Sequence[str] = ()) -> int:
             print(f"{name}: {code.short}  {server.url}seat/{code.token}", flush=True)
     thread = threading.Thread(target=follower.run, name="web-follower", daemon=True)
     thread.start()
+    # Ctrl-C and systemd's SIGTERM stop it, even when it was started with SIGINT ignored (nohup, a background job,
+    # a test runner's worker), which Python would otherwise keep.
+    for stopping in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(stopping, _stop)
     try:
         threading.Event().wait()
     except KeyboardInterrupt:
@@ -68,3 +73,7 @@ def main(argv: Sequence[str] = ()) -> int:
         follower.stop()
         server.stop()
     return 0
+
+
+def _stop(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import random
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -24,7 +25,15 @@ def test_serve_follows_the_game_played_elsewhere_and_stops_on_ctrl_c(isolated_di
     session = Session.new(store, pack.rules, pack.setup_for(2, {"size": "12"}), 1)
     port = free_port()
     command = [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1", "--port", str(port), "--seat-codes"]
-    server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=str(ROOT))
+    # Started with SIGINT ignored, as a background job (or a test runner's worker) starts it: Ctrl-C still stops it.
+    server = subprocess.Popen(
+        command,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=str(ROOT),
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN),
+    )
     try:
         assert server.stdout is not None
         said = server.stdout.readline()
