@@ -65,9 +65,19 @@ class Demo:
         """Why these arguments cannot be played (said in one line, exit 2), or None."""
         return None
 
+    #: Whether the demo plays with the shipped data and every default (its own data folder and an empty config
+    #: file in the scratch directory), so the player's corrections and lights never change what it shows.
+    own_data = False
+
     def environment(self, args: argparse.Namespace, scratch: Path) -> dict[str, str]:
-        """The variables the app is started with: the saved games in the scratch directory."""
-        return {"COMPANION_STATE_DIR": str(scratch / "state")}
+        """The variables the app is started with: the saved games in the scratch directory (and, with `own_data`,
+        its data folder and config file: a config file named by COMPANION_CONFIG must exist)."""
+        variables = {"COMPANION_STATE_DIR": str(scratch / "state")}
+        if self.own_data:
+            config = scratch / "config.toml"
+            config.write_text("# The demo plays with every default.\n", encoding="utf-8")
+            variables.update(COMPANION_DATA_DIR=str(scratch / "data"), COMPANION_CONFIG=str(config))
+        return variables
 
     def script(self, app: Any, args: argparse.Namespace, out: Path) -> Script:
         """The touches, inside the pilot: made by a `TouchPlayer` that keeps `self.report`."""

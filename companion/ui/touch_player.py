@@ -116,6 +116,19 @@ class TouchPlayer:
         if entry is not None:
             self.report.labels.append(entry.label)
 
+    def act(self, key: str, reveal: str | None = "reveal", on_reveal: Callable[[], None] | None = None) -> Script:
+        """A touch that sends one action: waits for the game to take it; the pop-up it brings (the dice, a card)
+        is noted by `on_reveal`, photographed as `reveal` (None: as the screen it shows) and closed with OK."""
+        before = self.version()
+        yield from self.tap(key)
+        yield from self.taken(before, key)
+        yield self.pilot.settle()
+        if self.pilot.has("reveal:ok"):
+            if on_reveal is not None:
+                on_reveal()
+            yield from (self.visit() if reveal is None else self.photograph(reveal))
+            yield from self.tap("reveal:ok")
+
     def dismiss_reveals(self) -> Script:
         while self.pilot.has("reveal:ok"):
             yield from self.tap("reveal:ok")

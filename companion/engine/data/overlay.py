@@ -4,8 +4,9 @@ in the shipped files, with the shipped files' shapes but only the entries and fi
 What every pack's editor needs, written once: read a file strictly (one that is not TOML is an error naming it,
 so a file a person wrote is never overwritten), find and replace one entry in a document, write the new text
 (the editor's own files whole with their header; a file a person wrote keeping its comments and layout, through
-tomlkit), remove a file left empty durably, and set a broken file aside without deleting it. A pack keeps its
-own shapes (which file holds which table) and its validation (the `check` it passes to `write_atomically`).
+tomlkit), write it only once the data still load with it beside the folder's other overlay files
+(`write_checked`), remove a file left empty durably, and set a broken file aside without deleting it. A pack keeps
+its own shapes (which file holds which table) and how its data load.
 """
 
 from __future__ import annotations
@@ -21,8 +22,9 @@ from typing import Any, TypeVar
 
 import tomlkit
 
+from companion.engine.data.files import overlay_files
 from companion.engine.data.problems import DataError, Problem
-from companion.files import sync_directory
+from companion.files import sync_directory, write_atomically
 from companion.locale import domain
 
 _, ngettext = domain("data")
@@ -164,6 +166,19 @@ def _table(entry: Mapping[str, Any]) -> Any:
     for key, value in entry.items():
         table[key] = _item(value)
     return table
+
+
+def write_checked(target: Path, text: str, load: Callable[[list[tuple[Path, str]]], object]) -> None:
+    """Replaces the overlay file `target` with `text`, atomically, once `load(overlay files)` accepts the folder's
+    other overlay files with the new text in `target`'s place (problems name `target`); when `load` raises
+    (`DataError`), nothing is written."""
+    others = [(path, name) for path, name in overlay_files(target.parent) if path != target]
+
+    def check(written: Path) -> None:
+        load([*others, (written, str(target))])
+
+    target.parent.mkdir(parents=True, exist_ok=True)
+    write_atomically(target, text, check=check)
 
 
 def remove(target: Path) -> None:

@@ -5,14 +5,12 @@ whole and atomically, and only once the data with it still validates (nothing is
 from __future__ import annotations
 
 import functools
-import tempfile
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from companion.engine.data import files
 from companion.engine.data import overlay as shared
-from companion.files import write_atomically
 from companion.games.the_thing.definitions import PLAYER_COUNTS, Definitions
 from companion.games.the_thing.loader import PACK, read
 
@@ -70,12 +68,6 @@ def text_for(draft: BoxDraft, path: Path) -> str:
 def write_box(draft: BoxDraft, folder: Path | None = None, data_dir: Path | None = None) -> Path:
     """Writes the draft; `DataError` (nothing written) when the data with it would not load."""
     path = box_file(folder)
-    text = text_for(draft, path)
     shipped = files.shipped_files(data_dir or files.default_data_dir(PACK), PACK)
-    with tempfile.TemporaryDirectory() as scratch:
-        trial = Path(scratch) / FILE_NAME
-        trial.write_text(text, encoding="utf-8")
-        read(shipped, [(trial, str(path))])
-    path.parent.mkdir(parents=True, exist_ok=True)
-    write_atomically(path, text)
+    shared.write_checked(path, text_for(draft, path), lambda chosen: read(shipped, chosen))
     return path

@@ -47,7 +47,6 @@ class ThingPack(BasicPack):
     rules: ThingRules
     commands = MappingProxyType(
         {
-            "scenario": "companion.games.the_thing.scenario_cli:main",
             "check-data": "companion.games.the_thing.check_data:main",
             "demo": "companion.games.the_thing.ui.demo:main",
         }

@@ -9,9 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from companion.engine.data import overlay
-from companion.engine.data.files import default_data_dir, default_overlay_dir, overlay_files, shipped_files
+from companion.engine.data.files import default_data_dir, default_overlay_dir, shipped_files
 from companion.engine.pack import Words
-from companion.files import write_atomically
 from companion.games.thunder_road.loader import PACK, load
 
 FILE = "completed.toml"
@@ -58,11 +57,5 @@ def complete(table: str, entry_id: str, fields: dict[str, Any], where: Path | No
     previous = overlay.find(doc, table, entry_id)
     overlay.store(doc, table, entry_id, fields, sort=True)
     text = overlay.text_of(target, doc, HEADER, table, entry_id)
-    where.mkdir(parents=True, exist_ok=True)
-    others = [(path, name) for path, name in overlay_files(where) if path != target]
-
-    def check(written: Path) -> None:
-        load(shipped_files(default_data_dir(PACK), PACK), [*others, (written, str(target))])
-
-    write_atomically(target, text, check=check)
+    overlay.write_checked(target, text, lambda chosen: load(shipped_files(default_data_dir(PACK), PACK), chosen))
     return previous

@@ -23,7 +23,6 @@ from companion.games.thunder_road.table import table_lines
 T = w.T
 COMMANDS: Mapping[str, str] = MappingProxyType(
     {
-        "scenario": "companion.games.thunder_road.scenario_cli:main",
         "simulate": "companion.games.thunder_road.simulate:main",
         "demo": "companion.games.thunder_road.ui.demo:main",
         "check-data": "companion.games.thunder_road.check_data:main",

@@ -15,7 +15,7 @@ from typing import Any
 
 from companion.engine.data import overlay
 from companion.engine.data.files import overlay_files
-from companion.files import sync_directory, write_atomically
+from companion.files import sync_directory
 from companion.games.warpspawn_thunderbirds.definitions import PAWNS, Square
 from companion.games.warpspawn_thunderbirds.errors import Problem
 from companion.games.warpspawn_thunderbirds.loader import (
@@ -85,15 +85,10 @@ def _replace(size: int, entry: dict[str, Any], overlay_dir: Path | None, data_di
     if entry:
         items.append({"id": str(size), **entry})
         items.sort(key=lambda item: int(str(item.get("id", 0))) if str(item.get("id", "")).isdigit() else 0)
-    overlay_dir.mkdir(parents=True, exist_ok=True)
-    others = [(p, name) for p, name in overlay_files(overlay_dir) if p.name != FILE_NAME]
-
-    def check(written: Path) -> None:
-        load_files(shipped_files(data_dir), [*others, (written, str(target))])  # problems name the file it replaces
-
     if items:
-        write_atomically(target, dumps(items), check=check)
+        overlay.write_checked(target, dumps(items), lambda chosen: load_files(shipped_files(data_dir), chosen))
     else:
+        others = [(p, name) for p, name in overlay_files(overlay_dir) if p.name != FILE_NAME]
         load_files(shipped_files(data_dir), others)
         target.unlink(missing_ok=True)
         sync_directory(overlay_dir)

@@ -59,18 +59,11 @@ class Touches(TouchPlayer):
     def __init__(self, pilot: Any, out: Path, report: Any) -> None:
         super().__init__(pilot, out, report, tap_visits=False)
 
-    def act(self, key: str, then: str | None = None) -> Script:
-        """A touch that sends one action (through a pop-up's `then` button): waits for the game to have it, and
-        photographs the pop-up it brings."""
-        before = self.version()
+    def act_through(self, key: str, then: str) -> Script:
+        """A touch that opens a pop-up whose `then` button sends the action: the pop-up photographed, then `act`."""
         yield from self.tap(key)
-        if then is not None:
-            yield from self.photograph(key.replace(":", "-"))
-            yield from self.tap(then)
-        yield from self.taken(before, key)
-        if self.pilot.has("reveal:ok"):
-            yield from self.photograph("reveal")
-            yield from self.tap("reveal:ok")
+        yield from self.photograph(key.replace(":", "-"))
+        yield from super().act(then)
 
     def script(self, seed: int, turns: int) -> Script:
         pilot = self.pilot
@@ -124,16 +117,16 @@ class Touches(TouchPlayer):
         yield pilot.until(lambda: pilot.screen_name() == "system", "the system's record")
         yield from self.photograph(f"system-{race}")
         if pilot.has(f"roll:enigma:{race}"):
-            yield from self.act(f"roll:enigma:{race}", "roll:confirm")
+            yield from self.act_through(f"roll:enigma:{race}", "roll:confirm")
         if pilot.has(f"roll:diplomacy:{race}"):
-            yield from self.act(f"roll:diplomacy:{race}", "roll:confirm")
+            yield from self.act_through(f"roll:diplomacy:{race}", "roll:confirm")
         else:
             control = [key for key in pilot.keys("act:SetOwner:") if key.endswith(f":{race}")]
             if control:
                 yield from self.act(control[0])
         for kind in ("colony", "shipyard", "terraform"):
             if pilot.has(f"build:{kind}"):
-                yield from self.act(f"build:{kind}", "roll:confirm")
+                yield from self.act_through(f"build:{kind}", "roll:confirm")
                 break
         yield from self.tap("back")
 

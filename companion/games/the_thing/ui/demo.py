@@ -54,14 +54,6 @@ class Touches(TouchPlayer):
     def __init__(self, pilot: Any, out: Path, report: Any) -> None:
         super().__init__(pilot, out, report, tap_visits=False)
 
-    def act(self, key: str) -> Script:
-        before = self.version()
-        yield from self.tap(key)
-        yield from self.taken(before, key)
-        if self.pilot.has("reveal:ok"):
-            yield from self.photograph("what-happened")
-            yield from self.tap("reveal:ok")
-
     def secret(self, seat: int, choice: str, shoot: bool) -> Script:
         """The hand-over step: the cover (photographed), Show, the choice at once, the cover again, back."""
         pilot = self.pilot

@@ -44,14 +44,7 @@ class RacePlayer(TouchPlayer):
         section = section_of(action)
         if getattr(self.app.screen_manager.current_screen, "section", section) != section:
             yield from self.tap(f"section:{section}")
-        before = self.version()
-        yield from self.tap(act(action))
-        yield from self.taken(before, act(action))
-        yield self.pilot.settle()
-        if self.pilot.has("reveal:ok"):
-            self.note_reveal()
-            yield from self.visit()
-            yield from self.tap("reveal:ok")
+        yield from self.act(act(action), reveal=None, on_reveal=self.note_reveal)
 
     def note_reveal(self) -> None:
         from kivy.core.window import Window

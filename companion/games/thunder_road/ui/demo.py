@@ -28,18 +28,10 @@ class RaceDemo(Demo):
     game = GAME
     default_out = Path("artifacts/demo-thunder-road")
     output = Output(subfolder="run")
+    own_data = True
 
     def add_arguments(self, parser: argparse.ArgumentParser) -> None:
         parser.add_argument("--seed", type=int, default=None, help="the race's seed (default: the first that fits)")
-
-    def environment(self, args: argparse.Namespace, scratch: Path) -> dict[str, str]:
-        config = scratch / "config.toml"
-        config.write_text("# The demo plays with every default.\n", encoding="utf-8")
-        return {
-            **super().environment(args, scratch),
-            "COMPANION_DATA_DIR": str(scratch / "data"),
-            "COMPANION_CONFIG": str(config),
-        }
 
     def seed(self, args: argparse.Namespace) -> int:
         from companion.games.thunder_road.loader import default_definitions

@@ -31,6 +31,7 @@ class SolitaireDemo(Demo):
     game = GAME
     default_out = Path("artifacts/demo-solitaire")
     output = Output(subfolder="run")
+    own_data = True
 
     def add_arguments(self, parser: argparse.ArgumentParser) -> None:
         parser.add_argument("--seed", type=int, default=7, help="the game's seed and the player's choices")
@@ -45,18 +46,10 @@ class SolitaireDemo(Demo):
         return None
 
     def environment(self, args: argparse.Namespace, scratch: Path) -> dict[str, str]:
-        """Its own saved games, data and config file, all in `scratch`. The config file is written empty (every
-        default): a config file named by COMPANION_CONFIG must exist, and the machine's own (its lights, its state
-        directory) has no place in a demo."""
-        config = scratch / "config.toml"
-        config.write_text("# The demo plays with every default.\n", encoding="utf-8")
+        """Its own saved games, data and config file (`own_data`), with the `--overlay` given copied in."""
         if args.overlay is not None:
             shutil.copytree(args.overlay, scratch / "data" / "overlay" / GAME)
-        return {
-            **super().environment(args, scratch),
-            "COMPANION_DATA_DIR": str(scratch / "data"),
-            "COMPANION_CONFIG": str(config),
-        }
+        return super().environment(args, scratch)
 
     def script(self, app: Any, args: argparse.Namespace, out: Path) -> Script:
         from companion.games.thunderbirds_solitaire.bot import Habits
