@@ -26,21 +26,25 @@ def report(args: argparse.Namespace) -> Report:
     marked: list[str] = []
     for die in defs.dice.values():
         if not die.known:
-            empty.append(Words("die {id}: faces unknown", "dé {id} : faces inconnues", T).text().format(id=die.id))
+            empty.append(
+                Words("{name} ({id}): faces unknown", "{name} ({id}) : faces inconnues", T)
+                .text()
+                .format(name=die.name.text(), id=die.id)
+            )
         elif die.confidence in ("inferred", "reconstruction"):
-            words = Words("die {id}: {mark}", "dé {id} : {mark}", T)
+            words = Words("{name} ({id}): {mark}", "{name} ({id}) : {mark}", T)
             mark = (
                 Words("inferred", "déduit", T)
                 if die.confidence == "inferred"
                 else Words("reconstruction", "reconstitution", T)
             )
-            marked.append(words.text().format(id=die.id, mark=mark.text()))
+            marked.append(words.text().format(name=die.name.text(), id=die.id, mark=mark.text()))
     for kind in defs.kinds.values():
         if kind.count is None:
             empty.append(
-                Words("damage kind {id}: count unknown", "type de dégât {id} : nombre inconnu", T)
+                Words("{name} ({id}): count unknown", "{name} ({id}) : nombre inconnu", T)
                 .text()
-                .format(id=kind.id)
+                .format(name=kind.name.text(), id=kind.id)
             )
     if args.list:
         lines += ["", *empty, *marked]

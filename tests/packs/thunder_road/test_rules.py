@@ -134,8 +134,8 @@ def test_check_data_names_each_empty_slot_and_the_reconstruction(
 
     assert main(["--list", "--data", str(SHIPPED), "--overlay", str(tmp_path)]) == 0  # valid, with empty slots
     out = capsys.readouterr().out
-    assert "die road: faces unknown" in out and "die shooting: reconstruction" in out
-    assert "damage kind dent: count unknown" in out
+    assert "Road die (road): faces unknown" in out and "Shooting die (shooting): reconstruction" in out
+    assert "Dent (dent): count unknown" in out
     (tmp_path / "broken.toml").write_text('[[kind]]\nid = "dent"\ncount = "many"\n', encoding="utf-8")
     assert main(["--data", str(SHIPPED), "--overlay", str(tmp_path)]) == 2
     assert 'broken.toml: entry "dent": field "count"' in capsys.readouterr().err
