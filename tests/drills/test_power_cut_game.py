@@ -46,9 +46,10 @@ PHASES = frozenset({STARTING, AT_LAST_ACK, COMMITTED_NOT_ACKED})
 
 
 def acknowledged(output: str) -> list[tuple[int, int]]:
+    """The positions the writer said were durable: "ready" (the game it set up or resumed) and every "ack"."""
     return [
         (int(game), int(seq))
-        for _ack, game, seq in (line.split() for line in output.splitlines() if line.startswith("ack "))
+        for _word, game, seq in (line.split() for line in output.splitlines() if line.startswith(("ack ", "ready ")))
     ]
 
 
