@@ -2,9 +2,10 @@
 registry (and the test packs): a new pack gets the drill for free.
 
 The writer (game_writer.py) plays the scripted chain of games (script.py) on one SQLite file and prints an
-acknowledgement after every durable step. Each run is killed at a random moment (a fifth of them anywhere from
-the process start, through start-up and resume; the rest while it writes, once it has acknowledged a first step),
-then restarted on the same file, so the game is resumed many times. After every kill the file must open without
+acknowledgement after every durable step. Each run is a process forked from one that has imported the game (the
+file is opened in the run alone), killed at a random moment (a fifth of them anywhere from its start, through
+opening the file and resuming; the rest while it writes, once it has acknowledged a first step), then a new run
+starts on the same file, so the game is resumed many times. After every kill the file must open without
 a recovery notice, pass SQLite's integrity check, and hold the last acknowledged step (or the one after it,
 committed just before the kill) with exactly the state computed in this process; the next run carries on.
 
@@ -18,10 +19,12 @@ from __future__ import annotations
 import os
 import random
 import signal
+import socket
 import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import TextIO
 
 import pytest
 from depth import Depth
@@ -33,8 +36,9 @@ from companion.engine.store import Store
 from .script import ExpectedGames, game_of_seed
 
 WRITER = Path(__file__).with_name("game_writer.py")
-#: A kill drawn from the process start lands at most this late (start-up takes about 0.3 s here).
-FROM_START_S = 0.6
+#: A kill drawn from the writer's start lands at most this late (a forked writer opens the file and resumes in 20
+#: to 60 ms here).
+FROM_START_S = 0.08
 #: A kill drawn once the writer said "ready" lands at most this late (a step takes about a millisecond).
 WHILE_WRITING_S = 0.08
 
@@ -53,41 +57,64 @@ def acknowledged(output: str) -> list[tuple[int, int]]:
     ]
 
 
-def read_to_the_first_ack(writer: subprocess.Popen[str]) -> str:
+def read_to_the_first_ack(output: TextIO) -> str:
     """The writer's output up to its first "ack" after "ready" (start-up and resume are done, and it writes, however
     slowly a loaded machine runs it), or to its end."""
-    assert writer.stdout is not None
     read = []
     while True:
-        line = writer.stdout.readline()
+        line = output.readline()
         read.append(line)
         if not line or line.startswith("ack "):
             return "".join(read)
 
 
-def kill_at_a_random_moment(db_path: Path, chooser: random.Random, from_start: bool, game: str) -> tuple[str, str]:
-    """Starts the writer playing `game`, kills it with SIGKILL at a random moment; returns its output and errors."""
-    writer = subprocess.Popen(
-        [sys.executable, str(WRITER), str(db_path)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=dict(os.environ, DRILL_GAME=game),
-    )
-    first = ""
-    if from_start:
-        time.sleep(chooser.uniform(0.0, FROM_START_S))
-    else:
-        first = read_to_the_first_ack(writer)
-        time.sleep(chooser.uniform(0.0, WHILE_WRITING_S))
-    writer.send_signal(signal.SIGKILL)
-    # Read through the same buffered files as `readline` above: `communicate` reads the pipes underneath them and
-    # would drop the lines `readline` had already buffered (acknowledgements, then seemingly lost).
-    assert writer.stdout is not None and writer.stderr is not None
-    output, errors = writer.stdout.read(), writer.stderr.read()
-    writer.wait(timeout=30)
-    assert writer.returncode == -signal.SIGKILL, errors
-    return first + output, errors
+class Writers:
+    """The writer process for one game, forking a new writer on each `kill_at_a_random_moment` (game_writer.py):
+    each run starts from the file as a fresh process would, without the interpreter's start and the imports."""
+
+    def __init__(self, db_path: Path, game: str, errors_path: Path) -> None:
+        self.requests, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        self.errors_path = errors_path
+        with errors_path.open("w") as errors:
+            self.process = subprocess.Popen(
+                [sys.executable, str(WRITER), str(db_path), "--forks", str(theirs.fileno())],
+                pass_fds=[theirs.fileno()],
+                stdin=subprocess.DEVNULL,
+                stdout=errors,
+                stderr=errors,
+                env=dict(os.environ, DRILL_GAME=game),
+            )
+        theirs.close()
+
+    def kill_at_a_random_moment(self, chooser: random.Random, from_start: bool) -> tuple[str, str]:
+        """Forks a writer, kills it with SIGKILL at a random moment; returns its output and errors."""
+        output_read, output_write = os.pipe()
+        errors_read, errors_write = os.pipe()
+        socket.send_fds(self.requests, [b"fork"], [output_write, errors_write])
+        os.close(output_write)
+        os.close(errors_write)
+        with os.fdopen(output_read) as output, os.fdopen(errors_read) as errors:
+            pid = int(self.answer())
+            first = ""
+            if from_start:
+                time.sleep(chooser.uniform(0.0, FROM_START_S))
+            else:
+                first = read_to_the_first_ack(output)
+                time.sleep(chooser.uniform(0.0, WHILE_WRITING_S))
+            os.kill(pid, signal.SIGKILL)
+            # Read through the same buffered file as `readline` above, so no line it buffered is dropped.
+            written, complaints = first + output.read(), errors.read()
+        assert os.waitstatus_to_exitcode(int(self.answer())) == -signal.SIGKILL, complaints
+        return written, complaints
+
+    def answer(self) -> str:
+        message = self.requests.recv(64).decode()
+        assert message, f"the writer process stopped:\n{self.errors_path.read_text()}"
+        return message
+
+    def close(self) -> None:
+        self.requests.close()
+        self.process.wait(timeout=30)
 
 
 def power_cuts(tmp_path: Path, pack_name: str, kills: int) -> set[str]:
@@ -99,9 +126,10 @@ def power_cuts(tmp_path: Path, pack_name: str, kills: int) -> set[str]:
     resumed_at: set[int] = set()
     ahead_of_ack = 0
     phases: set[str] = set()
+    writers = Writers(db_path, pack_name, tmp_path / "writer-errors.txt")
     for kill in range(kills):
         from_start = kill % 5 == 0
-        output, errors = kill_at_a_random_moment(db_path, chooser, from_start, pack_name)
+        output, errors = writers.kill_at_a_random_moment(chooser, from_start)
         started = any(line.startswith("ready ") for line in output.splitlines())
         assert "Traceback" not in errors, errors
         assert "notice" not in output, output
@@ -143,6 +171,7 @@ def power_cuts(tmp_path: Path, pack_name: str, kills: int) -> set[str]:
             phases.add(AT_LAST_ACK)
         resumed_at.add(position)
         last = position
+    writers.close()
 
     with Store.open(db_path) as store:
         for index, summary in enumerate(sorted(store.list_games(), key=lambda g: g.id)):
