@@ -137,6 +137,13 @@ def test_the_tutorial_names_every_file_it_builds() -> None:
     }
 
 
+def test_the_tutorial_s_code_passes_the_project_s_linter(pig: Path) -> None:
+    for check in (["check"], ["format", "--check"]):
+        command = [sys.executable, "-m", "ruff", *check, "--config", str(ROOT / "pyproject.toml"), "pig"]
+        completed = subprocess.run(command, cwd=pig, capture_output=True, text=True, timeout=60)
+        assert completed.returncode == 0, completed.stdout + completed.stderr
+
+
 def test_the_page_says_how_many_lines_the_pack_took() -> None:
     (stated,) = STATED_SIZE.finditer(DOC.read_text(encoding="utf-8"))
     files = tutorial_files()
