@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol
 from companion.locale import LANGUAGES, _, language
 
 if TYPE_CHECKING:
+    from companion.engine.data.files import OverlaidData
     from companion.engine.game import GameRules
 
 #: What the companion does for a game, as Home's game picker says it: "full rules" (every rule checked),
@@ -471,6 +472,8 @@ class BasicPack(PlainScreens, NoLights, NoCommands, NoSecrets):
 
     problems: tuple[str, ...] = ()
     problems_notice: str = ""
+    #: The pack's data as the toolkit reads them (`companion.engine.data.files.OverlaidData`), or None (no data).
+    data: OverlaidData[Any] | None = None
 
     def __init__(self, info: PackInfo, rules: GameRules[Any, Any]) -> None:
         self.info = info
@@ -485,7 +488,14 @@ class BasicPack(PlainScreens, NoLights, NoCommands, NoSecrets):
         return True
 
     def load(self) -> Any:
-        return None
+        """`data` read again (an editor may have saved), with the overlay files it left out named in `problems`
+        and the first on the notice bar; its definitions. Nothing without `data`."""
+        if self.data is None:
+            return None
+        self.data.clear()
+        self.problems = tuple(str(problem) for problem in self.data.problems())
+        self.problems_notice = self.problems[0] if self.problems else ""
+        return self.data.definitions()
 
     def warm(self) -> None:
         return None

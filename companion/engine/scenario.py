@@ -15,7 +15,6 @@ import tomllib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import ModuleType
 from typing import Any, Generic, Protocol, TypeVar
 
 from companion.engine.chance import LiveChance
@@ -40,6 +39,17 @@ class _Seeded(Protocol):
 
 
 S = TypeVar("S", bound=_Seeded)
+
+
+class ScenarioCodec(Protocol):
+    """How the runner reads a file's actions and writes actions and events: a pack's `Codec`, or a module binding
+    its functions."""
+
+    def decode_action(self, data: Any) -> Any: ...
+
+    def encode_action(self, action: Any) -> Mapping[str, Any]: ...
+
+    def encode_event(self, event: Any) -> Mapping[str, Any]: ...
 
 
 class ScenarioError(CompanionError):
@@ -156,7 +166,7 @@ class ScenarioGame(Generic[S]):
     position_keys: frozenset[str] = frozenset()
     dice_key: str = "dice"  # the `[[action]]` key of forced outcomes
     #: The game's codec (`decode_action`, `encode_action`, `encode_event`): actions and events in the log's form.
-    codec: ModuleType
+    codec: ScenarioCodec
 
     def decode_action(self, fields: Mapping[str, Any]) -> Any:
         """An action from its table; a `ValueError` names what is wrong."""

@@ -3,8 +3,9 @@
 The game is the file's `game` key, else `--game`, else Thunderbirds; a file and `--game` that disagree are refused,
 and a file whose keys belong to another installed game says which `--game` it needs. Exit codes: 0 the script ran
 and every expectation held; 1 an expectation failed; 2 an action was illegal (its one-line reason on standard
-output, unless the scenario expected exactly that error) or the file is malformed (one line naming the file and
-the field, on standard error). With several files, the worst of their codes.
+output, unless the scenario expected exactly that error), the file is malformed (one line naming the file and the
+field, on standard error) or the game's data do not load (each problem on a line, naming its file and field). With
+several files, the worst of their codes.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.engine import scenario as format_
+from companion.engine.data.problems import DataError
 from companion.engine.errors import UnknownGame
 from companion.engine.scenario import ScenarioError, ScenarioGame, ScenarioResult
 from companion.locale import LANGUAGES, _, set_language
@@ -85,7 +87,7 @@ def _run_one(path: Path, forced: str | None, as_json: bool) -> tuple[int, dict[s
         game = _game_for(data, str(path), forced)
         scenario = format_.parse(game, data, str(path), base=path.parent)
         result = format_.run(game, scenario)
-    except ScenarioError as error:
+    except (ScenarioError, DataError) as error:  # a malformed file, or the game's own data that do not load
         print(error.message, file=sys.stderr)
         return 2, None
     if result.error is not None and "error" not in scenario.expect:

@@ -1,9 +1,11 @@
 """docs/packs.md's tutorial pack in the real app, by touch: Pig, built from the tutorial's blocks and installed as a
 distribution, is offered on Home's picker; New game asks for the players (2 to 4) and the target; the plain play
-screen offers "Player 1 rolls"; a roll is played and the history names it."""
+screen offers "Player 1 rolls"; a roll is played and the history names it. Its demo, run by the command the page
+prints, plays a seeded game to its end by touch and leaves the screenshots and the summary the page names."""
 
 from __future__ import annotations
 
+import shlex
 import sys
 from pathlib import Path
 from typing import Any
@@ -13,7 +15,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from runs import scenario_notes
 
-from tests.test_packs_tutorial import write_tutorial
+from tests.test_packs_tutorial import DOC, documented, run_as_printed, write_tutorial, written_as_the_page_says
 
 SCENARIO = r"""
 def pig_by_touch(pilot, out, args, notes):
@@ -82,3 +84,26 @@ def test_the_plain_play_screen_offers_player_1_rolls_and_plays_it(pig_notes: dic
     assert "Player 1: 0" in pig_notes["play_texts"] and "This turn: 0" in pig_notes["play_texts"]
     assert "Player 1 rolls" in pig_notes["play_texts"]
     assert pig_notes["history"] == ["Player 1 rolls"]
+
+
+def test_the_tutorial_demo_plays_a_seeded_game_by_touch_as_the_page_says(
+    xvfb_display: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("DISPLAY", xvfb_display)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    written_as_the_page_says(tmp_path)
+    (demo,) = documented("companion demo --game pig")
+    completed = run_as_printed(demo.command, tmp_path)
+    assert completed.returncode == 0, completed.stdout[-3000:]
+    words = shlex.split(demo.command)
+    out = tmp_path / words[words.index("--out") + 1]
+    shots = sorted(path.name for path in out.glob("*.png"))
+    assert shots == ["0001-home.png", "0002-new_game.png", "0003-play.png", "0004-won.png"]
+    page = DOC.read_text(encoding="utf-8")
+    assert all(f"`{name}`" in page for name in [*shots, "summary.md"])
+    summary = (out / "summary.md").read_text(encoding="utf-8")
+    assert summary.startswith("# Companion demo: Pig\n") and "- Layout problems: 0" in summary
+    scores = summary.split("- Scores: [", 1)[1].split("]", 1)[0]
+    assert max(int(score) for score in scores.split(",")) >= 20  # played to the end
+    actions = summary.split("## Actions", 1)[1].strip().splitlines()
+    assert actions[0] == "1. Player 1 rolls" and " banks " in actions[-1]

@@ -104,6 +104,18 @@ class Fields(Generic[P]):
             return default
         return value
 
+    def integers(self, key: str, low: int, high: int, required: bool = True) -> tuple[int, ...]:
+        """A list of whole numbers from `low` to `high` (a die's faces, counts by player count): each wrong item is
+        a problem at `key[n]` and left out; () when the list is missing or is no list."""
+        value = self.raw(key, required)
+        if value is MISSING:
+            return ()
+        if not isinstance(value, list):
+            self.problem(key, _("expected a list, got {got}").format(got=shown(value)))
+            return ()
+        read = [self.check_integer(f"{key}[{n}]", item, low, high) for n, item in enumerate(value)]
+        return tuple(item for item in read if item is not None)
+
     def flag(self, key: str, required: bool = True, default: bool = False) -> bool:
         value = self.raw(key, required)
         if value is MISSING:

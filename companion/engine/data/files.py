@@ -267,17 +267,26 @@ Files = list[tuple[Path, str]]
 class OverlaidData(DefaultData[R]):
     """A pack's data read with the user's overlay: `load(shipped, overlay)` reads the files it is given (raising
     `DataError`); `load_safe` lays over the shipped files every overlay file that still validates, skipping the
-    broken ones, and the default folders' result is kept until `clear`."""
+    broken ones, and the default folders' result is kept until `clear`. The shipped files are in `data_dir`:
+    `data/<pack>/` in the project unless given (a pack installed as a distribution of its own ships them in its
+    package)."""
 
-    def __init__(self, load: Callable[[Files, Files], R], pack: str, shipped: Callable[[Path], Files] | None = None):
+    def __init__(
+        self,
+        load: Callable[[Files, Files], R],
+        pack: str,
+        shipped: Callable[[Path], Files] | None = None,
+        data_dir: Path | None = None,
+    ):
         super().__init__(self.load_safe, pack)
         self.read = load
         self.pack = pack
         self.shipped = shipped_files if shipped is None else shipped
+        self.data_dir = data_dir
 
     def load_safe(self, data_dir: Path | None = None, overlay_dir: Path | None = None) -> tuple[R, tuple[Problem, ...]]:
         """The shipped data plus every overlay file that validates, and the problems of those skipped."""
-        shipped = self.shipped(default_data_dir(self.pack) if data_dir is None else data_dir)
+        shipped = self.shipped(data_dir or self.data_dir or default_data_dir(self.pack))
         candidates = overlay_files(default_overlay_dir(self.pack) if overlay_dir is None else overlay_dir)
         result, _accepted, problems = load_accepting(lambda chosen: self.read(shipped, chosen), candidates)
         return result, problems
