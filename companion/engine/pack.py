@@ -72,8 +72,8 @@ class Words:
     translated: frozenset[str]
 
     def __init__(self, *texts: str | AbstractSet[str], translated: Iterable[str] = frozenset()) -> None:
-        if texts and not isinstance(texts[-1], str) and len(texts) == len(LANGUAGES) + 1:
-            *texts, translated = texts  # type: ignore[assignment]  # the languages translated, given in place
+        if len(texts) == len(LANGUAGES) + 1 and not isinstance(texts[-1], str):
+            texts, translated = texts[:-1], texts[-1]  # the languages translated, given in place
         if len(texts) != len(LANGUAGES) or not all(isinstance(text, str) for text in texts):
             raise TypeError(
                 f"Words takes one text per language ({', '.join(LANGUAGES)}), then what is translated: got {texts!r}"
@@ -84,7 +84,7 @@ class Words:
             raise ValueError(
                 f"a player-facing text needs every language ({', '.join(LANGUAGES)}): {missing} is missing in {shown!r}"
             )
-        object.__setattr__(self, "_texts", tuple(texts))
+        object.__setattr__(self, "_texts", texts)
         object.__setattr__(self, "translated", frozenset(translated))
 
     @classmethod
