@@ -6,7 +6,9 @@ lists, frozensets as sorted lists, enums as their values, nested dataclasses as 
 of several dataclasses (a pending step) is written tagged with its type. Decoding is strict: an unknown type, a
 missing or unknown field, or a value of the wrong kind raises `ValueError` naming it
 (`state: field 'seats': field 'hand': expected a list, got 3`), so a damaged save or scenario says where it is
-wrong. A decoder is built once per type (states are decoded whole, often).
+wrong. A decoder is built once per type (states are decoded whole, often). A type that is no dataclass may write
+itself: `to_data()` gives its data and the class method `from_data(data)` reads it back, raising `ValueError` (the
+engine's `Words`, kept by language, is written `{"en": ..., "fr": ..., "translated": [...]}`).
 
 A pack binds its own types once: `CODEC = Codec(state=MyState, actions=(Move, Pass), tagged={"pending": (A, B)})`
 and its rules' `encode_action`/`decode_action`/`encode_state`/`decode_state` call it.
@@ -29,8 +31,9 @@ Decoder = Callable[[Any], Any]
 
 _SCALARS = frozenset({str, int, bool, float, type(None)})
 _UNSEEN: Any = object()
-#: Each type's dataclass field names (None: not a dataclass), read once.
-_FIELD_NAMES: dict[type, tuple[str, ...] | None] = {}
+#: Each type's dataclass field names, `_SELF` when it writes itself (`to_data`), else None; read once.
+_FIELD_NAMES: dict[type, Any] = {}
+_SELF: Any = object()
 
 
 def encode(value: Any) -> Any:
@@ -43,6 +46,8 @@ def encode(value: Any) -> Any:
     names = _FIELD_NAMES.get(kind, _UNSEEN)
     if names is _UNSEEN:
         names = _FIELD_NAMES[kind] = _field_names(kind)
+    if names is _SELF:
+        return value.to_data()
     if names is not None:
         return {name: encode(getattr(value, name)) for name in names}
     if isinstance(value, tuple):
@@ -54,7 +59,9 @@ def encode(value: Any) -> Any:
     return value
 
 
-def _field_names(kind: type) -> tuple[str, ...] | None:
+def _field_names(kind: type) -> Any:
+    if callable(getattr(kind, "from_data", None)) and callable(getattr(kind, "to_data", None)):
+        return _SELF
     if not dataclasses.is_dataclass(kind):
         return None
     return tuple(f.name for f in dataclasses.fields(kind))
@@ -177,6 +184,8 @@ def _decoder(hint: Any) -> Decoder:
         return frozen
     if isinstance(hint, type) and issubclass(hint, Enum):
         return _enum(hint)
+    if isinstance(hint, type) and _field_names(hint) is _SELF:
+        return cast(Decoder, cast(Any, hint).from_data)
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         return _dataclass(hint)
     if hint in _CHECKS:

@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Set as AbstractSet
+from dataclasses import FrozenInstanceError, dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
-from companion.locale import LANGUAGES, _, language
+from companion.locale import DEFAULT_LANGUAGE, LANGUAGES, _, language
 
 if TYPE_CHECKING:
     from companion.engine.data.files import OverlaidData
@@ -35,52 +36,122 @@ _NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 Seat = int | None
 
 
-@dataclass(frozen=True, slots=True)
+#: Each language's place in a `Words`' texts (the order of `LANGUAGES`); a language not spoken reads the default's.
+_PLACE: dict[str, int] = {code: place for place, code in enumerate(LANGUAGES)}
+_DEFAULT_PLACE = _PLACE[DEFAULT_LANGUAGE]
+_TRANSLATED = "translated"
+
+
 class Words:
     """A text a player reads, in every language the companion speaks (`companion.locale.LANGUAGES`), looked up by
     language (`text`, `of`, `as_dict`): screens and data never branch on a language.
 
-    `translated` names the languages whose text is our own translation rather than the publisher's (the data
-    marks it; a player may correct it in the data editor). Never another language's words as a stand-in.
-    Each language is a field, because saved kit games store their words field by field.
+    Written `Words("Rescue", "Sauvetage")`: one text per language, in the order of `LANGUAGES`, then optionally
+    the languages translated (or `translated=` by name); or `Words.of({"en": ..., "fr": ...})`. The texts are
+    kept by language, so a language added to `LANGUAGES` needs no change here. `translated` names the languages
+    whose text is our own translation rather than the publisher's (the data marks it; a player may correct it in
+    the data editor). Never another language's words as a stand-in. Saved games and listings hold words as
+    `{"en": ..., "fr": ..., "translated": [...]}` (`to_data`, `from_data`: the engine's codec calls them).
 
     >>> rescue = Words("Rescue", "Sauvetage")
     >>> rescue.text("fr"), rescue.text("en")
     ('Sauvetage', 'Rescue')
     >>> Words.of({"en": "Hood", "fr": "Hood"}, translated={"fr"}).as_dict()
     {'en': 'Hood', 'fr': 'Hood'}
+    >>> Words("Hood", "Hood", frozenset({"fr"})) == Words("Hood", "Hood", translated={"fr"})
+    True
+    >>> rescue.to_data(), Words.from_data(rescue.to_data()) == rescue
+    ({'en': 'Rescue', 'fr': 'Sauvetage', 'translated': []}, True)
     >>> Words("Hood", "")
     Traceback (most recent call last):
     ...
     ValueError: a player-facing text needs every language (en, fr): fr is missing in {'en': 'Hood', 'fr': ''}
     """
 
-    en: str
-    fr: str
-    translated: frozenset[str] = frozenset()
+    __slots__ = ("_texts", "translated")
+    _texts: tuple[str, ...]
+    translated: frozenset[str]
+
+    def __init__(self, *texts: str | AbstractSet[str], translated: Iterable[str] = frozenset()) -> None:
+        if len(texts) == len(LANGUAGES) + 1 and not isinstance(texts[-1], str):
+            texts, translated = texts[:-1], texts[-1]  # the languages translated, given in place
+        if len(texts) != len(LANGUAGES) or not all(isinstance(text, str) for text in texts):
+            raise TypeError(
+                f"Words takes one text per language ({', '.join(LANGUAGES)}), then what is translated: got {texts!r}"
+            )
+        if not all(texts):
+            shown = dict(zip(LANGUAGES, texts, strict=True))
+            missing = ", ".join(code for code, text in shown.items() if not text)
+            raise ValueError(
+                f"a player-facing text needs every language ({', '.join(LANGUAGES)}): {missing} is missing in {shown!r}"
+            )
+        object.__setattr__(self, "_texts", texts)
+        object.__setattr__(self, "translated", frozenset(translated))
 
     @classmethod
     def of(cls, texts: Mapping[str, str], translated: Iterable[str] = frozenset()) -> Words:
         """The words from a mapping of language to text (a data file's `{en = "...", fr = "..."}`)."""
-        return cls(**{code: texts.get(code, "") for code in LANGUAGES}, translated=frozenset(translated))
+        return cls(*[texts.get(code, "") for code in LANGUAGES], translated=translated)
 
     def text(self, in_language: str | None = None) -> str:
         """The text in `in_language`, else in the language of the moment (this thread's, see
         `companion.locale.speaking`). Every language the companion speaks is there; one it does not gets English."""
-        wanted = in_language or language()
-        return str(getattr(self, wanted)) if wanted in LANGUAGES else self.en
+        return self._texts[_PLACE.get(in_language or language(), _DEFAULT_PLACE)]
 
     def as_dict(self) -> dict[str, str]:
-        return {code: str(getattr(self, code)) for code in LANGUAGES}
+        return dict(zip(LANGUAGES, self._texts, strict=True))
 
-    def __post_init__(self) -> None:
-        texts = self.as_dict()
-        missing = [code for code, text in texts.items() if not text]
-        if missing:
-            raise ValueError(
-                f"a player-facing text needs every language ({', '.join(LANGUAGES)}): "
-                f"{', '.join(missing)} is missing in {texts!r}"
-            )
+    def to_data(self) -> dict[str, Any]:
+        """The words as saved games and listings hold them: each language's text, then `translated`, sorted."""
+        return {**self.as_dict(), _TRANSLATED: sorted(self.translated)}
+
+    @classmethod
+    def from_data(cls, data: Any) -> Words:
+        """`to_data`'s output read back; anything else raises `ValueError` naming the field, as the codec does."""
+        if not isinstance(data, Mapping):
+            raise ValueError(f"expected a table, got {data!r}")
+        unknown = data.keys() - _PLACE.keys() - {_TRANSLATED}
+        if unknown:
+            raise ValueError(f"unknown field(s) {', '.join(sorted(unknown))}")
+        for code in LANGUAGES:
+            if code not in data:
+                raise ValueError(f"missing field '{code}'")
+        for code in LANGUAGES:
+            if not isinstance(data[code], str):
+                raise ValueError(f"field '{code}': expected text, got {data[code]!r}")
+        translated = data.get(_TRANSLATED, ())
+        if not isinstance(translated, (list, tuple)):
+            raise ValueError(f"field '{_TRANSLATED}': expected a list, got {translated!r}")
+        for code in translated:
+            if not isinstance(code, str):
+                raise ValueError(f"field '{_TRANSLATED}': expected text, got {code!r}")
+        return cls.of(data, translated)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Words):
+            return NotImplemented
+        return self._texts == other._texts and self.translated == other.translated
+
+    def __hash__(self) -> int:
+        return hash((self._texts, self.translated))
+
+    def __repr__(self) -> str:
+        texts = ", ".join(map(repr, self._texts))
+        return f"Words({texts}, translated={self.translated!r})" if self.translated else f"Words({texts})"
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_unpickled, (self._texts, self.translated))
+
+
+def _unpickled(texts: tuple[str, ...], translated: frozenset[str]) -> Words:
+    """A pickled `Words` read back (its slots are frozen: pickle's own way would set them)."""
+    return Words(*texts, translated=translated)
 
 
 @dataclass(frozen=True, slots=True)

@@ -115,31 +115,23 @@ class ListingCache:
         self.changed = False
 
 
-def _words(data: Any) -> Words:
-    return Words(str(data["en"]), str(data["fr"]), frozenset(str(lang) for lang in data.get("translated", ())))
-
-
 def _listed(entry: dict[str, Any]) -> Listed:
     low, high = entry["players"]
     return Listed(
         name=str(entry["name"]),
-        title=_words(entry["title"]),
-        blurb=_words(entry["blurb"]),
+        title=Words.from_data(entry["title"]),
+        blurb=Words.from_data(entry["blurb"]),
         players=(int(low), int(high)),
         hides_information=bool(entry["hides_information"]),
         has_chance=bool(entry["has_chance"]),
     )
 
 
-def _words_entry(words: Words) -> dict[str, Any]:
-    return {"en": words.en, "fr": words.fr, "translated": sorted(words.translated)}
-
-
 def _entry(listed: Listed) -> dict[str, Any]:
     return {
         "name": listed.name,
-        "title": _words_entry(listed.title),
-        "blurb": _words_entry(listed.blurb),
+        "title": listed.title.to_data(),
+        "blurb": listed.blurb.to_data(),
         "players": list(listed.players),
         "hides_information": listed.hides_information,
         "has_chance": listed.has_chance,

@@ -120,7 +120,7 @@ def write_pack(folder: Path, name: str, module: str, info: str = GOOD_INFO) -> P
 def test_thunderbirds_is_listed_from_its_declaration() -> None:
     infos = {info.name: info for info in registry.available()}
     thunderbirds = infos["thunderbirds"]
-    assert thunderbirds.title.en == "Thunderbirds" and thunderbirds.players == (1, 4)
+    assert thunderbirds.title.text("en") == "Thunderbirds" and thunderbirds.players == (1, 4)
     assert thunderbirds.support == "rules" and not thunderbirds.hides_information
     assert [choice.value for choice in thunderbirds.option("difficulty").choices] == [
         "introduction",

@@ -138,7 +138,7 @@ def test_pack_info_fields_are_what_the_registry_expects() -> None:
     infos, _problems = installed_kits()
     for info in infos:
         assert isinstance(info, PackInfo)
-        assert info.options == () and info.title.en and info.title.fr and info.blurb.fr
+        assert info.options == () and info.title.text("en") and info.title.text("fr") and info.blurb.text("fr")
 
 
 LISTING = """

@@ -104,7 +104,7 @@ def test_the_token_split_completed_from_the_box(road: object) -> None:
     draft = with_count(with_text(with_text(new, "name.en", "Shrapnel"), "name.fr", "Shrapnel"), 3)
     road.edit(changes_of(kit, draft))
     tokens = road.definition.bags[0].tokens
-    assert [(t.id, t.name.fr, t.count, t.confidence) for t in tokens[1:]] == [
+    assert [(t.id, t.name.text("fr"), t.count, t.confidence) for t in tokens[1:]] == [
         ("other", "Bosse", 5, "high"),
         ("shrapnel", "Shrapnel", 3, "high"),
     ]
@@ -125,11 +125,19 @@ def test_a_card_added_to_a_deck_and_a_card_corrected() -> None:
         pack.edit(changes_of(kit, draft))
         kit = pack.definition
         card = kit.decks[0].cards[-1]
-        assert (card.id, card.name.fr, card.count, card.text.fr) == ("flash-flood", "Crue subite", 2, "Passez un tour.")
+        assert (card.id, card.name.text("fr"), card.count, card.text.text("fr")) == (
+            "flash-flood",
+            "Crue subite",
+            2,
+            "Passez un tour.",
+        )
         nitro = with_text(draft_for(kit, "edit:card:0:0"), "text.fr", "Avancez de 2 cases.")
         pack.edit(changes_of(kit, nitro))
         fixed = pack.definition.decks[0].cards[0]
-        assert fixed.text.fr == "Avancez de 2 cases." and fixed.text.en == "Move your marker 2 spaces forward."
+        assert (
+            fixed.text.text("fr") == "Avancez de 2 cases."
+            and fixed.text.text("en") == "Move your marker 2 spaces forward."
+        )
         assert "# Boost cards go face down into the drawer's hand." in Path(pack.info.source).read_text("utf-8")
     finally:
         registry.forget("dice_race")

@@ -12,6 +12,7 @@ import json
 import sqlite3
 from pathlib import Path
 
+from companion.engine.pack import Words
 from companion.engine.session import Session
 from companion.engine.store import Store
 from companion.kit import actions as act
@@ -44,3 +45,14 @@ def test_a_kit_game_saved_before_the_turns_model_resumes_replays_and_redoes(tmp_
         assert (session.state.round, session.state.phase) == (4, 2)
         assert update.events == (act.PhaseStarted(4, "end"),)
         assert Session.resume(store, saved.id).state == session.state
+
+
+def test_the_words_of_a_kit_game_saved_before_read_back_and_are_written_again_as_they_were() -> None:
+    left = json.loads((HERE / "saved_before_turns.json").read_text(encoding="utf-8"))
+    rules = registered("dice_race")
+    state = rules.decode_state(left)
+    assert state.kit.title == Words("Push Your Luck Dice Race", "La course du quitte ou double", frozenset({"fr"}))
+    assert [seat.text("fr") for seat in state.kit.seat_names[:2]] == ["Rouge", "Bleu"]
+    again = rules.encode_state(state)["kit"]
+    assert again == left["kit"]  # every text of the definition, field by field, as that version wrote it
+    assert list(again["title"]) == ["en", "fr", "translated"]

@@ -81,7 +81,7 @@ def test_a_shipped_example_is_replaced_by_a_users_copy_and_a_pack_name_never(sti
     copy = add_kit(source, replace=True)
     assert copy == user_kits_dir() / "dice_race.toml" and DICE_RACE.exists()
     [info] = [info for info in installed_kits()[0] if info.name == "dice_race"]
-    assert info.source == str(copy) and info.title.en == "Our Dice Race"
+    assert info.source == str(copy) and info.title.text("en") == "Our Dice Race"
     python = stick / "tb.toml"
     python.write_text(SMALL.replace('name = "small"', 'name = "thunderbirds"'), encoding="utf-8")
     with pytest.raises(KitNameTaken) as refused:

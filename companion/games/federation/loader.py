@@ -163,7 +163,7 @@ class _Reader:
         ):
             self.fail(file, f"{where}.{key}", _('expected {{ en = "...", fr = "..." }}, both written').format(), entry)
             return None
-        return Words(value["en"], value["fr"], frozenset(translated))
+        return Words.of(value, translated)
 
     def integer(
         self, file: str, where: str, data: Mapping[str, Any], key: str, entry: str | None, low: int, high: int

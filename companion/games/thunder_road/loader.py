@@ -62,7 +62,7 @@ class _Fields(Fields[Problem]):
                 ),
             )
             return Words("?", "?")
-        return Words(value["en"], value["fr"], translated)
+        return Words.of(value, translated)
 
     def languages(self) -> frozenset[str]:
         value = self.raw("translated", required=False)

@@ -73,9 +73,12 @@ def test_french_is_marked_as_our_translation_and_typeset_the_french_way() -> Non
     texts += [reading.question for reading in DEFS.readings.values()] + [slot.names for slot in DEFS.slots]
     texts += [row.names for table in DEFS.tables.values() for row in table.rows]
     assert all("fr" in words.translated for words in texts)
-    assert DEFS.races["klingon"].names.fr == "Empire klingon" and DEFS.races["romulan"].short.fr == "Romuliens"
+    assert (
+        DEFS.races["klingon"].names.text("fr") == "Empire klingon"
+        and DEFS.races["romulan"].short.text("fr") == "Romuliens"
+    )
     for words in texts:
-        assert not re.search(r" [:;?!%»]|« ", words.fr), words.fr
+        assert not re.search(r" [:;?!%»]|« ", words.text("fr")), words.text("fr")
 
 
 def copy_data(tmp_path: Path) -> Path:

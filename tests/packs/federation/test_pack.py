@@ -32,8 +32,8 @@ def test_the_static_facts_home_reads() -> None:
     assert [option.key for option in INFO.options] == ["systems", *(f"race_{seat}" for seat in range(1, 7))]
     assert [INFO.option(f"race_{seat}").default for seat in range(1, 7)] == list(RULES.definitions.races)
     assert INFO.option("systems").default == "12"
-    assert INFO.title.fr and INFO.blurb.fr != INFO.blurb.en and "fr" in INFO.blurb.translated
-    assert "\u00a0:" in INFO.blurb.fr
+    assert INFO.title.text("fr") and INFO.blurb.text("fr") != INFO.blurb.text("en") and "fr" in INFO.blurb.translated
+    assert "\u00a0:" in INFO.blurb.text("fr")
 
 
 def test_info_load_names_the_pack_and_the_registry_finds_its_rules() -> None:

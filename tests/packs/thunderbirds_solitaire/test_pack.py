@@ -41,8 +41,8 @@ def test_the_static_facts_are_honest() -> None:
     texts = [INFO.title, INFO.blurb] + [o.label for o in INFO.options]
     texts += [c.label for o in INFO.options for c in o.choices] + [o.help for o in INFO.options if o.help]
     for words in texts:
-        assert words.en and words.fr and words.en != words.fr
-        assert not any(f" {mark}" in words.fr for mark in ":;?!%"), words.fr
+        assert words.text("en") and words.text("fr") and words.text("en") != words.text("fr")
+        assert not any(f" {mark}" in words.text("fr") for mark in ":;?!%"), words.text("fr")
 
 
 def test_the_engine_registry_finds_the_rules_by_name() -> None:

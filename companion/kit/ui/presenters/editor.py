@@ -13,17 +13,17 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
+from companion.engine.pack import Words
 from companion.kit import components as comp
 from companion.kit.definition import KitDefinition
 from companion.kit.describe import face_label
 from companion.kit.edit import Append, Loc
 from companion.kit.ui.presenters.rows import Row, RowButton, Tab
-from companion.locale import domain, language
+from companion.locale import LANGUAGES, domain, language
 
 _, ngettext = domain("kit")
 
 Kind = Literal["die", "card", "token"]
-LANGUAGE_FIELDS = ("en", "fr")
 
 
 class FormProblem(ValueError):
@@ -176,16 +176,21 @@ def draft_for(kit: KitDefinition, key: str) -> Draft:
         if item is None:
             return Draft("card", index, pile=deck.piles[0] if deck.piles else None)
         card = deck.cards[item]
-        texts = {"name.en": card.name.en, "name.fr": card.name.fr}
+        texts = _fields("name", card.name)
         if card.text is not None:
-            texts |= {"text.en": card.text.en, "text.fr": card.text.fr}
+            texts |= _fields("text", card.text)
         return Draft("card", index, item, texts, card.count, card.pile)
     if kind == "token":
         if item is None:
             return Draft("token", index)
         token = kit.bags[index].tokens[item]
-        return Draft("token", index, item, {"name.en": token.name.en, "name.fr": token.name.fr}, token.count)
+        return Draft("token", index, item, _fields("name", token.name), token.count)
     raise ValueError(f"no editor form for {key!r}")
+
+
+def _fields(name: str, words: Words) -> dict[str, str]:
+    """A text's form fields, one per language: {"name.en": ..., "name.fr": ...}."""
+    return {f"{name}.{code}": text for code, text in words.as_dict().items()}
 
 
 def with_text(draft: Draft, key: str, value: str) -> Draft:
@@ -293,9 +298,9 @@ def changes_of(kit: KitDefinition, draft: Draft) -> list[tuple[Loc, Any]]:
         card = deck.cards[draft.item]
         where: tuple[Any, ...] = ("deck", draft.index, "card", draft.item)
         changes: list[tuple[Loc, Any]] = []
-        if (name["en"], name["fr"]) != (card.name.en, card.name.fr):
+        if name != card.name.as_dict():
             changes.append(((*where, "name"), name))
-        if text is not None and (card.text is None or (text["en"], text["fr"]) != (card.text.en, card.text.fr)):
+        if text is not None and (card.text is None or text != card.text.as_dict()):
             changes.append(((*where, "text"), text))
         if draft.count != card.count:
             changes.append(((*where, "count"), draft.count))
@@ -313,7 +318,7 @@ def changes_of(kit: KitDefinition, draft: Draft) -> list[tuple[Loc, Any]]:
     token = bag.tokens[draft.item]
     place: tuple[Any, ...] = ("bag", draft.index, "token", draft.item)
     changes = []
-    if (name["en"], name["fr"]) != (token.name.en, token.name.fr):
+    if name != token.name.as_dict():
         changes.append(((*place, "name"), name))
     if draft.count != token.count:
         changes.append(((*place, "count"), draft.count))
@@ -323,7 +328,7 @@ def changes_of(kit: KitDefinition, draft: Draft) -> list[tuple[Loc, Any]]:
 def _both(draft: Draft, name: str, required: bool) -> dict[str, str] | None:
     """A text in both languages, or None when both are left empty and it may be; a problem when only one is
     given (the other language's words never stand in for it)."""
-    values = {lang: draft.texts.get(f"{name}.{lang}", "").strip() for lang in LANGUAGE_FIELDS}
+    values = {lang: draft.texts.get(f"{name}.{lang}", "").strip() for lang in LANGUAGES}
     if not any(values.values()) and not required:
         return None
     if not all(values.values()):
