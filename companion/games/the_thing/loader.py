@@ -6,8 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from companion.engine.data import files
 from companion.engine.data.fields import MISSING, Fields
-from companion.engine.data.files import Entries, Files, OverlaidData, RawEntry, Tables
+from companion.engine.data.files import Entries, Files, OverlaidData, RawEntry, Tables, toml_files
 from companion.engine.data.problems import DataError, Problem
 from companion.engine.pack import Words
 from companion.games.the_thing.definitions import CABIN, PLAYER_COUNTS, Card, Definitions, PhaseText, Place
@@ -166,9 +167,17 @@ def _deck(deck: Fields[Problem], known: tuple[str, ...]) -> tuple[str, ...]:
     return chosen
 
 
-def load_definitions(folder: Path) -> Definitions:
-    """The definitions of another data folder (a scenario's), without overlay."""
-    return read([(path, str(path)) for path in sorted(folder.glob("*.toml"))], [])
+def load_definitions(folder: Path, overlay: Path | None = None) -> Definitions:
+    """The definitions of another data folder (a scenario's), with the overlay folder's files when given."""
+    return read(files_of(folder), [] if overlay is None else files_of(overlay))
+
+
+def files_of(folder: Path) -> Files:
+    return [(path, str(path)) for path in toml_files(folder)]
+
+
+def default_data_dir() -> Path:
+    return files.default_data_dir(PACK)
 
 
 DATA = OverlaidData(read, PACK)
