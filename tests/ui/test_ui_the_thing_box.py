@@ -56,7 +56,7 @@ def box_game(pilot, notes):
 
 def box_edit(pilot, out, args, notes):
     from companion.games.the_thing.overlay import box_file
-    from companion.ui.touch_player import type_text
+    from companion.ui.touch_player import docked_keyboard, type_text
 
     app = pilot.app
     yield from box_open(pilot)
@@ -74,6 +74,13 @@ def box_edit(pilot, out, args, notes):
         yield from box_touch(pilot, key)
     yield from box_touch(pilot, "box:place:add")
     notes["layout"] += [str(p) for p in pilot.check_layout("box-form")]
+    yield pilot.drawn()  # a field made in this frame lays its text out on the next one
+    pilot.tap("box:field:en")
+    yield pilot.until(lambda: docked_keyboard() is not None, "the docked keyboard")
+    yield pilot.settle()
+    (_x, bottom), (_w, height) = docked_keyboard().bbox
+    ok = pilot.find("box:form:ok")
+    notes["ok_above_keyboard"] = ok.to_window(ok.x, ok.y)[1] >= bottom + height
     yield pilot.screenshot(out / "box-form.png")
     yield from type_text(pilot, "box:field:en", "hut")
     yield from box_touch(pilot, "box:form:ok", "box:save")
@@ -97,10 +104,12 @@ def box_edit(pilot, out, args, notes):
 
 def box_again(pilot, out, args, notes):
     yield from box_open(pilot)
-    yield from box_touch(pilot, "box:section:weather")
-    notes["weather"] = box_shown(pilot)
-    yield from box_touch(pilot, "box:section:locations")
-    notes["locations"] = box_shown(pilot)
+    notes["layout"] = []
+    for section in ("counts", "weather", "locations"):
+        yield from box_touch(pilot, f"box:section:{section}")
+        notes[section] = box_shown(pilot)
+        notes["layout"] += [str(p) for p in pilot.check_layout(f"box-{section}")]
+        yield pilot.screenshot(out / f"box-{section}.png")
     yield from box_game(pilot, notes)
 """
 
@@ -114,7 +123,7 @@ def test_the_box_screen_names_the_weather_faces_and_the_location_deck_and_games_
     (tmp_path / "config.toml").write_text("", encoding="utf-8")  # a config file named must exist: every default
     monkeypatch.setenv("COMPANION_CONFIG", str(tmp_path / "config.toml"))
     first = scenario_notes(xvfb_display, artefact_dir(request, "edit"), "box_edit", SCENARIO)
-    assert first["layout"] == []
+    assert first["layout"] == [] and first["ok_above_keyboard"]
     assert {"Face 1", "alpha", "Face 2", "beta", "2"} <= set(first["weather"])
     assert first["refused"] == ['box.toml: entry "hut": field "names": the French name is missing']
     assert not first["written_when_refused"] and first["faces_when_refused"] == [""] * 6
@@ -122,10 +131,15 @@ def test_the_box_screen_names_the_weather_faces_and_the_location_deck_and_games_
     saved = (tmp_path / "COMPANION_DATA_DIR" / "overlay" / "the_thing" / "box.toml").read_text(encoding="utf-8")
     assert 'faces = ["alpha", "beta"]' in saved and 'cards = ["cabin", "hut"]' in saved
 
-    second = scenario_notes(xvfb_display, artefact_dir(request, "restarted"), "box_again", SCENARIO)
-    assert {"alpha", "beta"} <= set(second["weather"]) and "hut / hutte" in second["locations"]
-    for run in (first, second):
-        assert "Leader token: hut" in run["play"]  # the set-up's draw, from the deck's only card but the Cabin
-        weather, phase_8 = run["reveals"][0], run["reveals"][-1]
-        assert {"Weather: alpha", "Weather: beta"} & set(weather), weather
-        assert "Leader token: hut" in phase_8, phase_8
+    # A restart, in French: the Box shows what was saved, and a new game uses it.
+    second = scenario_notes(xvfb_display, artefact_dir(request, "restarted"), "box_again", SCENARIO, lang="fr")
+    assert second["layout"] == [] and "Piste Évasion du chien\u00a0: cases" in second["counts"]
+    assert {"alpha", "beta"} <= set(second["weather"]) and {"hut / hutte", "oui"} <= set(second["locations"])
+    for run, (weather, leader) in (
+        (first, ("Weather: ", "Leader token: hut")),
+        (second, ("Météo\u00a0: ", "Jeton Leader\u00a0: hutte")),
+    ):
+        assert leader in run["play"]  # the set-up's draw, from the deck's only card but the Cabin
+        rolled, phase_8 = run["reveals"][0], run["reveals"][-1]
+        assert {weather + "alpha", weather + "beta"} & set(rolled), rolled
+        assert leader in phase_8, phase_8

@@ -61,7 +61,12 @@ class ThingBoxScreen(BaseScreen):
             self.editing = BoxEditing.of(defs)
         view = present_box(defs, self.editing, str(RELATIVE))
         ids = self.ids
-        ids.title.text = view.title
+        form = view.form
+        ids.title.text = view.title if form is None else form.title
+        back = ButtonView("back", _("Back")) if form is None else form.cancel
+        ids.back.text, ids.back.action_key = back.label, back.key
+        _button(ids.form_ok, None if form is None else form.ok)
+        ids.form_ok.width = 0 if form is None else self.app.target * 2.0
         ids.note.text = view.note
         ids.problem.text = view.problem
         _shown(ids.problem, bool(view.problem), self.app.target * 1.2)
@@ -92,10 +97,6 @@ class ThingBoxScreen(BaseScreen):
         assert form is not None
         if box.children:  # the form is drawn once when it opens: its fields keep what is typed
             return
-        line = app.target * 0.9
-        box.add_widget(
-            FitLabel(text=form.title, bold=True, base_font_size=app.font_body, size_hint_y=None, height=line)
-        )
         for field in form.fields:
             row = BoxLayout(size_hint_y=None, height=app.target, spacing=app.gap)
             row.add_widget(FitLabel(text=field.label, base_font_size=app.font_small, size_hint_x=0.3))
@@ -104,16 +105,9 @@ class ThingBoxScreen(BaseScreen):
             text.bind(text=lambda _w, value, key=field.key: self._typed(key, value))
             row.add_widget(text)
             box.add_widget(row)
-        hint = FitLabel(text=form.help, base_font_size=app.font_small, size_hint_y=None, height=line)
+        hint = FitLabel(text=form.help, base_font_size=app.font_small, size_hint_y=None, height=app.target)
         hint.color = colour("text_dim")
         box.add_widget(hint)
-        buttons = BoxLayout(size_hint_y=None, height=app.target, spacing=app.gap)
-        for spec in (form.cancel, form.ok):
-            button = TouchButton()
-            _button(button, spec)
-            button.bind(on_release=lambda b: self.press(b.action_key))
-            buttons.add_widget(button)
-        box.add_widget(buttons)
         box.add_widget(Widget())  # the rest of the screen, above the docked keyboard
 
     def _typed(self, key: str, value: str) -> None:
