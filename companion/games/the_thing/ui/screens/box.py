@@ -70,7 +70,7 @@ class ThingBoxScreen(BaseScreen):
         ids.note.text = view.note
         ids.problem.text = view.problem
         _shown(ids.problem, bool(view.problem), self.app.target * 1.2)
-        editing = view.form is not None
+        editing = form is not None
         for part, height in (
             (ids.tabs, self.app.target),
             (ids.note, self.app.target * 1.3),
@@ -79,7 +79,7 @@ class ThingBoxScreen(BaseScreen):
             _shown(part, not editing, height)
         _shown(ids.scroll, not editing)
         _shown(ids.form, editing)
-        _button(ids.save, view.save)  # after `_shown`, which enables what it shows
+        _button(ids.save, view.save if form is None else None)  # after `_shown`, which enables what it shows
         for button, tab in zip(refill(ids.tabs, len(view.tabs), self._tab), view.tabs):
             _button(button, tab)
         if editing:
