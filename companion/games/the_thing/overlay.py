@@ -34,7 +34,7 @@ class PlaceDraft:
     id: str
     en: str
     fr: str
-    mark: str
+    confidence: str
 
 
 @dataclass(frozen=True)
@@ -90,7 +90,7 @@ class BoxDraft:
 
     def rename_place(self, place_id: str, en: str, fr: str) -> BoxDraft:
         places = tuple(
-            replace(p, en=_clean(en), fr=_clean(fr), mark="box") if p.id == place_id and p.id != CABIN else p
+            replace(p, en=_clean(en), fr=_clean(fr), confidence="box") if p.id == place_id and p.id != CABIN else p
             for p in self.places
         )
         return replace(self, places=places)

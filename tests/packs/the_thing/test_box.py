@@ -138,3 +138,26 @@ def test_the_box_screen_speaks_both_languages_and_saves_only_a_change() -> None:
     assert [row.value for row in view.rows[1:6]] == ["non donné"] * 5
     assert [tab.label for tab in view.tabs] == ["Nombres", "Dé Météo", "Pioche Lieux"]
     assert weather.form is not None and weather.form.title.startswith("Face\u00a01") and not weather.save.enabled
+
+
+def test_the_cabin_stays_the_die_keeps_its_range_and_a_hand_written_list_is_checked(tmp_path: Path) -> None:
+    draft = BoxDraft.of(DEFS)
+    assert draft.remove_place(CABIN) == draft and draft.rename_place(CABIN, "Hut", "Hutte") == draft
+    assert len(draft.step_faces(1).step_faces(10).faces) == 12 and draft.step_faces(1).faces[-1] == ""
+    added = draft.add_place("Radio room", "Salle radio").add_place("Radio  room", "Autre")
+    assert [p.id for p in added.places[-2:]] == ["radio-room", "radio-room-2"] and added.places[-1].en == "Radio room"
+    assert draft.add_place("Été", "Été").places[-1].id == "ete"
+    overlay = tmp_path / "mine.toml"
+    for cards, why in (
+        ('["cabin", "armory", "armory"]', "listed twice"),
+        ('["cabin", "kennel"]', "no Location card has the id kennel"),
+        ('["armory", "hangar"]', "the Cabin's Location card is needed"),
+    ):
+        overlay.write_text(f"[location_deck]\ncards = {cards}\n", encoding="utf-8")
+        with pytest.raises(DataError, match=why) as refused:
+            reread(overlay)
+        first = refused.value.problems[0]  # named in the file that says it (the NPCs' start may follow)
+        assert (first.file, first.entry, first.field) == (str(overlay), "location_deck", "cards")
+    overlay.write_text('[weather_die]\nfaces = ["A"]\n', encoding="utf-8")
+    with pytest.raises(DataError, match="a die has 2 to 12 faces, got 1"):
+        reread(overlay)

@@ -154,7 +154,7 @@ def _weather_rows(draft: BoxDraft) -> list[RowView]:
 def _mark(place: PlaceDraft) -> str:
     if place.id == CABIN:
         return _("the expansion's")
-    return {"inferred": _("inferred"), "box": _("from your box")}.get(place.mark, _("from the rules"))
+    return {"inferred": _("inferred"), "box": _("from your box")}.get(place.confidence, _("from the rules"))
 
 
 def _location_rows(draft: BoxDraft) -> list[RowView]:
