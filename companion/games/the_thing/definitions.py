@@ -30,11 +30,12 @@ class Card:
 
 @dataclass(frozen=True)
 class Place:
-    """A Location card; `inferred` when only our reading of the text puts it in the deck."""
+    """A Location card; its `confidence` is "inferred" when only our reading of the text puts it in the deck,
+    "box" when the players gave it from their box."""
 
     id: str
     name: Words
-    inferred: bool
+    confidence: str
 
 
 @dataclass(frozen=True)

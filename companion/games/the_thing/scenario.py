@@ -1,26 +1,30 @@
 """The game's part of the scenario files (the format and the runner are `companion.engine.scenario`).
 
-`[setup]`: `players` (4 to 8), `bag` ("screen" or "physical"), an optional `data` folder. `[position]` changes the
+`[setup]`: `players` (4 to 8), `bag` ("screen" or "physical"), an optional `data` folder, an optional `overlay`
+folder (files laid over the data as the players' own: what the Box screen writes). `[position]` changes the
 dealt game (see `POSITION`). Forced `dice` are what was turned: Location card ids for phase 8 in the order
-turned, "human"/"alien" for a bag draw, a face number (1 to 6) for the weather die. The output's `state` shows the
-secret fields too, under `secret`, for the tests: it is a developer's tool, never a shared screen."""
+turned, "human"/"alien" for a bag draw, a face number (1 to the die's faces) for the weather die. The output's
+`state` shows the secret fields too, under `secret`, for the tests: it is a developer's tool, never a shared
+screen."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 from companion.engine import scenario as format_
 from companion.engine.chance import LiveChance
+from companion.engine.data.problems import DataError
 from companion.engine.scenario import PositionFields, Scenario, ScenarioGame
 from companion.engine.turns import Turns
 from companion.games.the_thing import actions as a
 from companion.games.the_thing import codec
 from companion.games.the_thing.definitions import CABIN, VEHICLES, Definitions
 from companion.games.the_thing.describe import event_lines, table_lines
-from companion.games.the_thing.loader import load_definitions
+from companion.games.the_thing.loader import default_data_dir, load_definitions
 from companion.games.the_thing.names import OUTCOME_NAMES
 from companion.games.the_thing.rules import RULES, ThingRules, dog_end
 from companion.games.the_thing.state import ALIEN, HUMAN, ThingState, Ufo
@@ -53,7 +57,8 @@ class ThingScenarios(ScenarioGame[ThingState]):
     game = "the_thing"
     title = "The Thing – Norwegian Outpost"
     codec = codec
-    setup_keys = frozenset({"players", "bag", "data"})
+    setup_keys = frozenset({"players", "bag", "data", "overlay"})
+    folder_keys = frozenset({"data", "overlay"})
     position_keys = POSITION
 
     def rolls(self, forced: tuple[Any, ...], action: Any, state: ThingState, defs: Any) -> Sequence[int]:
@@ -80,7 +85,17 @@ class ThingScenarios(ScenarioGame[ThingState]):
         raise ValueError("this action turns, draws and rolls nothing")
 
     def start(self, scenario: Scenario, chance: LiveChance) -> tuple[ThingState, ThingRules, Definitions]:
-        return format_.start_with_data(scenario, chance, RULES, lambda folder: ThingRules(load_definitions(folder)))
+        overlay = scenario.setup.get("overlay")
+        rules = RULES
+        if overlay is not None:
+            try:
+                rules = ThingRules(load_definitions(default_data_dir(), Path(overlay)))
+            except DataError as broken:
+                raise scenario.fail("setup.overlay", "; ".join(str(p) for p in broken.problems)) from None
+        over = Path(overlay) if overlay is not None else None
+        return format_.start_with_data(
+            scenario, chance, rules, lambda folder: ThingRules(load_definitions(folder, over))
+        )
 
     def apply_position(self, state: ThingState, position: Mapping[str, Any], defs: Any, name: str) -> ThingState:
         return apply_position(state, position, defs, name)
