@@ -49,7 +49,7 @@ class BoxDraft:
 
     @classmethod
     def of(cls, defs: Definitions) -> BoxDraft:
-        places = tuple(PlaceDraft(p.id, p.name.en, p.name.fr, p.confidence) for p in defs.places)
+        places = tuple(PlaceDraft(p.id, p.name.text("en"), p.name.text("fr"), p.confidence) for p in defs.places)
         return cls(defs.dog_spaces, defs.heliport_damage, defs.deck_complete, defs.weather_faces, places)
 
     def step(self, what: str, by: int) -> BoxDraft:
@@ -123,7 +123,7 @@ def text_for(draft: BoxDraft, path: Path, shipped: Definitions) -> str:
     shared.store(doc, "heliport_damage", "heliport_damage", {"counts": counts}, True)
     faces = {} if draft.faces == shipped.weather_faces else {"faces": list(draft.faces)}
     shared.store(doc, "weather_die", "weather_die", faces, True)
-    as_shipped = {p.id: (p.name.en, p.name.fr) for p in shipped.places}
+    as_shipped = {p.id: (p.name.text("en"), p.name.text("fr")) for p in shipped.places}
     kept = {p.id for p in draft.places}
     for old in doc.get("location", []):
         if isinstance(old, dict) and old.get("id") not in kept:

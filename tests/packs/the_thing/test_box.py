@@ -93,7 +93,7 @@ def test_the_location_deck_completed_by_touch_is_what_phase_8_deals(tmp_path: Pa
     editing = editing.press("box:deck:toggle")
     path = write_box(editing.draft, tmp_path)
     defs = reread(path)
-    assert [(p.id, p.name.fr, p.confidence) for p in defs.places] == [
+    assert [(p.id, p.name.text("fr"), p.confidence) for p in defs.places] == [
         ("cabin", "Cabane", "rules"),
         ("radio-room", "Salle de radio", "box"),
     ]
