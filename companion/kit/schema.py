@@ -9,6 +9,7 @@ say `FILE:LINE: field: problem`. `docs/kit.md` describes every key.
 from __future__ import annotations
 
 import copy
+import functools
 import json
 import re
 import tomllib
@@ -342,10 +343,28 @@ def read_kit_file(path: Path) -> KitFile:
     return parse_kit(text, name)
 
 
+@functools.lru_cache(maxsize=32)
 def parse_kit(text: str, file: str) -> KitFile:
-    """`text` (the contents of `file`) parsed and validated."""
+    """`text` (the contents of `file`) parsed and validated. Kept for the same text (the model is frozen): the
+    catalogue, the pack and the editor each read the same file again.
+
+    A well-formed file is read by the standard library's `tomllib`, several times faster than tomlkit's parser,
+    and validated without looking for its keys' lines; a file that is not valid TOML is read again by tomlkit,
+    whose messages say what is wrong, and one that does not validate again with its lines, to name them."""
     try:
-        raw = tomlkit.parse(text).unwrap()
+        raw: Mapping[str, Any] = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        raw = _parse_with_tomlkit(text, file)
+    try:
+        return validate_kit(raw, file)
+    except KitError:
+        return validate_kit(raw, file, key_lines(text))
+
+
+def _parse_with_tomlkit(text: str, file: str) -> Mapping[str, Any]:
+    """`text` read by tomlkit, for its message when it is not valid TOML (raises `KitError`)."""
+    try:
+        return tomlkit.parse(text).unwrap()
     except tomlkit.exceptions.ParseError as error:
         reason = str(error).split(" at line ")[0]
         problem = KitProblem(file, error.line, "", _("not valid TOML: {reason}").format(reason=reason))
@@ -353,7 +372,6 @@ def parse_kit(text: str, file: str) -> KitFile:
     except tomlkit.exceptions.TOMLKitError as error:  # a table or key defined twice: tomllib knows the line
         problem = KitProblem(file, _tomllib_line(text), "", _("not valid TOML: {reason}").format(reason=error))
         raise KitError([problem]) from error
-    return validate_kit(raw, file, key_lines(text))
 
 
 def _tomllib_line(text: str) -> int:
