@@ -24,6 +24,9 @@ FULL_POWER_CUTS_GAME = "thunderbirds"
 FULL_POWER_CUTS = 200
 #: Every other pack at `ci`: enough for every phase of a commit to be hit (asserted by the drill).
 FEW_POWER_CUTS = 60
+#: The seeds of the conformance drill's games, for each set-up, in which every listed action is applied at every
+#: step (tests/conformance/test_every_pack.py): every player count and option is played at every depth.
+CONFORMANCE_SEEDS = {CI: (1,), NIGHTLY: (1, 7, 2024)}
 #: Hypothesis' examples per test at each depth (a test's own `@settings(max_examples=...)` wins).
 HYPOTHESIS_EXAMPLES = {CI: 100, NIGHTLY: 1000}
 
@@ -39,6 +42,10 @@ class Depth:
         if self.name == NIGHTLY or game == FULL_POWER_CUTS_GAME:
             return FULL_POWER_CUTS
         return FEW_POWER_CUTS
+
+    def conformance_seeds(self) -> tuple[int, ...]:
+        """The seeds of the games the conformance drill plays from each set-up, every listed action tried."""
+        return CONFORMANCE_SEEDS[self.name]
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

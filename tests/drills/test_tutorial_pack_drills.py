@@ -28,8 +28,8 @@ def pig(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
         yield registry.pack("pig")
 
 
-def test_the_conformance_tests_play_the_installed_tutorial_pack(pig: Any, tmp_path: Path) -> None:
-    conformance.test_every_listed_action_applies_and_everything_survives_encoding(pig)
+def test_the_conformance_tests_play_the_installed_tutorial_pack(pig: Any, tmp_path: Path, depth: Depth) -> None:
+    conformance.test_every_listed_action_applies_and_everything_survives_encoding(pig, depth)
     conformance.test_the_public_view_and_the_labels_keep_every_secret(pig)
     conformance.test_the_session_replays_resumes_exports_and_undoes_to_equal_states(pig, tmp_path)
 
