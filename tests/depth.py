@@ -48,6 +48,15 @@ class Depth:
         return CONFORMANCE_SEEDS[self.name]
 
 
+def examples(at_ci: int) -> int:
+    """`at_ci` Hypothesis examples at the `ci` depth, as many times more at a deeper one as the profile gives (ten
+    at `nightly`): for a test whose count is its own (`@settings(max_examples=examples(40))`), so that `nightly`
+    deepens it too. Read when the test module is imported, after the profile is loaded."""
+    from hypothesis import settings
+
+    return max(1, at_ci * settings.default.max_examples // HYPOTHESIS_EXAMPLES[CI])
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
         "--depth",

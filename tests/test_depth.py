@@ -19,11 +19,22 @@ def test_nightly_kills_every_pack_200_times() -> None:
 
 
 HYPOTHESIS_TEST = """
-from hypothesis import settings
+from depth import examples
+from hypothesis import given, settings, strategies
+
+RUNS = []
 
 def test_the_profile(depth):
     assert settings.default.max_examples == {examples}
     assert depth.name == "{name}"
+
+@settings(max_examples=examples(7), database=None)
+@given(strategies.integers())
+def test_a_count_of_its_own(number):
+    RUNS.append(number)
+
+def test_a_count_of_its_own_is_deepened_with_the_profile():
+    assert len(RUNS) == 7 * {examples} // 100
 """
 
 
@@ -34,7 +45,7 @@ def test_the_depth_option_chooses_the_hypothesis_profile_for_the_run(
     before = settings.default.max_examples
     pytester.makepyfile(test_profile=HYPOTHESIS_TEST.format(name=name, examples=examples))
     result = pytester.runpytest_inprocess("-p", "depth", "-p", "no:cacheprovider", *option)
-    result.assert_outcomes(passed=1)
+    result.assert_outcomes(passed=3)
     assert settings.default.max_examples == before, "the run gives the profile back"
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
+from depth import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -36,7 +37,7 @@ games = st.tuples(
 )
 
 
-@settings(max_examples=120, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(120), deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(games)
 def test_every_step_keeps_the_invariants_and_survives_encoding(game: tuple[int, int, str, int]) -> None:
     seed, players, difficulty, bot_percent = game
@@ -53,7 +54,7 @@ def test_every_step_keeps_the_invariants_and_survives_encoding(game: tuple[int, 
                     raise AssertionError(f"listed but refused: {action}: {refused.reason}") from None
 
 
-@settings(max_examples=8, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(8), deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(games)
 def test_session_on_sqlite_replays_resumes_exports_and_undoes_to_equal_states(game: tuple[int, int, str, int]) -> None:
     seed, players, difficulty, bot_percent = game

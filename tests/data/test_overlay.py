@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from depth import examples
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -227,7 +228,7 @@ def _same(a: Any, b: Any) -> bool:
     return type(a) is type(b) and a == b
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(documents)
 @example({"hood_track": {"0\n": []}, "disaster": [{"id\n": "x"}]})  # a key ending in a newline is quoted
 def test_the_toml_writer_round_trips(doc: dict[str, Any]) -> None:

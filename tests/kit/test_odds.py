@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 from fractions import Fraction
 
+from depth import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -48,7 +49,7 @@ def brute_force(rolled: list[DieSpec]) -> list[tuple[tuple[int, ...], Fraction]]
     return outcomes
 
 
-@settings(max_examples=200, deadline=None, derandomize=True)
+@settings(max_examples=examples(100), deadline=None, derandomize=True)
 @given(dice)
 def test_totals_match_enumeration(rolled: list[DieSpec]) -> None:
     expected: dict[int, Fraction] = {}
@@ -64,7 +65,7 @@ def test_totals_match_enumeration(rolled: list[DieSpec]) -> None:
         assert chance_total_at_most(rolled, target) == at_most
 
 
-@settings(max_examples=200, deadline=None, derandomize=True)
+@settings(max_examples=examples(100), deadline=None, derandomize=True)
 @given(dice, st.booleans())
 def test_symbol_counts_with_wilds_match_enumeration(rolled: list[DieSpec], wilds: bool) -> None:
     expected: dict[int, Fraction] = {}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from depth import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -192,7 +193,7 @@ def test_the_examples_are_valid(path: object) -> None:
     assert kit.name == path.stem
 
 
-@settings(max_examples=150, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_any_damaged_line_is_either_valid_or_named(data: st.DataObject) -> None:
     """One line of a valid kit replaced by another of its lines, cut short, or emptied: the kit is valid or

@@ -9,6 +9,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from depth import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -45,7 +46,7 @@ def setup_for(choice: tuple[str, str, str]) -> dict[str, object]:
     return setup_of(FIXTURE if data == "fixture" else SHIPPED, deck, dealing)
 
 
-@settings(max_examples=100, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(100), deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(games)
 def test_every_step_keeps_the_invariants_and_survives_encoding(game: tuple[int, tuple[str, str, str]]) -> None:
     seed, choice = game
@@ -94,7 +95,7 @@ def test_random_games_reach_every_part_of_the_game() -> None:
     assert {"DealChains", "RollDice", "EnterRoll", "RemoveCard", "SetSymbols", "PlaceLadyPenelope"} <= actions
 
 
-@settings(max_examples=10, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(10), deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(games)
 def test_session_on_sqlite_replays_resumes_exports_and_undoes_to_equal_states(
     game: tuple[int, tuple[str, str, str]],

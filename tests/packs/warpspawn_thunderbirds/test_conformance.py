@@ -8,6 +8,7 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
+from depth import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -35,7 +36,7 @@ games = st.tuples(
 )
 
 
-@settings(max_examples=40, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(games)
 def test_every_step_keeps_the_invariants_and_survives_encoding(game: tuple[int, int, int, int]) -> None:
     seed, players, size, bot_percent = game
@@ -65,7 +66,7 @@ def test_bot_games_keep_the_invariants_and_end() -> None:
                 assert last is not None and last.outcome is not None
 
 
-@settings(max_examples=10, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(10), deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(games)
 def test_session_on_sqlite_replays_resumes_exports_and_undoes_to_equal_states(game: tuple[int, int, int, int]) -> None:
     seed, players, size, bot_percent = game
