@@ -101,7 +101,6 @@ class ThunderbirdsPack:
         self.info = info
         self._defs: Definitions | None = None
         self._lock = threading.Lock()
-        self.load_problem: str | None = None
         #: What is wrong in the user's card overlay (a broken file is skipped so the game still starts), one
         #: player-facing line per problem naming the card, the field and the file; () when all is well.
         self.problems: tuple[str, ...] = ()
@@ -275,14 +274,8 @@ class ThunderbirdsPack:
         except KeyError:
             return region_id
 
-    def vehicle_name(self, vehicle_id: str) -> str:
-        return self._name("vehicles", vehicle_id)
-
     def pod_name(self, pod_id: str) -> str:
         return self._name("pods", pod_id)
-
-    def token_name(self, token_id: str) -> str:
-        return self._name("tokens", token_id)
 
     def _name(self, table: str, item_id: str) -> str:
         if self._defs is None or not item_id:
