@@ -144,22 +144,7 @@ class WarpspawnPack(BasicPack):
 
     def table_lines(self, view: PublicView) -> tuple[str, ...]:
         defs = default_definitions()
-        lines = [
-            _("Turn {turn}").format(turn=view.turn),
-            *(
-                ngettext(
-                    "{player}: {count} rescue, {cards} in hand",
-                    "{player}: {count} rescues, {cards} in hand",
-                    len(seat.rescues),
-                ).format(
-                    player=nm.colour(defs, seat.colour),
-                    count=len(seat.rescues),
-                    cards=ngettext("{count} card", "{count} cards", seat.hand_size).format(count=seat.hand_size),
-                )
-                for seat in view.seats
-            ),
-        ]
-        return tuple(lines)
+        return (_("Turn {turn}").format(turn=view.turn), *(nm.seat_score(defs, seat) for seat in view.seats))
 
     def screen_for(self, state: GameState) -> str:
         return "over" if state.outcome is not None else "grid"
