@@ -25,8 +25,6 @@ from companion.games.warpspawn_thunderbirds import events as ev
 from companion.games.warpspawn_thunderbirds import grid
 from companion.games.warpspawn_thunderbirds import names as nm
 from companion.games.warpspawn_thunderbirds.definitions import Definitions
-from companion.games.warpspawn_thunderbirds.describe import describe
-from companion.games.warpspawn_thunderbirds.legal import legal_actions
 from companion.games.warpspawn_thunderbirds.loader import (
     clear_definitions_cache,
     default_definitions,
@@ -125,12 +123,6 @@ class WarpspawnPack(BasicPack):
             if options.get(key):
                 setup[key] = options[key]
         return setup
-
-    def legal_actions(self, state: GameState) -> tuple[object, ...]:
-        return legal_actions(state, definitions_for(state.setup))
-
-    def describe(self, action: object, state: GameState) -> str:
-        return describe(action, state, definitions_for(state.setup))
 
     def public_view(self, state: GameState | PublicView) -> PublicView:
         return state if isinstance(state, PublicView) else public_view(state)
