@@ -16,11 +16,11 @@ from typing import TYPE_CHECKING, Any
 from companion.engine.pack import (
     DataStatus,
     LightsSpec,
+    NoSecrets,
     PackInfo,
     Reveal,
     SavedGameLine,
     ScreenSpec,
-    SecretView,
     Sound,
     default_saved_game_line,
 )
@@ -77,7 +77,9 @@ def make_pack(info: PackInfo) -> ThunderbirdsPack:
     return ThunderbirdsPack(info)
 
 
-class ThunderbirdsPack:
+class ThunderbirdsPack(NoSecrets):
+    """Nothing is hidden in Thunderbirds (`NoSecrets`): the decks' order is the companion's, never shown."""
+
     name = "thunderbirds"
     screens = SCREENS
     #: Kept built once visited (a quick return from the Board to the Table), and built ahead on the Table.
@@ -180,15 +182,8 @@ class ThunderbirdsPack:
     def setup_for(self, players: int, options: Mapping[str, str]) -> dict[str, Any]:
         return {"players": players, "difficulty": options.get("difficulty", "introduction")}
 
-    def public_view(self, state: Any) -> Any:
-        """Nothing is hidden in Thunderbirds: the decks' order is the companion's, never shown."""
-        return state
-
     def seats(self, state: Any) -> tuple[str, ...]:
         return tuple(self.character_name(hand.character) for hand in state.players)
-
-    def secret_view(self, state: Any, seat: int) -> SecretView | None:
-        return None
 
     def table_lines(self, view: Any) -> tuple[str, ...]:
         """The Table in words, for the phones' and TV's spectator page (the Pi draws it on its own screens)."""
