@@ -17,12 +17,13 @@ and its rules' `encode_action`/`decode_action`/`encode_state`/`decode_state` cal
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import types
 import typing
 from collections.abc import Callable, Iterable, Mapping
 from enum import Enum
 from functools import cache
-from typing import Any, Generic, Literal, TypeVar, Union, cast
+from typing import Any, ClassVar, Generic, Literal, TypeVar, Union, cast
 
 S = TypeVar("S")
 T = TypeVar("T")
@@ -134,6 +135,30 @@ class Codec(Generic[S]):
             cls = options[value["type"]]
             decoded[field] = decode_dataclass(cls, {k: v for k, v in value.items() if k != "type"}, f"state.{field}")
         return cast(Any, dataclasses.replace)(result, **decoded) if decoded else result
+
+
+class RulesCodec(Generic[S]):
+    """A game's `GameRules` codec members, served by the `CODEC` of its pack's codec module (`codec_module`),
+    which is imported when a game is first saved or resumed rather than with the rules."""
+
+    codec_module: ClassVar[str]
+
+    @property
+    def codec(self) -> Codec[S]:
+        codec: Codec[S] = importlib.import_module(self.codec_module).CODEC
+        return codec
+
+    def encode_action(self, action: object) -> dict[str, Any]:
+        return self.codec.encode_action(action)
+
+    def decode_action(self, data: Mapping[str, Any]) -> Any:
+        return self.codec.decode_action(data)
+
+    def encode_state(self, state: S) -> dict[str, Any]:
+        return self.codec.encode_state(state)
+
+    def decode_state(self, data: Mapping[str, Any]) -> S:
+        return self.codec.decode_state(data)
 
 
 def decode_dataclass(cls: type[T], data: Any, where: str) -> T:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.kit import actions as act
-from companion.kit.components import DieSpec, FaceSpec
+from companion.kit.components import FaceSpec
 from companion.kit.definition import KitDefinition
 from companion.kit.state import KitState, next_in_game
 from companion.locale import domain
@@ -34,10 +34,6 @@ def face_label(kit: KitDefinition, face: FaceSpec) -> str:
     if face.wild:
         parts.append(_("Wild"))
     return " ".join(parts) if parts else _("Blank")
-
-
-def roll_labels(kit: KitDefinition, dice: tuple[DieSpec, ...], faces: tuple[int, ...]) -> tuple[str, ...]:
-    return tuple(face_label(kit, die.faces[index]) for die, index in zip(dice, faces))
 
 
 def place_name(place: str) -> str:

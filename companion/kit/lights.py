@@ -17,11 +17,13 @@ Pure: no Kivy, gpiozero or pyserial. The shell finds a kit's scene by name (`sce
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
-from companion.devices.light import Blink, Colour, Frame, Light
+from companion.devices.light import Blink, Colour, Light
+from companion.devices.lit_layout import LitLayout
 from companion.devices.scene import LightScene
 from companion.kit.definition import KitDefinition
 from companion.kit.state import KitState
@@ -86,52 +88,25 @@ def kit_view(kit: KitDefinition, state: KitState) -> KitLights:
     return KitLights((), values[0], None)
 
 
-@dataclass(frozen=True)
-class KitLayout:
-    """The LEDs of one build for a kit's scene, in canonical order: `companion.devices.scene.SceneLayout`."""
-
-    prefix: str  # "track.race." or "counter.pot."
-    rgb: bool
-    names: tuple[str, ...]
-    _index: dict[str, int] = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "_index", {name: i for i, name in enumerate(self.names)})
-
-    def __contains__(self, name: object) -> bool:
-        return name in self._index
-
-    def index(self, name: str) -> int:
-        return self._index[name]
-
-    def frame(self, view: KitLights, now: float, animations: Iterable[Any] = ()) -> Frame:
-        lit: dict[str, Light] = {name: Light() for name in self.names}
-        for at, markers in view.marked:
-            name = f"{self.prefix}{at}"
-            if name not in self._index:
-                continue  # a saved game whose kit had a longer track than the file has now
-            colour = seat_colour(markers[0]) if len(markers) == 1 else SHARED
-            blink = TURN if view.current is not None and view.current in markers else None
-            lit[name] = Light(colour if self.rgb else SHARED, BRIGHT, blink)
-        if view.value is not None:
-            colour = seat_colour(view.current) if view.current is not None else SHARED
-            for name in self.names:
-                value = int(name.rsplit(".", 1)[1])
-                if value < view.value:
-                    lit[name] = Light(colour if self.rgb else SHARED, DIM)
-                elif value == view.value:
-                    lit[name] = Light(colour if self.rgb else SHARED, BRIGHT)
-        return Frame(lit)
-
-    def animation(self, moment: Any, start: float) -> Any:
-        return _Over()
-
-
-class _Over:
-    """A kit's moments bring no animation (`moments` gives none): an effect that is over at once."""
-
-    def is_over(self, now: float) -> bool:
-        return True
+def kit_lights(prefix: str, rgb: bool, names: frozenset[str], view: KitLights) -> dict[str, Light]:
+    """The lit LEDs of one build (`names`, with the track's or the counter's `prefix`) for a position."""
+    lit: dict[str, Light] = {}
+    for at, markers in view.marked:
+        name = f"{prefix}{at}"
+        if name not in names:
+            continue  # a saved game whose kit had a longer track than the file has now
+        colour = seat_colour(markers[0]) if len(markers) == 1 else SHARED
+        blink = TURN if view.current is not None and view.current in markers else None
+        lit[name] = Light(colour if rgb else SHARED, BRIGHT, blink)
+    if view.value is not None:
+        colour = seat_colour(view.current) if view.current is not None else SHARED
+        for name in names:
+            value = int(name.rsplit(".", 1)[1])
+            if value < view.value:
+                lit[name] = Light(colour if rgb else SHARED, DIM)
+            elif value == view.value:
+                lit[name] = Light(colour if rgb else SHARED, BRIGHT)
+    return lit
 
 
 def seat_colour(seat: int) -> Colour:
@@ -176,7 +151,7 @@ def make_scene(kit: KitDefinition) -> LightScene | None:
         groups={group: names, f"{group}-reversed": tuple(reversed(names))},
         names_help=f"{names[0]}-{names[-1]}",
         sizes={group: len(names)},
-        make_layout=lambda chosen, rgb: KitLayout(prefix, rgb, chosen),
+        make_layout=lambda chosen, rgb: LitLayout(chosen, rgb, partial(kit_lights, prefix, rgb, frozenset(chosen))),
         view=view,
         moments=lambda _events: (),
         mirror_rows=_rows(names),

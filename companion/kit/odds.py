@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
+from companion.engine.dice import Die, Face, sum_distribution
 from companion.kit.components import DieSpec, symbol_count, total_of
 from companion.kit.definition import KitDefinition
 from companion.locale import domain
@@ -27,16 +28,7 @@ def _known(dice: Sequence[DieSpec]) -> None:
 def total_distribution(dice: Sequence[DieSpec]) -> dict[int, Fraction]:
     """The exact chance of each total of face values (no dice: a total of 0 for sure)."""
     _known(dice)
-    totals: dict[int, Fraction] = {0: Fraction(1)}
-    for die in dice:
-        share = Fraction(1, len(die.faces))
-        step: dict[int, Fraction] = {}
-        for total, chance in totals.items():
-            for face in die.faces:
-                key = total + face.value
-                step[key] = step.get(key, Fraction(0)) + chance * share
-        totals = step
-    return dict(sorted(totals.items()))
+    return sum_distribution([Die(die.id, tuple(Face("", face.value) for face in die.faces)) for die in dice])
 
 
 def symbol_distribution(dice: Sequence[DieSpec], symbol: str, wilds: bool = True) -> dict[int, Fraction]:

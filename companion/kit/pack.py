@@ -29,10 +29,10 @@ from companion.kit import actions as act
 from companion.kit import components as comp
 from companion.kit.catalogue import EXAMPLES_DIR
 from companion.kit.definition import KitDefinition
-from companion.kit.describe import describe, face_label, seat_name
+from companion.kit.describe import face_label, seat_name
 from companion.kit.edit import Loc, edit_kit, user_copy
 from companion.kit.odds import roll_odds
-from companion.kit.rules import KitRules, legal_actions, setup_mapping
+from companion.kit.rules import KitRules, setup_mapping
 from companion.kit.schema import KitFile, kit_json, read_kit_file, to_definition
 from companion.kit.state import KitState
 from companion.locale import domain
@@ -309,12 +309,6 @@ class KitPack(BasicPack):
 
     def setup_for(self, players: int, options: Mapping[str, str]) -> dict[str, Any]:
         return setup_mapping(kit_json(self.model), players)
-
-    def legal_actions(self, state: KitState) -> tuple[Any, ...]:
-        return legal_actions(state)
-
-    def describe(self, action: Any, state: KitState) -> str:
-        return describe(action, state)
 
     def public_view(self, state: KitState) -> KitState:
         """A kit with nothing a seat hides shows its state as it is (as every game without secrets does: the

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -247,6 +247,20 @@ class _Reader:
                 self.fail(file, f"{where}.{entry_id}", _("this id is used twice"), entry_id)
             seen.add(entry_id)
 
+    def each(
+        self, file: str, doc: Mapping[str, Any], key: str, fields: set[str]
+    ) -> Iterator[tuple[str | None, str, dict[str, Any]]]:
+        """Each `[[key]]` entry as (its id, its path in problems, its table), its unknown fields reported; an id
+        used twice is reported once every entry is read."""
+        ids: list[str | None] = []
+        for i, data in enumerate(self.entries(file, doc, key)):
+            entry_id = self.ident(file, f"{key}[{i}]", data)
+            ids.append(entry_id)
+            where = f"{key}.{entry_id or i}"
+            self.only(file, where, data, fields, entry_id)
+            yield entry_id, where, data
+        self.unique(file, key, ids)
+
     # --------------------------------------------------------------------------------------------- the files
 
     def build(self, docs: Mapping[str, dict[str, Any]]) -> Definitions | None:
@@ -288,7 +302,6 @@ class _Reader:
         file = "races.toml"
         self.only(file, "", doc, {"race"}, None)
         races: dict[str, Race] = {}
-        ids: list[str | None] = []
         fields = {
             "id",
             "names",
@@ -298,11 +311,7 @@ class _Reader:
             "minor_race_revenue",
             "conquers_minor_races",
         } | MARK_FIELDS
-        for i, data in enumerate(self.entries(file, doc, "race")):
-            race_id = self.ident(file, f"race[{i}]", data)
-            ids.append(race_id)
-            where = f"race.{race_id or i}"
-            self.only(file, where, data, fields, race_id)
+        for race_id, where, data in self.each(file, doc, "race", fields):
             names = self.words(file, where, data, "names", race_id)
             short = self.words(file, where, data, "short", race_id)
             diplomacy = self.integer(file, where, data, "diplomacy_modifier", race_id, -5, 5)
@@ -320,7 +329,6 @@ class _Reader:
             ):
                 continue
             races[race_id] = Race(race_id, names, short, diplomacy, minor, conquers, mark)
-        self.unique(file, "race", ids)
         return races
 
     def dice_tables(
@@ -329,19 +337,13 @@ class _Reader:
         file = "tables.toml"
         self.only(file, "", doc, {"table", "enigma_roll", "diplomacy", "ship"}, None)
         tables: dict[str, Table] = {}
-        ids: list[str | None] = []
-        for i, data in enumerate(self.entries(file, doc, "table")):
-            table_id = self.ident(file, f"table[{i}]", data)
-            ids.append(table_id)
-            where = f"table.{table_id or i}"
-            self.only(file, where, data, {"id", "names", "translated", "row"} | MARK_FIELDS, table_id)
+        for table_id, where, data in self.each(file, doc, "table", {"id", "names", "translated", "row"} | MARK_FIELDS):
             names = self.words(file, where, data, "names", table_id)
             mark = self.mark(file, where, data, table_id)
             rows = self.rows(file, where, data, table_id)
             if table_id is None or names is None or mark is None or rows is None:
                 continue
             tables[table_id] = Table(table_id, names, rows, mark)
-        self.unique(file, "table", ids)
         for table_id, required in REQUIRED_ROWS.items():
             if table_id not in tables:
                 if not any(p.file.endswith(file) for p in self.problems):
@@ -357,17 +359,11 @@ class _Reader:
                 )
 
         ships: dict[str, Ship] = {}
-        ship_ids: list[str | None] = []
-        for i, data in enumerate(self.entries(file, doc, "ship")):
-            ship_id = self.ident(file, f"ship[{i}]", data)
-            ship_ids.append(ship_id)
-            where = f"ship.{ship_id or i}"
-            self.only(file, where, data, {"id", "names", "translated"} | MARK_FIELDS, ship_id)
+        for ship_id, where, data in self.each(file, doc, "ship", {"id", "names", "translated"} | MARK_FIELDS):
             names = self.words(file, where, data, "names", ship_id)
             mark = self.mark(file, where, data, ship_id)
             if ship_id is not None and names is not None and mark is not None:
                 ships[ship_id] = Ship(ship_id, names, mark)
-        self.unique(file, "ship", ship_ids)
 
         enigma_roll = None
         data = self.table(file, doc, "enigma_roll")
@@ -450,18 +446,8 @@ class _Reader:
                 revenue = Revenue(home, bonus, colony, mark)
 
         buildings: dict[str, Building] = {}
-        ids: list[str | None] = []
-        for i, data in enumerate(self.entries(file, doc, "building")):
-            building_id = self.ident(file, f"building[{i}]", data)
-            ids.append(building_id)
-            where = f"building.{building_id or i}"
-            self.only(
-                file,
-                where,
-                data,
-                {"id", "names", "translated", "max_per_system", "not_on_minor_race"} | MARK_FIELDS,
-                building_id,
-            )
+        fields = {"id", "names", "translated", "max_per_system", "not_on_minor_race"} | MARK_FIELDS
+        for building_id, where, data in self.each(file, doc, "building", fields):
             names = self.words(file, where, data, "names", building_id)
             most = self.integer(file, where, data, "max_per_system", building_id, 1, 1)
             not_on_minor = (
@@ -473,7 +459,6 @@ class _Reader:
             if building_id is None or names is None or most is None or not_on_minor is None or mark is None:
                 continue
             buildings[building_id] = Building(building_id, names, most, not_on_minor, mark)
-        self.unique(file, "building", ids)
         missing = REQUIRED_BUILDINGS - set(buildings)
         if missing and not any(p.field.startswith("building") for p in self.problems):
             self.fail(file, "building", _("the buildings {ids} are missing").format(ids=", ".join(sorted(missing))))
@@ -524,36 +509,22 @@ class _Reader:
         file = "phases.toml"
         self.only(file, "", doc, {"phase"}, None)
         phases: list[Phase] = []
-        ids: list[str | None] = []
-        for i, data in enumerate(self.entries(file, doc, "phase")):
-            phase_id = self.ident(file, f"phase[{i}]", data)
-            ids.append(phase_id)
-            where = f"phase.{phase_id or i}"
-            self.only(file, where, data, {"id", "names", "translated", "module"} | MARK_FIELDS, phase_id)
+        for phase_id, where, data in self.each(
+            file, doc, "phase", {"id", "names", "translated", "module"} | MARK_FIELDS
+        ):
             names = self.words(file, where, data, "names", phase_id)
             module = self.boolean(file, where, data, "module", phase_id)
             mark = self.mark(file, where, data, phase_id)
             if phase_id is not None and names is not None and module is not None and mark is not None:
                 phases.append(Phase(phase_id, names, module, mark))
-        self.unique(file, "phase", ids)
         return tuple(phases)
 
     def readings(self, doc: Mapping[str, Any]) -> dict[str, Reading]:
         file = "readings.toml"
         self.only(file, "", doc, {"reading"}, None)
         readings: dict[str, Reading] = {}
-        ids: list[str | None] = []
-        for i, data in enumerate(self.entries(file, doc, "reading")):
-            reading_id = self.ident(file, f"reading[{i}]", data)
-            ids.append(reading_id)
-            where = f"reading.{reading_id or i}"
-            self.only(
-                file,
-                where,
-                data,
-                {"id", "names", "question", "translated", "default", "choice"} | MARK_FIELDS,
-                reading_id,
-            )
+        fields = {"id", "names", "question", "translated", "default", "choice"} | MARK_FIELDS
+        for reading_id, where, data in self.each(file, doc, "reading", fields):
             names = self.words(file, where, data, "names", reading_id)
             question = self.words(file, where, data, "question", reading_id)
             mark = self.mark(file, where, data, reading_id)
@@ -568,7 +539,6 @@ class _Reader:
             if reading_id is None or names is None or question is None or mark is None or choices is None:
                 continue
             readings[reading_id] = Reading(reading_id, names, question, choices, str(default), mark)
-        self.unique(file, "reading", ids)
         for reading_id, required in REQUIRED_READINGS.items():
             if reading_id not in readings:
                 if not any(p.file.endswith(file) for p in self.problems):

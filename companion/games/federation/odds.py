@@ -48,7 +48,6 @@ class EnigmaOdds:
 class DiplomacyOdds:
     modifier: int
     faces: tuple[Face, ...]  # "joined", "failed" or "never"
-    never_reads: str  # "die" or "total" (our reading)
     outcomes: tuple[tuple[str, Fraction], ...]
 
 
@@ -123,4 +122,4 @@ def diplomacy_odds(state: FederationState, defs: Definitions, race: str) -> Dipl
         for result in ("joined", "failed", "never")
         if (count := sum(1 for face in faces if face.result == result))
     )
-    return DiplomacyOdds(modifier, tuple(faces), reads, outcomes)
+    return DiplomacyOdds(modifier, tuple(faces), outcomes)

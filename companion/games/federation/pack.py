@@ -16,7 +16,7 @@ from companion.engine.pack import BasicPack, DataStatus, PackInfo, Reveal, Saved
 from companion.games.federation import INFO, names, overlay
 from companion.games.federation import events as ev
 from companion.games.federation.definitions import Definitions
-from companion.games.federation.describe import describe, event_lines, saved_game_line
+from companion.games.federation.describe import event_lines, saved_game_line
 from companion.games.federation.errors import DataError
 from companion.games.federation.legal import correction_examples, legal_actions
 from companion.games.federation.loader import default_definitions
@@ -138,12 +138,6 @@ class FederationPack(BasicPack):
             races.append(race if race not in races else next(r for r in every if r not in races and r not in wanted))
         systems = options.get("systems", self.info.option("systems").default)
         return {"races": races, "systems": int(systems)}
-
-    def legal_actions(self, state: FederationState) -> tuple[Any, ...]:
-        return legal_actions(state, self.rules.definitions)
-
-    def describe(self, action: Any, state: FederationState) -> str:
-        return describe(action, state, self.rules.definitions)
 
     def seats(self, state: FederationState) -> tuple[str, ...]:
         return tuple(names.race(self.rules.definitions, race) for race in state.races)

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.engine.chance import Chance
+from companion.engine.codec import RulesCodec
 from companion.games.federation import empire
 from companion.games.federation.definitions import Definitions
 from companion.games.federation.loader import default_definitions
@@ -29,9 +30,10 @@ def is_terminal(state: FederationState, defs: Definitions) -> bool:
     return empire.winner(state, defs) is not None
 
 
-class FederationRules:
+class FederationRules(RulesCodec[FederationState]):
     """The engine's `GameRules` for the Federation module (registry name "federation")."""
 
+    codec_module = "companion.games.federation.codec"
     name = "federation"
     state_format = 1
 
@@ -60,26 +62,6 @@ class FederationRules:
         from companion.games.federation.describe import describe
 
         return describe(action, state, self.definitions)
-
-    def encode_action(self, action: object) -> dict[str, Any]:
-        from companion.games.federation.codec import encode_action
-
-        return encode_action(action)
-
-    def decode_action(self, data: Mapping[str, Any]) -> object:
-        from companion.games.federation.codec import decode_action
-
-        return decode_action(data)
-
-    def encode_state(self, state: FederationState) -> dict[str, Any]:
-        from companion.games.federation.codec import encode_state
-
-        return encode_state(state)
-
-    def decode_state(self, data: Mapping[str, Any]) -> FederationState:
-        from companion.games.federation.codec import decode_state
-
-        return decode_state(data)
 
     def summary(self, state: FederationState) -> dict[str, Any]:
         from companion.games.federation.describe import summary

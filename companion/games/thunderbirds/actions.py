@@ -350,9 +350,6 @@ Action = (
 
 ACTION_TYPES: dict[str, type] = {cls.__name__: cls for cls in Action.__args__}
 
-#: Actions that cost one of the turn's actions.
-COSTS_ACTION: frozenset[type] = frozenset({Move, Rescue, ConfirmRescue, Plan, Scan, DrawAbilityToken})
-
 ADJUSTMENTS: frozenset[type] = frozenset(
     {
         AdjustHood,

@@ -106,7 +106,6 @@ class Facts:
     schemes: Mapping[str, Scheme]
     networks: Mapping[str, Network]  # vehicle -> network
     speeds: Mapping[str, int]  # vehicle -> printed speed (what `top_speed` gives with no lasting effect)
-    seat_counts: Mapping[str, int | None]
     rooms: Mapping[str, int | None]  # seats of every vehicle that moves on a network (None: unlimited)
     pods: frozenset[str]
     vehicles: frozenset[str]
@@ -273,7 +272,6 @@ def _build_facts(defs: Definitions, model: UnknownCardModel) -> Facts:
         schemes=schemes,
         networks={v.id: v.network for v in defs.vehicles.values()},
         speeds={v.id: v.speed for v in defs.vehicles.values()},
-        seat_counts={v.id: v.seats for v in defs.vehicles.values()},
         rooms={v.id: v.seats for v in defs.vehicles.values() if v.network != "none"},
         pods=frozenset(defs.pods),
         vehicles=frozenset(defs.vehicles),

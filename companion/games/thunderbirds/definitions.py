@@ -379,10 +379,3 @@ class Definitions:
     glossary: Mapping[str, Term] = field(default_factory=dict)
     #: Files the definitions came from (shipped and overlay), for messages.
     sources: tuple[str, ...] = field(default=())
-
-    def piece_names(self, kind: PieceKind, piece: str) -> Names:
-        if kind == "character":
-            return self.characters[piece].names
-        if kind == "vehicle":
-            return self.vehicles[piece].names
-        return self.pods[piece].names

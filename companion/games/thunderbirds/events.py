@@ -330,5 +330,3 @@ Event = (
     | GameLost
     | Adjusted
 )
-
-EVENT_TYPES: dict[str, type] = {cls.__name__: cls for cls in Event.__args__}

@@ -94,10 +94,6 @@ def seats_free(state: GameState, vehicle: Vehicle) -> int | None:
     return vehicle.seats - sum(1 for _, v in state.seats if v == vehicle.id)
 
 
-def is_pod(defs: Definitions, piece: str) -> bool:
-    return piece in defs.pods
-
-
 def cargo_room(state: GameState, defs: Definitions, piece: str) -> bool:
     """Thunderbird 2 carries either one of its vehicles, or up to its pod capacity of pods."""
     carrier = defs.vehicles[carrier_id(defs)]

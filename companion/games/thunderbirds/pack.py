@@ -16,11 +16,11 @@ from typing import TYPE_CHECKING, Any
 from companion.engine.pack import (
     DataStatus,
     LightsSpec,
+    NoSecrets,
     PackInfo,
     Reveal,
     SavedGameLine,
     ScreenSpec,
-    SecretView,
     Sound,
     default_saved_game_line,
 )
@@ -77,7 +77,9 @@ def make_pack(info: PackInfo) -> ThunderbirdsPack:
     return ThunderbirdsPack(info)
 
 
-class ThunderbirdsPack:
+class ThunderbirdsPack(NoSecrets):
+    """Nothing is hidden in Thunderbirds (`NoSecrets`): the decks' order is the companion's, never shown."""
+
     name = "thunderbirds"
     screens = SCREENS
     #: Kept built once visited (a quick return from the Board to the Table), and built ahead on the Table.
@@ -101,7 +103,6 @@ class ThunderbirdsPack:
         self.info = info
         self._defs: Definitions | None = None
         self._lock = threading.Lock()
-        self.load_problem: str | None = None
         #: What is wrong in the user's card overlay (a broken file is skipped so the game still starts), one
         #: player-facing line per problem naming the card, the field and the file; () when all is well.
         self.problems: tuple[str, ...] = ()
@@ -181,15 +182,8 @@ class ThunderbirdsPack:
     def setup_for(self, players: int, options: Mapping[str, str]) -> dict[str, Any]:
         return {"players": players, "difficulty": options.get("difficulty", "introduction")}
 
-    def public_view(self, state: Any) -> Any:
-        """Nothing is hidden in Thunderbirds: the decks' order is the companion's, never shown."""
-        return state
-
     def seats(self, state: Any) -> tuple[str, ...]:
         return tuple(self.character_name(hand.character) for hand in state.players)
-
-    def secret_view(self, state: Any, seat: int) -> SecretView | None:
-        return None
 
     def table_lines(self, view: Any) -> tuple[str, ...]:
         """The Table in words, for the phones' and TV's spectator page (the Pi draws it on its own screens)."""
@@ -275,14 +269,8 @@ class ThunderbirdsPack:
         except KeyError:
             return region_id
 
-    def vehicle_name(self, vehicle_id: str) -> str:
-        return self._name("vehicles", vehicle_id)
-
     def pod_name(self, pod_id: str) -> str:
         return self._name("pods", pod_id)
-
-    def token_name(self, token_id: str) -> str:
-        return self._name("tokens", token_id)
 
     def _name(self, table: str, item_id: str) -> str:
         if self._defs is None or not item_id:

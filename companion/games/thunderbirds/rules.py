@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from companion.engine.chance import Chance
+from companion.engine.codec import RulesCodec
 from companion.engine.errors import IllegalAction
 from companion.games.thunderbirds import actions as act
 from companion.games.thunderbirds import adjust, operations, rescue, turn
@@ -111,9 +112,10 @@ def current_player(state: GameState) -> str:
     return state.active_character
 
 
-class ThunderbirdsRules:
+class ThunderbirdsRules(RulesCodec[GameState]):
     """The `GameRules` of the engine for Thunderbirds."""
 
+    codec_module = "companion.games.thunderbirds.codec"
     name = "thunderbirds"
     state_format = 1
     #: `data_dir` points a scenario's game at a folder of this machine: an imported game may not carry it.
@@ -147,26 +149,6 @@ class ThunderbirdsRules:
         from companion.games.thunderbirds.describe import describe
 
         return describe(action, state, self.definitions(state))
-
-    def encode_action(self, action: object) -> dict[str, Any]:
-        from companion.games.thunderbirds.codec import encode_action
-
-        return encode_action(action)
-
-    def decode_action(self, data: Mapping[str, Any]) -> object:
-        from companion.games.thunderbirds.codec import decode_action
-
-        return decode_action(data)
-
-    def encode_state(self, state: GameState) -> dict[str, Any]:
-        from companion.games.thunderbirds.codec import encode_state
-
-        return encode_state(state)
-
-    def decode_state(self, data: Mapping[str, Any]) -> GameState:
-        from companion.games.thunderbirds.codec import decode_state
-
-        return decode_state(data)
 
     def summary(self, state: GameState) -> dict[str, Any]:
         from companion.games.thunderbirds.describe import summary

@@ -21,7 +21,7 @@ from typing import Any
 
 from companion.engine.chance import LiveChance
 from companion.engine.errors import IllegalAction
-from companion.engine.rng import next_u64, seed_state
+from companion.engine.rng import next_outputs, seed_state
 from companion.games.thunderbirds import actions as act
 from companion.games.thunderbirds import bot
 from companion.games.thunderbirds.definitions import Definitions
@@ -111,12 +111,7 @@ def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float,
 
 def game_seeds(seed: int, games: int) -> tuple[int, ...]:
     """Each game's own seed, drawn from the simulation's seed (so game i does not depend on how many are run)."""
-    state = seed_state(seed)
-    seeds = []
-    for _game in range(games):
-        value, state = next_u64(state)
-        seeds.append(value)
-    return tuple(seeds)
+    return next_outputs(seed_state(seed), games)[0]
 
 
 def assumptions(model: bot.UnknownCardModel = bot.DEFAULT_MODEL) -> tuple[str, ...]:

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Literal, TypeVar
 from companion.engine.deck import Deck
 from companion.engine.dice import Die, Face
 from companion.engine.track import SlotTrack
-from companion.games.thunderbirds.definitions import TOKEN_KINDS, TokenKind
+from companion.games.thunderbirds.definitions import TOKEN_KINDS
 
 if TYPE_CHECKING:  # typeshed's name for "an instance of a dataclass"
     from _typeshed import DataclassInstance
@@ -326,20 +326,6 @@ def reassign(pairs: tuple[tuple[K, V], ...], key: K, value: V) -> tuple[V | None
 
 def without(pairs: tuple[tuple[K, V], ...], key: K) -> tuple[tuple[K, V], ...]:
     return tuple(p for p in pairs if p[0] != key)
-
-
-def add_tokens(tokens: Tokens, kind: str, delta: int) -> Tokens:
-    changed = list(tokens)  # one copy changed in place: cheaper than joining slices
-    changed[TOKEN_INDEX[kind]] += delta
-    return tuple(changed)
-
-
-def token_kind(kind: str) -> TokenKind:
-    """Checks a token kind name (for decoding)."""
-    for known in TOKEN_KINDS:
-        if known == kind:
-            return known
-    raise ValueError(f"unknown token kind {kind!r}")
 
 
 def evolve(state: GameState, **changes: object) -> GameState:

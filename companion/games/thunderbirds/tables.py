@@ -11,7 +11,6 @@ from companion.games.thunderbirds.definitions import Ability, Definitions, Disas
 class Tables:
     carrier: str  # the vehicle that carries others (Thunderbird 2)
     abilities: dict[str, tuple[Ability, ...]]  # character id -> abilities
-    ability_owner: dict[str, str]  # ability id -> character id
     space_regions: tuple[str, ...]
     earth_regions: tuple[str, ...]
     region_ids: frozenset[str]
@@ -56,7 +55,6 @@ def _build(defs: Definitions) -> Tables:
         "tb2",
     )
     abilities = {c.id: c.abilities for c in defs.characters.values()}
-    owner = {a.id: c.id for c in defs.characters.values() for a in c.abilities}
     every_network: tuple[Network, ...] = ("earth", "tb3-path", "none")
     networks: dict[str, frozenset[str]] = {
         network: frozenset(r for edge in defs.board.edges(network) for r in edge) for network in every_network
@@ -64,7 +62,6 @@ def _build(defs: Definitions) -> Tables:
     return Tables(
         carrier=carrier,
         abilities=abilities,
-        ability_owner=owner,
         space_regions=tuple(r.id for r in defs.board.regions if r.domain == "space"),
         earth_regions=tuple(r.id for r in defs.board.regions if r.domain == "earth"),
         region_ids=frozenset(r.id for r in defs.board.regions),

@@ -213,7 +213,3 @@ ACTION_TYPES: dict[str, type] = {
         DeclareOutcome,
     )
 }
-#: The player's own moves: free, checked only for what the excerpt states, never listed by `legal_actions`.
-MANUAL: frozenset[type] = frozenset(
-    {RemoveCard, SetInfluenced, SetSymbols, PlaceLadyPenelope, PlacePilot, DealPod, DiscardPod, UseStored}
-)

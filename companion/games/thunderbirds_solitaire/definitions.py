@@ -38,16 +38,8 @@ class Names:
         return first or second or ""
 
 
-@dataclass(frozen=True)
-class Text:
+class Text(Names):
     """A printed text (an ability), in either or both languages."""
-
-    en: str | None = None
-    fr: str | None = None
-
-    def text(self) -> str:
-        first, second = (self.fr, self.en) if language() == "fr" else (self.en, self.fr)
-        return first or second or ""
 
 
 @dataclass(frozen=True)

@@ -475,6 +475,20 @@ class _Checker:
             return ""
         return value.strip()
 
+    def common(self, table: str, entry: str, raw: Mapping[str, Any], *texts: str) -> dict[str, Any]:
+        """What every entry has (its id, marks, translated languages, note and names) with its printed `texts`
+        (an ability), read names first and the note last, as the problems are listed."""
+        names = self.words(table, entry, "names", raw.get("names"))
+        printed = {key: self.words(table, entry, key, raw.get(key)) for key in texts}
+        return {
+            "id": entry,
+            "marks": dict(raw.get("confidence") or {}),
+            "translated": self.translated(table, entry, raw.get("translated")),
+            "note": self.note(table, entry, raw.get("note")),
+            "names": None if names is None else Names(*names),
+            **{key: None if text is None else Text(*text) for key, text in printed.items()},
+        }
+
 
 def _build(merged: _Merged, problems: list[Problem]) -> Definitions:
     check = _Checker(merged, problems)
@@ -491,14 +505,8 @@ def _build(merged: _Merged, problems: list[Problem]) -> Definitions:
 
     symbols: dict[str, Symbol] = {}
     for entry_id, raw in merged.lists["symbol"].items():
-        names = check.words("symbol", entry_id, "names", raw.get("names"))
         symbols[entry_id] = Symbol(
-            id=entry_id,
-            marks=dict(raw.get("confidence") or {}),
-            translated=check.translated("symbol", entry_id, raw.get("translated")),
-            note=check.note("symbol", entry_id, raw.get("note")),
-            names=None if names is None else Names(*names),
-            wild=check.flag("symbol", entry_id, "wild", raw.get("wild")),
+            **check.common("symbol", entry_id, raw), wild=check.flag("symbol", entry_id, "wild", raw.get("wild"))
         )
 
     cards = _cards(merged, check, basic_count, advanced_count, symbols)
@@ -509,38 +517,14 @@ def _build(merged: _Merged, problems: list[Problem]) -> Definitions:
         if start not in PILOT_PLACES:
             check.fail("pilot", entry_id, "start", _("expected one of {places}").format(places=", ".join(PILOT_PLACES)))
             start = "thunderbirds"
-        names = check.words("pilot", entry_id, "names", raw.get("names"))
-        ability = check.words("pilot", entry_id, "ability", raw.get("ability"))
-        pilots[entry_id] = Pilot(
-            id=entry_id,
-            marks=dict(raw.get("confidence") or {}),
-            translated=check.translated("pilot", entry_id, raw.get("translated")),
-            note=check.note("pilot", entry_id, raw.get("note")),
-            names=None if names is None else Names(*names),
-            start=start,
-            ability=None if ability is None else Text(*ability),
-        )
+        pilots[entry_id] = Pilot(**check.common("pilot", entry_id, raw, "ability"), start=start)
     thunderbirds: dict[str, ThunderbirdCard] = {}
     for entry_id, raw in merged.lists["thunderbird"].items():
-        names = check.words("thunderbird", entry_id, "names", raw.get("names"))
-        ability = check.words("thunderbird", entry_id, "ability", raw.get("ability"))
-        thunderbirds[entry_id] = ThunderbirdCard(
-            id=entry_id,
-            marks=dict(raw.get("confidence") or {}),
-            translated=check.translated("thunderbird", entry_id, raw.get("translated")),
-            note=check.note("thunderbird", entry_id, raw.get("note")),
-            names=None if names is None else Names(*names),
-            ability=None if ability is None else Text(*ability),
-        )
+        thunderbirds[entry_id] = ThunderbirdCard(**check.common("thunderbird", entry_id, raw, "ability"))
     dice: dict[str, DieKind] = {}
     for entry_id, raw in merged.lists["die"].items():
-        names = check.words("die", entry_id, "names", raw.get("names"))
         dice[entry_id] = DieKind(
-            id=entry_id,
-            marks=dict(raw.get("confidence") or {}),
-            translated=check.translated("die", entry_id, raw.get("translated")),
-            note=check.note("die", entry_id, raw.get("note")),
-            names=None if names is None else Names(*names),
+            **check.common("die", entry_id, raw),
             count=check.count("die", entry_id, "count", raw.get("count"), 1),
             faces=check.symbol_list("die", entry_id, "faces", raw.get("faces"), symbols, empty_ok=False),
         )
@@ -607,15 +591,10 @@ def _cards(
             if kind is not None and kind not in KINDS:
                 check.fail("card", entry_id, "kind", _("expected one of {kinds}").format(kinds=", ".join(KINDS)))
                 kind = None
-            names = check.words("card", entry_id, "names", raw.get("names"))
             cards[entry_id] = EmergencyCard(
-                id=entry_id,
-                marks=dict(raw.get("confidence") or {}),
-                translated=check.translated("card", entry_id, raw.get("translated")),
-                note=check.note("card", entry_id, raw.get("note")),
+                **check.common("card", entry_id, raw),
                 deck=deck,
                 kind=kind,
-                names=None if names is None else Names(*names),
                 symbols=check.symbol_list("card", entry_id, "symbols", raw.get("symbols"), symbols, empty_ok=True),
             )
     return cards
@@ -629,16 +608,7 @@ def _pods(merged: _Merged, check: _Checker, pod_count: int | None) -> dict[str, 
     for number in range(1, (pod_count or 0) + 1):
         entry_id = slot_id("pod", number)
         raw = raw_pods.get(entry_id, {})
-        names = check.words("pod", entry_id, "names", raw.get("names"))
-        ability = check.words("pod", entry_id, "ability", raw.get("ability"))
-        pods[entry_id] = PodCard(
-            id=entry_id,
-            marks=dict(raw.get("confidence") or {}),
-            translated=check.translated("pod", entry_id, raw.get("translated")),
-            note=check.note("pod", entry_id, raw.get("note")),
-            names=None if names is None else Names(*names),
-            ability=None if ability is None else Text(*ability),
-        )
+        pods[entry_id] = PodCard(**check.common("pod", entry_id, raw, "ability"))
     return pods
 
 

@@ -24,8 +24,6 @@ from companion.engine.pack import (
 from companion.games.thunderbirds_solitaire import events as ev
 from companion.games.thunderbirds_solitaire.actions import DeclareOutcome
 from companion.games.thunderbirds_solitaire.definitions import Definitions
-from companion.games.thunderbirds_solitaire.describe import describe
-from companion.games.thunderbirds_solitaire.legal import legal_actions
 from companion.games.thunderbirds_solitaire.rules import RULES, SolitaireRules
 from companion.games.thunderbirds_solitaire.setup import setup_mapping
 from companion.games.thunderbirds_solitaire.state import GameState, evolve
@@ -118,9 +116,6 @@ class SolitairePack(BasicPack):
     def is_loaded(self) -> bool:
         return self._definitions is not None
 
-    def warm(self) -> None:
-        """Nothing to build ahead: no odds tables."""
-
     def definitions(self) -> Definitions:
         if self._definitions is None:
             self.load()
@@ -144,12 +139,6 @@ class SolitairePack(BasicPack):
         return setup_mapping(self.definitions(), options.get("deck", "basic"), options.get("dealing", "companion"))
 
     # --- play ---------------------------------------------------------------------------------------------------
-
-    def legal_actions(self, state: GameState) -> tuple[object, ...]:
-        return legal_actions(state)
-
-    def describe(self, action: object, state: GameState) -> str:
-        return describe(action, state)
 
     def public_view(self, state: GameState) -> GameState:
         """The state without the order of the companion's deck (its cards, sorted, stay countable)."""

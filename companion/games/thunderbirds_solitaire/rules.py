@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.engine.chance import Chance
+from companion.engine.codec import RulesCodec
 from companion.games.thunderbirds_solitaire.referee import HANDLERS, apply, check
 from companion.games.thunderbirds_solitaire.state import GameState, Outcome
 
@@ -37,9 +38,10 @@ def current_player(state: GameState) -> int:
     return 0
 
 
-class SolitaireRules:
+class SolitaireRules(RulesCodec[GameState]):
     """The engine's `GameRules` for Thunderbirds Solitaire."""
 
+    codec_module = "companion.games.thunderbirds_solitaire.codec"
     name = "thunderbirds_solitaire"
     state_format = 1
 
@@ -61,26 +63,6 @@ class SolitaireRules:
         from companion.games.thunderbirds_solitaire.describe import describe
 
         return describe(action, state)
-
-    def encode_action(self, action: object) -> dict[str, Any]:
-        from companion.games.thunderbirds_solitaire.codec import encode_action
-
-        return encode_action(action)
-
-    def decode_action(self, data: Mapping[str, Any]) -> object:
-        from companion.games.thunderbirds_solitaire.codec import decode_action
-
-        return decode_action(data)
-
-    def encode_state(self, state: GameState) -> dict[str, Any]:
-        from companion.games.thunderbirds_solitaire.codec import encode_state
-
-        return encode_state(state)
-
-    def decode_state(self, data: Mapping[str, Any]) -> GameState:
-        from companion.games.thunderbirds_solitaire.codec import decode_state
-
-        return decode_state(data)
 
     def summary(self, state: GameState) -> dict[str, Any]:
         from companion.games.thunderbirds_solitaire.describe import summary

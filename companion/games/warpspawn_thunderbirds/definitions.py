@@ -25,8 +25,6 @@ EFFECTS: tuple[str, ...] = (
     "delay",
     "quick-responder",
 )
-#: Cards played out of turn only (reactions): never in the mover's own plays.
-REACTIONS: frozenset[str] = frozenset({"delay", "quick-responder"})
 #: "player": set by the players in the data editor (their copy of the game, or their choice), saved in the overlay.
 CONFIDENCES: tuple[str, ...] = ("high", "low", "unknown", "player")
 
@@ -91,10 +89,6 @@ class ResponderKind:
     confidence: Mapping[str, str]
     source: str
 
-    @property
-    def is_reaction(self) -> bool:
-        return self.effect in REACTIONS
-
 
 @dataclass(frozen=True, slots=True)
 class Colour:
@@ -141,7 +135,3 @@ class Definitions:
     def responder_deck(self) -> tuple[str, ...]:
         """Every Responder card, by kind id, in data order (`count` copies of each)."""
         return tuple(kind.id for kind in self.responder.values() for _ in range(kind.count))
-
-    @property
-    def colour_order(self) -> tuple[str, ...]:
-        return tuple(self.colours)

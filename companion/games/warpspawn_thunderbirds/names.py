@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from companion.games.warpspawn_thunderbirds.definitions import Definitions, Solution, Square
 from companion.locale import domain
+
+if TYPE_CHECKING:
+    from companion.games.warpspawn_thunderbirds.views import PublicSeat
 
 _, ngettext = domain("warpspawn_thunderbirds")
 
@@ -58,3 +63,16 @@ def solution(sol: Solution | None) -> str:
             return _("any two TBs")
         return _("two of {pawns}").format(pawns=", ".join(pawn(p) for p in sorted(sol.first)))
     return _("{first} + {second}").format(first=one(sol.first), second=one(sol.second))
+
+
+def seat_score(defs: Definitions, seat: PublicSeat) -> str:
+    """A player's rescues and hand, for the table and Home's line of the game."""
+    return ngettext(
+        "{player}: {count} rescue, {cards} in hand",
+        "{player}: {count} rescues, {cards} in hand",
+        len(seat.rescues),
+    ).format(
+        player=colour(defs, seat.colour),
+        count=len(seat.rescues),
+        cards=ngettext("{count} card", "{count} cards", seat.hand_size).format(count=seat.hand_size),
+    )

@@ -25,8 +25,6 @@ from companion.games.warpspawn_thunderbirds import events as ev
 from companion.games.warpspawn_thunderbirds import grid
 from companion.games.warpspawn_thunderbirds import names as nm
 from companion.games.warpspawn_thunderbirds.definitions import Definitions
-from companion.games.warpspawn_thunderbirds.describe import describe
-from companion.games.warpspawn_thunderbirds.legal import legal_actions
 from companion.games.warpspawn_thunderbirds.loader import (
     clear_definitions_cache,
     default_definitions,
@@ -126,12 +124,6 @@ class WarpspawnPack(BasicPack):
                 setup[key] = options[key]
         return setup
 
-    def legal_actions(self, state: GameState) -> tuple[object, ...]:
-        return legal_actions(state, definitions_for(state.setup))
-
-    def describe(self, action: object, state: GameState) -> str:
-        return describe(action, state, definitions_for(state.setup))
-
     def public_view(self, state: GameState | PublicView) -> PublicView:
         return state if isinstance(state, PublicView) else public_view(state)
 
@@ -144,22 +136,7 @@ class WarpspawnPack(BasicPack):
 
     def table_lines(self, view: PublicView) -> tuple[str, ...]:
         defs = default_definitions()
-        lines = [
-            _("Turn {turn}").format(turn=view.turn),
-            *(
-                ngettext(
-                    "{player}: {count} rescue, {cards} in hand",
-                    "{player}: {count} rescues, {cards} in hand",
-                    len(seat.rescues),
-                ).format(
-                    player=nm.colour(defs, seat.colour),
-                    count=len(seat.rescues),
-                    cards=ngettext("{count} card", "{count} cards", seat.hand_size).format(count=seat.hand_size),
-                )
-                for seat in view.seats
-            ),
-        ]
-        return tuple(lines)
+        return (_("Turn {turn}").format(turn=view.turn), *(nm.seat_score(defs, seat) for seat in view.seats))
 
     def screen_for(self, state: GameState) -> str:
         return "over" if state.outcome is not None else "grid"

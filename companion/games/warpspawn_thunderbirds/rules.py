@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from companion.engine.chance import Chance
+from companion.engine.codec import RulesCodec
 from companion.engine.errors import IllegalAction
 from companion.games.warpspawn_thunderbirds import actions as act
 from companion.games.warpspawn_thunderbirds import moves, turn
@@ -86,9 +87,10 @@ def current_player(state: GameState) -> str | None:
     return None if seat is None else state.seats[seat].colour
 
 
-class WarpspawnRules:
+class WarpspawnRules(RulesCodec[GameState]):
     """The engine's `GameRules` for Warpspawn Thunderbirds."""
 
+    codec_module = "companion.games.warpspawn_thunderbirds.codec"
     name = "warpspawn_thunderbirds"
     state_format = 1
     #: `data_dir` points a scenario's game at a folder of this machine: an imported game may not carry it.
@@ -122,26 +124,6 @@ class WarpspawnRules:
         from companion.games.warpspawn_thunderbirds.describe import describe
 
         return describe(action, state, self.definitions(state))
-
-    def encode_action(self, action: object) -> dict[str, Any]:
-        from companion.games.warpspawn_thunderbirds.codec import encode_action
-
-        return encode_action(action)
-
-    def decode_action(self, data: Mapping[str, Any]) -> object:
-        from companion.games.warpspawn_thunderbirds.codec import decode_action
-
-        return decode_action(data)
-
-    def encode_state(self, state: GameState) -> dict[str, Any]:
-        from companion.games.warpspawn_thunderbirds.codec import encode_state
-
-        return encode_state(state)
-
-    def decode_state(self, data: Mapping[str, Any]) -> GameState:
-        from companion.games.warpspawn_thunderbirds.codec import decode_state
-
-        return decode_state(data)
 
     def summary(self, state: GameState) -> dict[str, Any]:
         from companion.games.warpspawn_thunderbirds.describe import summary

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.engine.chance import LiveChance
-from companion.engine.rng import next_u64, seed_state
+from companion.engine.rng import next_outputs, seed_state
 from companion.games.warpspawn_thunderbirds import actions as act
 from companion.games.warpspawn_thunderbirds import bot
 from companion.games.warpspawn_thunderbirds import events as ev
@@ -84,12 +84,7 @@ class SimulationReport:
 
 def game_seeds(seed: int, games: int) -> tuple[int, ...]:
     """Each game's own seed, drawn from the simulation's seed (game i does not depend on how many are run)."""
-    state = seed_state(seed)
-    seeds = []
-    for _game in range(games):
-        value, state = next_u64(state)
-        seeds.append(value)
-    return tuple(seeds)
+    return next_outputs(seed_state(seed), games)[0]
 
 
 def start(players: int, size: int, seed: int, defs: Definitions) -> GameState:

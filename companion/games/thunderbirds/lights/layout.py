@@ -79,6 +79,3 @@ class Layout:
 
     def animation(self, moment: Any, start: float) -> Any:
         return Animation(moment, start)
-
-    def missing_track_leds(self) -> tuple[str, ...]:
-        return tuple(n for n in track_leds(self.hood_length) if n not in self._index)

@@ -8,6 +8,7 @@ to Europe and Africa as on the board: those edges are drawn leaving one side and
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -210,10 +211,7 @@ def pieces_by_region(state: Any, character_name: Callable[[str], str]) -> dict[s
     vehicles_at: dict[str, list[str]] = {}
     for vehicle, region in state.vehicles:
         vehicles_at.setdefault(region, []).append(vehicle)
-    pods_at: dict[str, int] = {}
-    for _pod, region in state.pods:
-        if region is not None:
-            pods_at[region] = pods_at.get(region, 0) + 1
+    pods_at = Counter(region for _pod, region in state.pods if region is not None)
     region_of = dict(state.vehicles)
     pegs_at: dict[str, list[str]] = {}
     for character, vehicle in state.seats:

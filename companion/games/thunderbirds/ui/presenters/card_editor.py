@@ -28,7 +28,6 @@ from companion.ui.presenters.lines import ButtonView
 
 KINDS = ("disaster", "scheme", "event", "fab", "vehicle", "hood-track")
 MAX_REWARDS = 3
-MAX_DIFFICULTY = 20
 
 
 def kind_label(kind: str) -> str:
@@ -731,20 +730,13 @@ def _effect_rows(defs: Any, kind: str, f: dict[str, Any]) -> list[FormRow]:
         rows.append(FormRow(effect_label(defs, kind, effect), tuple(buttons)))
         if kind == "event" and effect.get("kind") in LASTING:
             until = effect.get("until") or {}
-            rows.append(
-                FormRow(
-                    _("Ends (as printed), in English"),
-                    text_field=f"effects.{index}.until.en",
-                    text_value=until.get("en", ""),
+            for language, label in (
+                ("en", _("Ends (as printed), in English")),
+                ("fr", _("Ends (as printed), in French")),
+            ):
+                rows.append(
+                    FormRow(label, text_field=f"effects.{index}.until.{language}", text_value=until.get(language, ""))
                 )
-            )
-            rows.append(
-                FormRow(
-                    _("Ends (as printed), in French"),
-                    text_field=f"effects.{index}.until.fr",
-                    text_value=until.get("fr", ""),
-                )
-            )
     rows.append(
         FormRow(
             _("What it does") if effects else _("What it does: not entered yet"),

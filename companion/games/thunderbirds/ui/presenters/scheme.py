@@ -3,6 +3,7 @@ to foil it now, and the other schemes on the Hood track."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -164,9 +165,7 @@ def present_scheme(
     options: tuple[DiscardOption, ...] = ()
     confirm_key = confirm_label = picked_text = ""
     if confirming:
-        counts: dict[tuple[str, str], int] = {}
-        for pick in picked:
-            counts[pick] = counts.get(pick, 0) + 1
+        counts = Counter(picked)
         options = tuple(
             DiscardOption(
                 f"discard:{hand.character}:{kind}",

@@ -14,8 +14,6 @@ from companion.locale.numbers import decimal as decimal  # re-exported: the pres
 from companion.locale.numbers import percent as percent
 from companion.ui.presenters.lines import TextLine
 
-RESCUE_TYPE_KEYS = ("air", "sea", "land", "space")
-
 
 def token_short(kind: str) -> str:
     """A token kind's short name for the Table's small player buttons: the start of its full name, so a
@@ -184,11 +182,6 @@ def card_kind(defs: Any, card_id: str) -> str:
         if card_id in deck:
             return kind
     return "fab"
-
-
-def needs_completing(card: Any) -> bool:
-    """A card the players can complete in the card editor: one the companion does not fully know."""
-    return getattr(card, "completeness", "complete") != "complete"
 
 
 def missing_parts(card: Any) -> list[str]:

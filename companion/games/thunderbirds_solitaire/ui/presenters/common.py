@@ -87,7 +87,6 @@ class TracyRow:
 class LadyPenelopeCard:
     place: str  # "chain 2", "Tracy Island"
     side: str  # road, air
-    side_label: str  # "Road side"
     escort: str  # the escorted Civilian's name, or ""
     text: str  # all of it in one line
 
@@ -156,7 +155,7 @@ def lady_penelope_card(state: GameState) -> LadyPenelopeCard:
         text = _("Lady Penelope at {place}, {side} up, escorting {card}").format(place=place, side=side, card=escort)
     else:
         text = _("Lady Penelope at {place}, {side} up, no Civilian assigned").format(place=place, side=side)
-    return LadyPenelopeCard(place, state.side, side, escort, text)
+    return LadyPenelopeCard(place, state.side, escort, text)
 
 
 def lady_penelope_here(state: GameState, at: str) -> str:

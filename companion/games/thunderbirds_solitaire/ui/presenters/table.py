@@ -8,6 +8,7 @@ Adjust screen, a card's details) are checked by the rules before they are sent.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -109,9 +110,7 @@ def pilots_text(state: GameState) -> str:
 def stored_text(state: GameState) -> str:
     if not state.stored:
         return ""
-    counts: dict[str, int] = {}
-    for symbol in state.stored:
-        counts[symbol] = counts.get(symbol, 0) + 1
+    counts = Counter(state.stored)
     shown = ", ".join(
         _("{symbol} ×{n}").format(symbol=symbol_name(state, symbol), n=n) if n > 1 else symbol_name(state, symbol)
         for symbol, n in counts.items()

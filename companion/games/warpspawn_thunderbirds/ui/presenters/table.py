@@ -426,20 +426,7 @@ def _panel(
         )
         for e in view.board
     )
-    scores = [
-        TextLine(
-            ngettext(
-                "{player}: {count} rescue, {cards} in hand",
-                "{player}: {count} rescues, {cards} in hand",
-                len(seat.rescues),
-            ).format(
-                player=nm.colour(defs, seat.colour),
-                count=len(seat.rescues),
-                cards=ngettext("{count} card", "{count} cards", seat.hand_size).format(count=seat.hand_size),
-            )
-        )
-        for seat in view.seats
-    ]
+    scores = [TextLine(nm.seat_score(defs, seat)) for seat in view.seats]
     scores.append(
         TextLine(
             ngettext(
