@@ -429,7 +429,7 @@ class _Checker:
         if value is None:
             return None
         if not isinstance(value, dict) or not value or set(value) - {"en", "fr"}:
-            self.fail(table, entry, key, _('expected {{ en = "...", fr = "..." }} with at least one language'))
+            self.fail(table, entry, key, _('expected {{ en = "...", fr = "..." }} with at least one language').format())
             return None
         texts = {k: v for k, v in value.items()}
         if not all(isinstance(v, str) and v.strip() for v in texts.values()):
