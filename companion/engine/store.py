@@ -181,6 +181,29 @@ class Store:
                 raise
         return cls(path, connection, notice)
 
+    @classmethod
+    def open_to_read(cls, path: Path | None = None) -> Store | None:
+        """The saved games for a viewer (`companion serve`): None while there is no file; never creates, upgrades
+        or sets aside a file, since the app that plays is its only writer. Raises `StoreError` naming the file when
+        it is not one of our databases or cannot be read, and `FormatTooNew` for a newer one."""
+        from companion.paths import state_dir
+
+        path = Path(path) if path is not None else state_dir() / DB_NAME
+        if not path.is_file() or path.stat().st_size == 0:
+            return None
+        if _is_unreadable(path):
+            raise StoreError(
+                _("The saved games file {file} could not be opened: {problem}").format(
+                    file=path, problem=_("it is damaged or not a saved games file")
+                )
+            )
+        try:
+            uri = "file:" + quote(str(path.resolve())) + "?mode=ro"
+            connection = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False, timeout=10.0)
+        except sqlite3.Error as error:
+            raise _open_error(path, error) from error
+        return cls(path, connection, None)
+
     def close(self) -> None:
         with self._lock:
             self._db.close()

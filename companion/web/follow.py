@@ -1,8 +1,9 @@
 """Feeds the views from the game database when no app runs in this process (`companion serve`): the saved game
 played most recently, looked at a few times a second and published when it changed.
 
-Reads only: the position is replayed from the log (`Session.rebuild_from_log`), so following never writes a
-snapshot or moves a cursor of the game it shows.
+Reads only: the file is opened read-only (`Store.open_to_read`: a missing file is no game yet, a damaged one is
+left where it is for the app to deal with), and the position is replayed from the log (`Session.rebuild_from_log`),
+so following never writes a snapshot or moves a cursor of the game it shows.
 """
 
 from __future__ import annotations
@@ -31,8 +32,8 @@ class StoreFollower:
         from companion.engine.store import Store
 
         if self._store is None:
-            self._store = Store.open(self.store_path)
-        games = self._store.list_games()
+            self._store = Store.open_to_read(self.store_path)
+        games = self._store.list_games() if self._store is not None else []
         if not games:
             if self._seen != ():
                 self._seen = ()
