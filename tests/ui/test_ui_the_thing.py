@@ -7,6 +7,7 @@ cover, a pop-up or the history."""
 from __future__ import annotations
 
 import json
+import os
 import signal
 import sys
 from pathlib import Path
@@ -156,13 +157,8 @@ def leaks(texts: list[list[str]]) -> list[str]:
 
 
 def test_a_five_player_game_by_touch_keeps_every_token_secret_through_a_power_cut(
-    xvfb_display: str, request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    xvfb_display: str, request: pytest.FixtureRequest, tmp_path: Path
 ) -> None:
-    for name in ("COMPANION_STATE_DIR", "COMPANION_DATA_DIR", "KIVY_HOME"):
-        (tmp_path / name).mkdir()
-        monkeypatch.setenv(name, str(tmp_path / name))
-    (tmp_path / "config.toml").write_text("", encoding="utf-8")  # a config file named must exist: every default
-    monkeypatch.setenv("COMPANION_CONFIG", str(tmp_path / "config.toml"))
     notes_file = tmp_path / "before.json"
     played, resumed = artefact_dir(request, "play"), artefact_dir(request, "resumed")
     code = killed_run(xvfb_display, played, "thing_play", SCENARIO, {"THING_NOTES": str(notes_file)})
@@ -187,7 +183,7 @@ def test_a_five_player_game_by_touch_keeps_every_token_secret_through_a_power_cu
     assert after["history"][-1] == "Yellow put the token back into the bag"
     assert after["lights"] == ["dog.3", "leader.3", "phase.4"]  # Blue leads, phase 4, the dog on space 3
     assert after["box_layout"] == [] and "Dog-escape track: spaces" in after["box_texts"]
-    saved = tmp_path / "COMPANION_DATA_DIR" / "overlay" / "the_thing" / "box.toml"
+    saved = Path(os.environ["COMPANION_DATA_DIR"]) / "overlay" / "the_thing" / "box.toml"
     assert "spaces = 8" in saved.read_text(encoding="utf-8") and "box.toml" in after["notice"]
     # The app's log lines of both runs name no token either.
     logs = [(folder / "app.log").read_text(encoding="utf-8") for folder in (played, resumed)]

@@ -5,6 +5,7 @@ places the Leader token on the added card. A second run (a restart) finds them a
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -115,20 +116,15 @@ def box_again(pilot, out, args, notes):
 
 
 def test_the_box_screen_names_the_weather_faces_and_the_location_deck_and_games_use_them(
-    xvfb_display: str, request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    xvfb_display: str, request: pytest.FixtureRequest
 ) -> None:
-    for name in ("COMPANION_STATE_DIR", "COMPANION_DATA_DIR", "KIVY_HOME"):
-        (tmp_path / name).mkdir()
-        monkeypatch.setenv(name, str(tmp_path / name))
-    (tmp_path / "config.toml").write_text("", encoding="utf-8")  # a config file named must exist: every default
-    monkeypatch.setenv("COMPANION_CONFIG", str(tmp_path / "config.toml"))
     first = scenario_notes(xvfb_display, artefact_dir(request, "edit"), "box_edit", SCENARIO)
     assert first["layout"] == [] and first["ok_above_keyboard"]
     assert {"Face 1", "alpha", "Face 2", "beta", "2"} <= set(first["weather"])
     assert first["refused"] == ['box.toml: entry "hut": field "names": the French name is missing']
     assert not first["written_when_refused"] and first["faces_when_refused"] == [""] * 6
     assert first["places"] == ["cabin", "hut"] and {"hut / hutte", "yes"} <= set(first["locations"])
-    saved = (tmp_path / "COMPANION_DATA_DIR" / "overlay" / "the_thing" / "box.toml").read_text(encoding="utf-8")
+    saved = (Path(os.environ["COMPANION_DATA_DIR"]) / "overlay" / "the_thing" / "box.toml").read_text(encoding="utf-8")
     assert 'faces = ["alpha", "beta"]' in saved and 'cards = ["cabin", "hut"]' in saved
 
     # A restart, in French: the Box shows what was saved, and a new game uses it.
