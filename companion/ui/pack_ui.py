@@ -40,6 +40,15 @@ class PackUi:
             return True
         return False
 
+    def tour(self, tour: Any) -> Any:
+        """The screen tour's game-specific part (`companion.ui.screen_tour`): a script that reaches every screen
+        and pop-up of the pack from Home, calling `tour.look(name)` on each (a `TouchPlayer` does so on every
+        screen it passes). The shell has already looked at Home, Settings, Backups, Help and New game. By
+        default: a new game started as New game offers it, its set-up guide, table, screens, menu and History."""
+        from companion.ui.screen_tour import default_pack_tour
+
+        return default_pack_tour(tour)
+
 
 def hooks_for(app: Any, pack: Any) -> PackUi:
     """The open pack's hooks: the class its `Pack.ui` names ("module:Class"), else `PackUi`."""

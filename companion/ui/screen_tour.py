@@ -1,0 +1,182 @@
+"""One screen tour for every pack: inside one app, every screen and pop-up a pack reaches, each checked for layout
+and photographed at every supported window size and in both languages.
+
+The window is resized in place (as a tablet turned on its side is), with the dpi of the display that size stands
+for, so one app run replaces the six runs (three sizes, two languages) each pack's tour used to take. The shell
+tours what every pack has (Home, Settings, Backups, Help, New game); the open pack's hooks
+(`companion.ui.pack_ui.PackUi.tour`) reach its own screens, and a pack without a tour of its own gets the shell's
+default one (a new game started, its set-up guide, its table, the screens the table opens, the menu, History).
+
+Run by `tests/ui/test_ui_screen_tour.py` through `tests/ui/driver.py` (the `screen_tour` scenario).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+Script = Generator[Any, None, None]
+
+#: The window sizes every screen is checked at: the official 7" display, a 10" tablet, a phone-like portrait.
+SIZES: tuple[tuple[int, int], ...] = ((800, 480), (1280, 800), (720, 1280))
+LANGUAGES: tuple[str, ...] = ("en", "fr")
+#: Frames drawn after a resize has settled (the screen showing refilled for the new size) before the check.
+RESIZE_FRAMES = 1
+
+
+def size_name(size: tuple[int, int]) -> str:
+    return f"{size[0]}x{size[1]}"
+
+
+@dataclass
+class ScreenTour:
+    """Runs inside a pilot script. `look(name)` checks and photographs what is shown at every size; a pack's
+    tour (and its scripted player, through `pilot.lens`) calls it for each screen and pop-up it reaches."""
+
+    pilot: Any
+    out: Path
+    sizes: tuple[tuple[int, int], ...] = SIZES
+    languages: tuple[str, ...] = LANGUAGES
+    #: What the test prepared for the pack's tour beyond the shipped data (the kit's: "stick").
+    prepared: dict[str, str] = field(default_factory=dict)
+    #: What the pack's tour records for its test, by language ("en": {...}).
+    notes: dict[str, dict[str, Any]] = field(default_factory=dict)
+    #: Every name looked at, by language, in order.
+    looked: dict[str, list[str]] = field(default_factory=dict)
+    language: str = ""
+    _turn: int = 0
+
+    @property
+    def app(self) -> Any:
+        return self.pilot.app
+
+    @property
+    def note(self) -> dict[str, Any]:
+        """The notes of the language being toured."""
+        return self.notes.setdefault(self.language, {})
+
+    def look(self, name: str) -> Script:
+        """Checks the layout of what is shown and photographs it, at every size. The sizes are walked forth and
+        back in turn, so a look costs two resizes, not three: the touches in between happen at every size."""
+        seen = self.looked.setdefault(self.language, [])
+        seen.append(name)
+        order = self.sizes if self._turn % 2 == 0 else tuple(reversed(self.sizes))
+        self._turn += 1
+        for size in order:
+            yield from self.resize(size)
+            label = f"{self.language}/{size_name(size)}/{len(seen):04d}-{name}"
+            self.pilot.check_layout(label)
+            path = self.out / self.language / size_name(size) / f"{len(seen):04d}-{name}.png"
+            yield self.pilot.screenshot(path)
+
+    def resize(self, size: tuple[int, int]) -> Script:
+        """The window at `size`, with the dpi of the display it stands for, laid out and drawn again."""
+        from kivy.core.window import Window
+        from kivy.metrics import Metrics
+
+        from companion.ui.theme import dpi_for_size
+
+        if tuple(Window.size) == size:
+            yield self.pilot.drawn()
+            return
+        Metrics.dpi = dpi_for_size(*size)
+        Window.size = size
+        yield self.pilot.until(lambda: tuple(Window.size) == size, f"the window at {size_name(size)}")
+        yield self.pilot.settle(frames=RESIZE_FRAMES)
+
+    def switch_language(self, language: str) -> Script:
+        """The language changed the way Settings changes it: at once, every screen drawn again in it."""
+        from companion.locale import language as current
+
+        self.language = language
+        if current() != language:
+            self.app.change_settings(language=language)
+        yield self.pilot.settle(frames=2)
+
+    def tap(self, key: str, look: str | None = None) -> Script:
+        """Touches `key` once it shows and waits for the app to settle; then looks at the result as `look`."""
+        yield self.pilot.button(key)
+        self.pilot.tap(key)
+        yield self.pilot.settle()
+        if look is not None:
+            yield from self.look(look)
+
+    def home(self) -> Script:
+        """Back on Home with no game open and no pop-up (between two languages, after a pack's tour)."""
+        from companion.ui.widgets.popups import close_popups
+
+        close_popups()
+        if self.app.controller.snapshot is not None:
+            self.app.commands.leave_game()
+        else:
+            self.app.screens.go("home")
+        yield self.pilot.until(lambda: self.pilot.screen_name() == "home", "Home")
+
+
+def run_tour(pilot: Any, out: Path, game: str, notes: dict[str, Any], prepared: dict[str, str] | None = None) -> Script:
+    """The whole tour of `game`: in each language, the shell's screens, then the pack's. The window goes back to
+    its first size at the end; `notes` gets what the test checks (`looked`, the pack's `notes`)."""
+    tour = ScreenTour(pilot, out, prepared=dict(prepared or {}))
+    pilot.lens = tour
+    try:
+        for language in tour.languages:
+            yield from tour.switch_language(language)
+            yield from shell_tour(tour, game)
+            yield from tour.app.pack_ui.tour(tour)
+            yield from tour.home()
+        yield from tour.resize(tour.sizes[0])
+    finally:
+        pilot.lens = None
+    notes["looked"] = tour.looked
+    notes["notes"] = tour.notes
+
+
+def shell_tour(tour: ScreenTour, game: str) -> Script:
+    """What every pack shows the same way: Home with the game picked, Settings, Backups, Help, New game."""
+    pilot = tour.pilot
+    yield pilot.settle()
+    yield pilot.until(lambda: pilot.has(f"game:{game}"), f"{game} on Home's picker", timeout=60)
+    yield from tour.tap(f"game:{game}")
+    yield pilot.until(lambda: tour.app.pack.info.name == game and tour.app.pack.is_loaded, f"{game} loaded")
+    yield from tour.look("home")
+    for key in ("settings", "backups", "help"):
+        yield from tour.tap(key, look=key)
+        yield from tour.tap("back")
+    yield from tour.tap("new_game", look="new_game")
+    yield from tour.tap("back")
+    yield pilot.until(lambda: pilot.screen_name() == "home", "Home")
+
+
+def default_pack_tour(tour: ScreenTour, start: Callable[[], Script] | None = None) -> Script:
+    """A pack's tour when it has none of its own: New game started as it is offered, each page of the set-up
+    guide, the table, each of the pack's screens the table opens, the menu and History."""
+    pilot, app = tour.pilot, tour.app
+    if start is None:
+        yield from tour.tap("new_game")
+        if not pilot.has("start_game"):
+            return
+        yield from tour.tap("start_game")
+    yield pilot.until(lambda: app.controller.snapshot is not None, "the new game")
+    page = 0
+    while pilot.screen_name() == "setup_guide" and pilot.has("guide:next"):
+        page += 1
+        yield from tour.look(f"setup_guide-{page}")
+        yield from tour.tap("guide:next")
+    if pilot.has("guide:start"):
+        yield from tour.look(f"setup_guide-{page + 1}")
+        yield from tour.tap("guide:start")
+    table = pilot.screen_name()
+    yield from tour.look(table)
+    for screen in sorted(app.pack.screens):
+        key = f"open:{screen}"
+        if pilot.screen_name() == table and pilot.has(key):
+            yield from tour.tap(key, look=screen)
+            if pilot.has("back"):
+                yield from tour.tap("back")
+    if pilot.has("open:menu"):
+        yield from tour.tap("open:menu", look=f"{table}+menu")
+        if pilot.has("open:history"):
+            yield from tour.tap("open:history", look="history")
+            yield from tour.tap("back")
