@@ -4,7 +4,8 @@ explored by a Klingon fleet (its Enigma faced), joined by diplomacy and given a 
 
 The dice are the seed's: `seed_for_the_script` finds the first seed whose rolls give what the touches need (an
 explored system with a minor race and an Enigma, the Enigma solved, the minor race joining by diplomacy) by
-playing the same actions through the rules."""
+playing the same actions through the rules. Kivy is imported only where it is used: the UI tests import this
+module before the app has set up its window."""
 
 from __future__ import annotations
 
@@ -14,16 +15,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from kivy.core.window import Window
-from kivy.uix.vkeyboard import VKeyboard
-
 from companion.engine.chance import LiveChance
 from companion.engine.errors import IllegalAction
 from companion.engine.rng import seed_state
 from companion.games.federation import actions as act
 from companion.games.federation.rules import RULES
 from companion.games.federation.state import FederationState
-from companion.ui.pilot import SyntheticTouch
 from companion.ui.screen_tour import Script
 
 SETUP = {"races": ["federation", "klingon"], "systems": 4}
@@ -107,11 +104,16 @@ class Steps:
 
 
 def keyboard(pilot: Any) -> Any:
+    from kivy.core.window import Window
+    from kivy.uix.vkeyboard import VKeyboard
+
     return next((w for w in Window.children if isinstance(w, VKeyboard)), None)
 
 
 def press_key(board: Any, wanted: str) -> None:
     """Touches the on-screen keyboard's key that types `wanted` (or whose special name it is)."""
+    from companion.ui.pilot import SyntheticTouch
+
     layout = board.available_layouts[board.layout]
     for line in range(1, layout["rows"] + 1):
         for index, key in enumerate(layout[f"{board.layout_mode}_{line}"]):
