@@ -22,8 +22,8 @@ Script = Generator[Any, None, None]
 #: The window sizes every screen is checked at: the official 7" display, a 10" tablet, a phone-like portrait.
 SIZES: tuple[tuple[int, int], ...] = ((800, 480), (1280, 800), (720, 1280))
 LANGUAGES: tuple[str, ...] = ("en", "fr")
-#: Frames drawn after a resize has settled (the screen showing refilled for the new size) before the check.
-RESIZE_FRAMES = 1
+#: Frames drawn after a resize has settled before the check: the screen showing is refilled, then its text fitted.
+RESIZE_FRAMES = 2
 
 
 def size_name(size: tuple[int, int]) -> str:
