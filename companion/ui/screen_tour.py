@@ -23,7 +23,7 @@ Script = Generator[Any, None, None]
 SIZES: tuple[tuple[int, int], ...] = ((800, 480), (1280, 800), (720, 1280))
 LANGUAGES: tuple[str, ...] = ("en", "fr")
 #: Frames drawn after a resize has settled before the check: the screen showing is refilled, then its text fitted.
-RESIZE_FRAMES = 2
+RESIZE_FRAMES = 3
 
 
 def size_name(size: tuple[int, int]) -> str:

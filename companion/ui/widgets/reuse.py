@@ -18,16 +18,10 @@ W = TypeVar("W")
 def refill(box: Any, count: int, make: Callable[[], W]) -> list[W]:
     """`box`'s children made exactly `count` long, first-added first, reusing the ones it has (the last ones are
     removed when there are too many, new ones from `make()` added when too few). Children made for another display
-    (the window moved to a screen of another dpi: their sizes are the old one's) are put aside, and those made for
-    this one before (if any) are taken back: a window moved back and forth makes each row once per display."""
+    (the window moved to a screen of another dpi: their sizes are the old one's) are made again."""
     made_for = _display()
-    shown_for = getattr(box, "_made_for", made_for)
-    if shown_for != made_for:
-        aside: dict[Any, list[Any]] = box.__dict__.setdefault("_made_for_others", {})
-        aside[shown_for] = list(reversed(box.children))
+    if getattr(box, "_made_for", made_for) != made_for:
         box.clear_widgets()
-        for widget in aside.pop(made_for, ()):
-            box.add_widget(widget)
     box._made_for = made_for
     children: list[Any] = list(reversed(box.children))
     while len(children) > count:
