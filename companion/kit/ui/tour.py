@@ -7,6 +7,7 @@ marker's chooser), the data editor with each kind of form; then, when the test g
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from companion.kit.ui.autoplay import KitPlayer, KitReport
@@ -56,6 +57,8 @@ def tour(screen_tour: Any) -> Script:
             elif pilot.has("reveal:ok"):
                 yield from player.tap("reveal:ok")
     yield from player.section("turn")
+    began = time.monotonic()  # the section's rows come a few frames after its tab: End the turn, if the kit has it
+    yield pilot.until(lambda: pilot.has("end:ask") or time.monotonic() - began > 3, "the turn's buttons")
     if pilot.has("end:ask"):
         yield from player.tap("end:ask")
         yield from player.tap("end:keep")
