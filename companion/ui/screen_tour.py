@@ -1,18 +1,20 @@
 """One screen tour for every pack: inside one app, every screen and pop-up a pack reaches, each checked for layout
 and photographed at every supported window size and in both languages.
 
-The window is resized in place (as a tablet turned on its side is), with the dpi of the display that size stands
-for, so one app run replaces the six runs (three sizes, two languages) each pack's tour used to take. The shell
-tours what every pack has (Home, Settings, Backups, Help, New game); the open pack's hooks
-(`companion.ui.pack_ui.PackUi.tour`) reach its own screens, and a pack without a tour of its own gets the shell's
-default one (a new game started, its set-up guide, its table, the screens the table opens, the menu, History).
+The app is launched at the first size; for each size the window is resized once, in place (as a tablet turned on
+its side is), with the dpi of the display that size stands for, and the tour is walked in each language at that
+size. So one app run replaces the six runs (three sizes, two languages) each pack's tour used to take, and a look
+costs one layout check and one screenshot. The shell tours what every pack has (Home, Settings, Backups, Help, New
+game); the open pack's hooks (`companion.ui.pack_ui.PackUi.tour`) reach its own screens, and a pack without a tour
+of its own gets the shell's default one (a new game started, its set-up guide, its table, the screens the table
+opens, the menu, History).
 
 Run by `tests/ui/test_ui_screen_tour.py` through `tests/ui/driver.py` (the `screen_tour` scenario).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
+from collections.abc import Generator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -30,10 +32,15 @@ def size_name(size: tuple[int, int]) -> str:
     return f"{size[0]}x{size[1]}"
 
 
+def walk_name(language: str, size: tuple[int, int]) -> str:
+    """One walk of the tour: its language and window size ("en/800x480"), the key of its looks and notes."""
+    return f"{language}/{size_name(size)}"
+
+
 @dataclass
 class ScreenTour:
-    """Runs inside a pilot script. `look(name)` checks and photographs what is shown at every size; a pack's
-    tour (and its scripted player, through `pilot.lens`) calls it for each screen and pop-up it reaches."""
+    """Runs inside a pilot script. `look(name)` checks and photographs what is shown; a pack's tour (and its
+    scripted player, through `pilot.lens`) calls it for each screen and pop-up it reaches."""
 
     pilot: Any
     out: Path
@@ -41,35 +48,33 @@ class ScreenTour:
     languages: tuple[str, ...] = LANGUAGES
     #: What the test prepared for the pack's tour beyond the shipped data (the kit's: "stick").
     prepared: dict[str, str] = field(default_factory=dict)
-    #: What the pack's tour records for its test, by language ("en": {...}).
+    #: What the pack's tour records for its test, by walk ("en/800x480": {...}).
     notes: dict[str, dict[str, Any]] = field(default_factory=dict)
-    #: Every name looked at, by language, in order.
+    #: Every name looked at, by walk, in order.
     looked: dict[str, list[str]] = field(default_factory=dict)
     language: str = ""
-    _turn: int = 0
+    size: tuple[int, int] = (0, 0)
 
     @property
     def app(self) -> Any:
         return self.pilot.app
 
     @property
+    def walk(self) -> str:
+        return walk_name(self.language, self.size)
+
+    @property
     def note(self) -> dict[str, Any]:
-        """The notes of the language being toured."""
-        return self.notes.setdefault(self.language, {})
+        """The notes of the walk under way."""
+        return self.notes.setdefault(self.walk, {})
 
     def look(self, name: str) -> Script:
-        """Checks the layout of what is shown and photographs it, at every size. The sizes are walked forth and
-        back in turn, so a look costs two resizes, not three: the touches in between happen at every size."""
-        seen = self.looked.setdefault(self.language, [])
+        """Checks the layout of what is shown and photographs it, at the walk's size."""
+        seen = self.looked.setdefault(self.walk, [])
         seen.append(name)
-        order = self.sizes if self._turn % 2 == 0 else tuple(reversed(self.sizes))
-        self._turn += 1
-        for size in order:
-            yield from self.resize(size)
-            label = f"{self.language}/{size_name(size)}/{len(seen):04d}-{name}"
-            self.pilot.check_layout(label)
-            path = self.out / self.language / size_name(size) / f"{len(seen):04d}-{name}.png"
-            yield self.pilot.screenshot(path)
+        yield self.pilot.drawn()
+        self.pilot.check_layout(f"{self.walk}/{len(seen):04d}-{name}")
+        yield self.pilot.screenshot(self.out / self.language / size_name(self.size) / f"{len(seen):04d}-{name}.png")
 
     def resize(self, size: tuple[int, int]) -> Script:
         """The window at `size`, with the dpi of the display it stands for, laid out and drawn again."""
@@ -78,6 +83,7 @@ class ScreenTour:
 
         from companion.ui.theme import dpi_for_size
 
+        self.size = size
         if tuple(Window.size) == size:
             yield self.pilot.drawn()
             return
@@ -104,7 +110,7 @@ class ScreenTour:
             yield from self.look(look)
 
     def home(self) -> Script:
-        """Back on Home with no game open and no pop-up (between two languages, after a pack's tour)."""
+        """Back on Home with no game open and no pop-up (between two walks, after a pack's tour)."""
         from companion.ui.widgets.popups import close_popups
 
         close_popups()
@@ -116,17 +122,19 @@ class ScreenTour:
 
 
 def run_tour(pilot: Any, out: Path, game: str, notes: dict[str, Any], prepared: dict[str, str] | None = None) -> Script:
-    """The whole tour of `game`: in each language, the shell's screens, then the pack's. The window goes back to
-    its first size at the end; `notes` gets what the test checks (`looked`, the pack's `notes`)."""
+    """The whole tour of `game`: at each size (the window set once, the first being the size the app was launched
+    at, so its checks are a fresh launch's), in each language, the shell's screens, then the pack's. `notes` gets
+    what the test checks (`looked`, the pack's `notes`)."""
     tour = ScreenTour(pilot, out, prepared=dict(prepared or {}))
     pilot.lens = tour
     try:
-        for language in tour.languages:
-            yield from tour.switch_language(language)
-            yield from shell_tour(tour, game)
-            yield from tour.app.pack_ui.tour(tour)
-            yield from tour.home()
-        yield from tour.resize(tour.sizes[0])
+        for size in tour.sizes:
+            yield from tour.resize(size)
+            for language in tour.languages:
+                yield from tour.switch_language(language)
+                yield from shell_tour(tour, game)
+                yield from tour.app.pack_ui.tour(tour)
+                yield from tour.home()
     finally:
         pilot.lens = None
     notes["looked"] = tour.looked
@@ -149,15 +157,30 @@ def shell_tour(tour: ScreenTour, game: str) -> Script:
     yield pilot.until(lambda: pilot.screen_name() == "home", "Home")
 
 
-def default_pack_tour(tour: ScreenTour, start: Callable[[], Script] | None = None) -> Script:
-    """A pack's tour when it has none of its own: New game started as it is offered, each page of the set-up
-    guide, the table, each of the pack's screens the table opens, the menu and History."""
+def default_pack_tour(tour: ScreenTour) -> Script:
+    """A pack's tour when it has none of its own: its data editor from Home (when it has one), New game started
+    as it is offered, each page of the set-up guide, the table, each of the pack's screens the table opens, the
+    menu and History."""
+    yield from editor_tour(tour)
+    yield from game_tour(tour)
+
+
+def editor_tour(tour: ScreenTour) -> Script:
+    """The pack's data editor, opened from Home as a player opens it."""
+    editor = tour.app.pack.editor_screen
+    if editor:
+        yield from tour.tap("card_editor", look=editor)
+        yield from tour.tap("back")
+        yield tour.pilot.until(lambda: tour.pilot.screen_name() == "home", "Home")
+
+
+def game_tour(tour: ScreenTour) -> Script:
+    """A new game as New game offers it: its set-up guide, then its table (`table_tour`)."""
     pilot, app = tour.pilot, tour.app
-    if start is None:
-        yield from tour.tap("new_game")
-        if not pilot.has("start_game"):
-            return
-        yield from tour.tap("start_game")
+    yield from tour.tap("new_game")
+    if not pilot.has("start_game"):
+        return
+    yield from tour.tap("start_game")
     yield pilot.until(lambda: app.controller.snapshot is not None, "the new game")
     page = 0
     while pilot.screen_name() == "setup_guide" and pilot.has("guide:next"):
@@ -167,6 +190,12 @@ def default_pack_tour(tour: ScreenTour, start: Callable[[], Script] | None = Non
     if pilot.has("guide:start"):
         yield from tour.look(f"setup_guide-{page + 1}")
         yield from tour.tap("guide:start")
+    yield from table_tour(tour)
+
+
+def table_tour(tour: ScreenTour) -> Script:
+    """The table showing, each of the pack's screens the table opens, the menu and History."""
+    pilot, app = tour.pilot, tour.app
     table = pilot.screen_name()
     yield from tour.look(table)
     for screen in sorted(app.pack.screens):

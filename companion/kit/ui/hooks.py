@@ -24,11 +24,6 @@ def secret_drawer(events: tuple[Any, ...]) -> int | None:
 
 
 class KitUi(PackUi):
-    def tour(self, tour: Any) -> Any:
-        from companion.kit.ui.tour import tour as kit_tour
-
-        return kit_tour(tour)
-
     def after_action(self, snapshot: Any) -> None:
         state = snapshot.state
         reveal = self.pack.reveal(snapshot.events, self.pack.public_view(state))

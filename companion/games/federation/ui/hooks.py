@@ -86,11 +86,6 @@ def dice_row(shown: tuple[DieShown, ...]) -> BoxLayout:
 
 
 class FederationUi(PackUi):
-    def tour(self, tour: Any) -> Any:
-        from companion.games.federation.ui.tour import tour as federation_tour
-
-        return federation_tour(tour)
-
     def after_action(self, snapshot: Any) -> None:
         pack = self.pack
         state = pack.public_view(snapshot.state)

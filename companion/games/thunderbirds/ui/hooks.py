@@ -55,11 +55,6 @@ class ThunderbirdsUi(PackUi):
             return False
         return True
 
-    def tour(self, tour: Any) -> Any:
-        from companion.games.thunderbirds.ui.tour import tour as thunderbirds_tour
-
-        return thunderbirds_tour(tour)
-
     def show_chooser(self, what: str) -> None:
         from companion.games.thunderbirds.ui.presenters.choosers import present_chooser
 

@@ -34,11 +34,6 @@ class SolitaireUi(PackUi):
 
     # --- after an action ---------------------------------------------------------------------------------------
 
-    def tour(self, tour: Any) -> Any:
-        from companion.games.thunderbirds_solitaire.ui.tour import tour as solitaire_tour
-
-        return solitaire_tour(tour)
-
     def after_action(self, snapshot: Any) -> None:
         """The pack's reveal, without what the player just said themselves (the card they turned and named)."""
         events = snapshot.events

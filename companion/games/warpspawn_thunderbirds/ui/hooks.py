@@ -25,11 +25,6 @@ class WarpspawnUi(PackUi):
         #: Set by the squares screen on its way back to New game: the draft is still being made.
         self.keep_draft = False
 
-    def tour(self, tour: Any) -> Any:
-        from companion.games.warpspawn_thunderbirds.ui.tour import tour as warpspawn_tour
-
-        return warpspawn_tour(tour)
-
     def after_action(self, snapshot: Any) -> None:
         self.select(Selection())
         super().after_action(snapshot)
