@@ -69,12 +69,13 @@ class ScreenTour:
         return self.notes.setdefault(self.walk, {})
 
     def look(self, name: str) -> Script:
-        """Checks the layout of what is shown and photographs it, at the walk's size."""
+        """Photographs what is shown at the walk's size and checks the layout of that frame: one frame drawn a
+        look (the check reads the widgets as they were drawn for the photograph)."""
         seen = self.looked.setdefault(self.walk, [])
         seen.append(name)
-        yield self.pilot.drawn()
-        self.pilot.check_layout(f"{self.walk}/{len(seen):04d}-{name}")
+        yield self.pilot.settle()
         yield self.pilot.screenshot(self.out / self.language / size_name(self.size) / f"{len(seen):04d}-{name}.png")
+        self.pilot.check_layout(f"{self.walk}/{len(seen):04d}-{name}")
 
     def resize(self, size: tuple[int, int]) -> Script:
         """The window at `size`, with the dpi of the display it stands for, laid out and drawn again."""
