@@ -32,7 +32,7 @@ ALONE = {
     ),
 }
 #: Modules of long tests that share no module fixture, whose tests go to the workers one at a time.
-ONE_BY_ONE = frozenset({"tests/drills/test_power_cut_game.py"})
+ONE_BY_ONE = frozenset({"tests/drills/test_power_cut_game.py", "tests/ui/test_ui_screen_tour.py"})
 LOCKS = ROOT / "artifacts" / "workers"
 #: Whether this process holds the lock (a test running pytest inside itself must not wait for it again).
 HELD: list[bool] = []

@@ -228,6 +228,8 @@ class CompanionApp(OlderNames, App):
         self.portrait = metrics.is_portrait
         for name in ("target", "gap", "font_small", "font_body", "font_title", "font_big"):
             setattr(self, name, getattr(metrics, name))
+        if self.screen_manager is not None:  # turned on its side: the screen showing is laid out again at once
+            self.defer(self.refresh_current)
 
     def _on_language_changed(self, language: str) -> None:
         self.language = language

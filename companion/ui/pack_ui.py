@@ -40,6 +40,23 @@ class PackUi:
             return True
         return False
 
+    def tour(self, tour: Any) -> Any:
+        """The screen tour's game-specific part (`companion.ui.screen_tour`): a script that reaches every screen
+        and pop-up of the pack from Home, calling `tour.look(name)` on each (a `TouchPlayer` does so on every
+        screen it passes). The shell has already looked at Home, Settings, Backups, Help and New game. A pack
+        declares its own as `tour` in the `ui/tour.py` beside its pack module; without one, the shell's default:
+        its data editor, a new game started as New game offers it, its set-up guide, table, screens, menu, History."""
+        from companion.ui.screen_tour import default_pack_tour
+
+        name = type(self.pack).__module__.rpartition(".")[0] + ".ui.tour"
+        try:
+            own = importlib.import_module(name)
+        except ModuleNotFoundError as error:
+            if not error.name or not name.startswith(error.name):
+                raise  # the pack's tour is there but imports what is not
+            return default_pack_tour(tour)
+        return own.tour(tour)
+
 
 def hooks_for(app: Any, pack: Any) -> PackUi:
     """The open pack's hooks: the class its `Pack.ui` names ("module:Class"), else `PackUi`."""

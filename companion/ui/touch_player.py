@@ -78,6 +78,10 @@ class TouchPlayer:
     def photograph(self, name: str) -> Script:
         """Notes the screen as `name`, checks its layout and takes its screenshot (when `shoot` wants it)."""
         self.report.screens.append(name)
+        lens = getattr(self.pilot, "lens", None)
+        if lens is not None:  # a screen tour (companion.ui.screen_tour): at every size, in its own folders
+            yield from lens.look(name)
+            return
         yield self.pilot.drawn()
         if self.check:
             self.pilot.check_layout(f"{len(self.report.screens):04d}-{name}")

@@ -102,69 +102,6 @@ def full_game(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, Any]
     )
 
 
-def every_screen(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, Any]) -> Script:
-    """Every screen and pop-up of the app, reached by touch, each checked for layout and photographed."""
-    from companion.games.thunderbirds.ui.autoplay import AutoPlayer, PlayReport
-
-    report = PlayReport()
-    player = AutoPlayer(pilot, out, report)
-
-    def tap(key: str) -> Script:
-        yield from player.tap(key)
-
-    def look(label: str) -> Script:
-        yield from player.visit(label)
-
-    yield from look("home")
-    for key in ("settings", "back", "backups", "back", "help", "back", "card_editor"):
-        yield from tap(key)
-    for kind in ("scheme", "event", "fab", "vehicle", "hood-track", "disaster"):
-        yield from tap(f"kind:{kind}")
-    first = next(k for k in pilot.keys("edit:"))
-    yield from tap(first)
-    yield from tap("editor:pick:region")
-    yield from tap("popup:cancel")
-    yield from tap("back")
-    yield from tap("back")
-    # A game, far enough to show a rescue and some history.
-    yield from player.start(int(args.get("players", "1")), args.get("difficulty", "heroic"), int(args.get("seed", "5")))
-    yield from look("table")
-    yield from tap("tile:1")
-    yield from tap("popup:close")
-    yield from tap("open:discards")
-    yield from tap("popup:close")
-    yield from tap("open:menu")
-    yield from tap("popup:cancel")
-    yield from tap("open:board")
-    vehicles = pilot.keys("vehicle:")
-    for key in vehicles[:2]:
-        yield from tap(key)
-        yield from look(f"board-{key[8:]}")
-    yield from tap("back")
-    yield from tap("open:scheme")
-    yield from tap("back")
-    players = pilot.keys("open:player:")
-    yield from tap(players[0])
-    yield from tap("back")
-    rescues = pilot.keys("open:rescue:")
-    if rescues:
-        yield from tap(rescues[0])
-        yield from tap("rescue:done")
-    # Play a few bot moves so the history, a roll and a reveal have something to show.
-    yield from player.play(max_actions=int(args.get("moves", "8")))
-    yield from player.to_table(None)
-    yield from tap("open:history")
-    yield from tap("back")
-    yield from tap("open:menu")
-    yield from tap("open:adjust")
-    for section in ("disasters", "tokens", "fabs", "pieces", "effects", "track"):
-        yield from tap(f"section:{section}")
-    yield from tap("back")
-    notes["screens"] = sorted(set(s.split("+")[0] for s in report.screens))
-    notes["popups"] = sorted(set(s for s in report.screens if "+" in s))
-    notes["visits"] = len(report.screens)
-
-
 def undo_redo(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, Any]) -> Script:
     """Undo and redo by touch: the Table's undo, the History screen's redo and "back to here"; an undone draw
     redone reveals the same card; a new action after an undo drops the redo tail."""
@@ -844,3 +781,14 @@ def readable_buttons(pilot: Any, out: Path, args: dict[str, str], notes: dict[st
         image = box_image(pixels, width, widget_box(widget), out / f"{key.replace(':', '-')}.pgm")
         read[key] = {"text": str(widget.text), "image": str(image)}
     notes["buttons"] = read
+
+
+def screen_tour(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, Any]) -> Script:
+    """The toolkit's screen tour of one game (`args["game"]`): every screen at every size, in both languages."""
+    from companion.ui.screen_tour import run_tour
+
+    if "mounts" in args:  # a USB stick the test made (tests/ui/test_ui_kit.py's `make_stick`)
+        from kit_scenarios import use_stick
+
+        use_stick(args)
+    yield from run_tour(pilot, out, args["game"], notes, {"stick": "yes"} if "mounts" in args else {})

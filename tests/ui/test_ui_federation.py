@@ -1,16 +1,15 @@
 """Federation in the real app, by touch under Xvfb: a game from Home's picker (New game with races tapped in seat
 order), a system added and renamed on the on-screen keyboard, a fleet entering and exploring (three dice), its
 Enigma, a diplomacy attempt, a build undone and made again, the end of the turn with each race's revenue; the app
-killed with SIGKILL mid-game and resumed from Home at exactly the last acknowledged action; and every screen and
-pop-up of the pack checked for layout at 800x480, 1280x800 and 720x1280 in English and in French.
+killed with SIGKILL mid-game and resumed from Home at exactly the last acknowledged action. Every screen and
+pop-up of the pack is checked at each size in both languages by the screen tour (test_ui_screen_tour.py).
 
-The dice are the seed's: the test finds the first seed whose rolls give what the script needs (an explored
-system with a minor race and an Enigma, the Enigma solved, the minor race joining by diplomacy) by playing the
-same actions through the rules, and New game starts with it (`app.next_seed`, as the other UI tests do)."""
+The dice are the seed's: `seed_for_the_script` (companion/games/federation/ui/tour.py) finds the first seed whose
+rolls give what the script needs by playing the same actions through the rules, and New game starts with it
+(`app.next_seed`, as the other UI tests do)."""
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import json
 import os
@@ -24,62 +23,18 @@ from typing import Any
 import pytest
 
 from companion.engine.chance import LiveChance
-from companion.engine.errors import IllegalAction
-from companion.engine.rng import seed_state
 from companion.games.federation import actions as act
 from companion.games.federation.rules import RULES
 from companion.games.federation.state import FederationState
+from companion.games.federation.ui.tour import PLAN, after_each, seed_for_the_script
 from companion.paths import ROOT
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from conftest import artefact_dir
 
-SETUP = {"races": ["federation", "klingon"], "systems": 4}
-#: What the script does by touch, as the rules see it (the undone build is made again).
-PLAN: tuple[object, ...] = (
-    act.AddSystem(""),
-    act.RenameSystem("s5", "Vulcan"),
-    act.EnterSystem("s5", "klingon", ("science-vessel",)),
-    act.ResolveEnigma("s5", "klingon"),
-    act.AttemptDiplomacy("s5", "federation"),
-    act.Build("s5", "shipyard"),
-    act.EndTurn(),
-)
-
 
 def digest(state: FederationState) -> str:
     return hashlib.sha256(json.dumps(RULES.encode_state(state), sort_keys=True).encode()).hexdigest()
-
-
-def after_each(seed: int, actions: tuple[object, ...], setup: dict[str, Any] = SETUP) -> list[FederationState]:
-    """The state before the first action and after each, as the session computes them."""
-    chance = LiveChance(seed_state(seed))
-    state = RULES.initial_state(json.loads(json.dumps(setup)), chance)
-    states = [dataclasses.replace(state, rng=chance.rng_after)]
-    for action in actions:
-        chance = LiveChance(states[-1].rng)
-        after, _events = RULES.apply(states[-1], action, chance)
-        states.append(dataclasses.replace(after, rng=chance.rng_after))
-    return states
-
-
-def seed_for_the_script() -> int:
-    """The first seed whose dice explore Vulcan with a living minor race and an Enigma, solve the Enigma, and have
-    the minor race join the Federation."""
-    for seed in range(1, 5000):
-        try:
-            states = after_each(seed, PLAN[:5])
-        except IllegalAction:  # no Enigma to face, or a minor race that cannot be talked to
-            continue
-        explored, solved, talked = (states[i].system("s5") for i in (3, 4, 5))
-        if (
-            explored.has_minor_race
-            and explored.enigma == "present"
-            and solved.enigma == "solved"
-            and talked.owner == "federation"
-        ):
-            return seed
-    raise AssertionError("no seed gives the script its dice")
 
 
 def later_actions(state: FederationState, count: int) -> list[object]:
@@ -97,6 +52,8 @@ import hashlib
 import json
 from pathlib import Path
 
+from companion.games.federation.ui.tour import Steps, explore_vulcan, start_federation
+
 def fed_digest(state):
     from companion.games.federation.rules import RULES
 
@@ -105,145 +62,6 @@ def fed_digest(state):
 
 def done_actions(app):
     return len([entry for entry in app.controller.snapshot.history if not entry.is_undone])
-
-
-class Steps:
-    """Touches with a settle after each; a screenshot and a layout check where asked."""
-
-    def __init__(self, pilot, out, shoot=True):
-        self.pilot, self.out, self.shoot, self.count = pilot, out, shoot, 0
-
-    def tap(self, key):
-        yield self.pilot.button(key)
-        self.pilot.tap(key)
-        yield self.pilot.settle()
-
-    def look(self, label):
-        if not self.shoot:
-            return
-        yield self.pilot.drawn()
-        self.count += 1
-        yield self.pilot.screenshot(self.out / f"{self.count:02d}-{label}.png")
-        self.pilot.check_layout(label)
-
-    def action(self, key, then=None):
-        """A touch that sends one action: waits until the game has it."""
-        app = self.pilot.app
-        before = app.controller.snapshot.version
-        yield from self.tap(key)
-        if then is not None:
-            yield from self.tap(then)
-        yield self.pilot.until(lambda: app.controller.snapshot.version > before, f"the action of {key}")
-
-
-def keyboard(pilot):
-    from kivy.core.window import Window
-    from kivy.uix.vkeyboard import VKeyboard
-
-    return next((w for w in Window.children if isinstance(w, VKeyboard)), None)
-
-
-def press_key(board, wanted):
-    """Touches the on-screen keyboard's key that types `wanted` (or whose special name it is)."""
-    from companion.ui.pilot import SyntheticTouch
-
-    layout = board.available_layouts[board.layout]
-    for line in range(1, layout["rows"] + 1):
-        for index, key in enumerate(layout[f"{board.layout_mode}_{line}"]):
-            if key[1] == wanted or key[2] == wanted:
-                (x, y), (w, h) = board.layout_geometry[f"LINE_HINT_{line}"][index]  # fractions of the keyboard
-                touch = SyntheticTouch(*board.to_parent((x + w / 2) * board.width, (y + h / 2) * board.height))
-                touch.down()
-                touch.up()
-                return
-    raise AssertionError(f"no key {wanted!r} on the keyboard")
-
-
-def type_on_screen(pilot, text):
-    """Types `text` on Kivy's docked on-screen keyboard, key by key (caps lock for capitals)."""
-    yield pilot.until(lambda: keyboard(pilot) is not None, "the on-screen keyboard")
-    yield pilot.settle(frames=2)
-    board = keyboard(pilot)
-    for char in text:
-        if char.isupper() != board.have_capslock:
-            press_key(board, "capslock")
-            yield pilot.settle(frames=2)
-        press_key(board, char)
-        yield pilot.settle(frames=1)
-    if board.have_capslock:
-        press_key(board, "capslock")
-        yield pilot.settle(frames=1)
-
-
-def start_federation(steps, seed, races=("federation", "klingon"), systems="4", notes=None):
-    """Federation chosen on Home's picker, New game with `races` tapped in seat order and the count of systems."""
-    pilot = steps.pilot
-    app = pilot.app
-    yield pilot.until(lambda: pilot.has("game:federation"), "Federation on Home's picker")
-    if notes is not None:
-        notes["home_picker"] = sorted(pilot.keys("game:"))
-    yield from steps.tap("game:federation")
-    yield from steps.look("home")
-    app.next_seed = seed
-    yield from steps.tap("new_game")
-    yield pilot.until(lambda: pilot.screen_name() == "new_game", "New game")
-    for race in ("federation", "klingon"):  # the form starts with two races: taken away, then tapped in order
-        yield from steps.tap(f"race:{race}")
-    for race in races:
-        yield from steps.tap(f"race:{race}")
-    yield from steps.tap(f"systems:{systems}")
-    yield from steps.look("new-game")
-    yield from steps.tap("start_game")
-    yield pilot.until(lambda: pilot.screen_name() == "table" and app.controller.snapshot is not None, "the table")
-    yield from steps.look("table")
-
-
-def explore_vulcan(steps, rename=True, on_action=lambda: None):
-    """Add a system, rename it (by the on-screen keyboard), a Klingon fleet explores it, faces its Enigma, the
-    Federation talks to its minor race, a shipyard is built."""
-    pilot = steps.pilot
-    app = pilot.app
-    yield from steps.action("fix:add-system")
-    on_action()
-    yield from steps.tap("open:system:s5")
-    yield from steps.look("system-new")
-    if rename:
-        # A finger lands on a drawn screen: Kivy lays out a text field's lines in the frame after its size is set.
-        yield pilot.settle(frames=2)
-        pilot.tap(pilot.app.screen_manager.get_screen("system").ids.name)
-        yield from type_on_screen(pilot, "Vulcan")
-        yield from steps.look("system-typing")
-        yield from steps.action("fix:rename")
-        on_action()
-    yield from steps.tap("back")
-    yield from steps.tap("open:enter")
-    yield from steps.tap("enter:system:s5")
-    yield from steps.tap("enter:race:klingon")
-    yield from steps.tap("enter:ship:science-vessel")
-    yield from steps.look("enter")
-    yield from steps.action("enter:go")
-    on_action()
-    yield pilot.until(lambda: pilot.has("reveal:ok") and pilot.screen_name() == "system", "the exploration's dice")
-    yield from steps.look("explored")
-    yield from steps.tap("reveal:ok")
-    yield from steps.look("system-explored")
-    yield from steps.tap("roll:enigma:klingon")
-    yield from steps.look("enigma-odds")
-    yield from steps.action("roll:confirm")
-    on_action()
-    yield from steps.look("enigma-rolled")
-    yield from steps.tap("reveal:ok")
-    yield from steps.tap("roll:diplomacy:federation")
-    yield from steps.look("diplomacy-odds")
-    yield from steps.action("roll:confirm")
-    on_action()
-    yield from steps.look("diplomacy-rolled")
-    yield from steps.tap("reveal:ok")
-    yield from steps.tap("build:shipyard")
-    yield from steps.look("build")
-    yield from steps.action("roll:confirm")
-    on_action()
-    yield from steps.look("built")
 
 
 def federation_play(pilot, out, args, notes):
@@ -325,68 +143,6 @@ def federation_resume(pilot, out, args, notes):
     notes["screen"] = pilot.screen_name()
     notes["cursor"] = done_actions(app)
     notes["digest"] = fed_digest(app.controller.snapshot.state)
-
-
-def federation_tour(pilot, out, args, notes):
-    """Every screen and pop-up of the pack, each photographed and checked for layout."""
-    app = pilot.app
-    steps = Steps(pilot, out)
-    yield from start_federation(steps, int(args["seed"]), races=("federation", "klingon", "borg"))
-    yield from explore_vulcan(steps, rename=False)
-    yield from steps.tap("fix:toggle")
-    yield from steps.look("system-corrections")
-    yield from steps.tap("back")
-    for screen in ("turn", "revenue", "victory", "readings"):
-        yield from steps.tap(f"open:{screen}")
-        yield from steps.look(screen)
-        yield from steps.tap("back")
-    yield from steps.tap("open:enter")
-    yield from steps.look("enter-empty")
-    yield from steps.tap("back")
-    yield from steps.action("act:EndTurn")
-    yield from steps.look("end-of-turn")
-    yield from steps.tap("reveal:ok")
-    yield from steps.tap("open:system:s1")
-    yield from steps.tap("fix:toggle")
-    yield from steps.look("record-draft")
-    for number in range(1, 5):
-        if number > 1:
-            yield from steps.tap(f"open:system:s{number}")
-            yield from steps.tap("fix:toggle")
-        yield from steps.tap("fix:remove")
-        if number == 1:
-            yield from steps.look("remove-question")
-        yield from steps.action("remove:confirm")
-        yield pilot.until(lambda: pilot.screen_name() == "table", "the list again")
-    # The Borg lost their Homesystem on the table: the Federation holds 3 of the 4 systems left.
-    yield from steps.tap("open:system:home-borg")
-    yield from steps.tap("fix:toggle")
-    yield from steps.look("homesystem-corrections")
-    yield from steps.action("fix:owner:federation")
-    yield pilot.until(lambda: pilot.has("reveal:ok"), "the victory")
-    yield from steps.look("victory-pop-up")
-    yield from steps.tap("reveal:ok")
-    yield from steps.look("system-victory")
-    yield from steps.tap("back")
-    yield from steps.look("table-victory")
-    notes["outcome"] = app.pack.rules.outcome(app.controller.snapshot.state)
-    yield from steps.tap("open:menu")
-    yield from steps.look("menu")
-    yield from steps.tap("open:help")
-    yield from steps.look("help")
-    notes["help"] = pilot.app.screen_manager.get_screen("help").ids.body.text
-    yield from steps.tap("back")
-    yield from steps.tap("open:menu")
-    yield from steps.tap("open:home")
-    yield from steps.tap("card_editor")
-    yield from steps.look("costs")
-    for _ in range(3):
-        yield from steps.tap("cost:colony-cost:up")
-    yield from steps.tap("costs:save")
-    yield pilot.until(lambda: "costs.toml" in app.notice, "the costs saved")
-    yield from steps.look("costs-saved")
-    notes["notice"] = app.notice
-    notes["colony_cost"] = next(s.value for s in app.pack.definitions.slots if s.id == "colony-cost")
 '''
 
 
@@ -507,26 +263,6 @@ def test_killed_mid_game_it_resumes_from_home_at_the_last_acknowledged_action(
     if cursor == last_seq:
         assert notes["digest"] == last_digest
     assert notes["screen"] == "table"
-
-
-@pytest.mark.parametrize("size", ["800x480", "1280x800", "720x1280"])
-@pytest.mark.parametrize("lang", ["en", "fr"])
-def test_every_screen_and_pop_up_fits_at_each_size_in_each_language(
-    xvfb_display: str, request: pytest.FixtureRequest, seed: int, size: str, lang: str
-) -> None:
-    report = run(xvfb_display, artefact_dir(request), "federation_tour", {"seed": str(seed)}, size, lang)
-    notes, layout = report["notes"], report["layout"]
-    assert notes["outcome"] == "federation"  # the tour ends on a victory: its pop-up and banner were checked
-    assert notes["colony_cost"] == 3 and "overlay/federation/costs.toml" in notes["notice"]
-    checked = set(layout)
-    assert {"new-game", "table", "enter", "explored", "enigma-odds", "diplomacy-odds", "build"} <= checked
-    assert {"system-corrections", "turn", "revenue", "victory", "readings", "record-draft"} <= checked
-    assert {"remove-question", "homesystem-corrections", "victory-pop-up", "table-victory", "costs"} <= checked
-    assert "end-of-turn" in checked and "help" in checked
-    assert ("Costs" if lang == "en" else "Coûts") in notes["help"]  # the pack's own paragraphs
-    # Home is the shell's (its picker lists every installed game): checked by the shell's own tests.
-    problems = [f"{label}: {problem}" for label, found in layout.items() if label != "home" for problem in found]
-    assert problems == []
 
 
 def test_the_demo_plays_federation_by_touch_and_leaves_screenshots(tmp_path: Path, xvfb_program: str) -> None:

@@ -14,7 +14,6 @@ import signal
 import subprocess
 import sys
 import time
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -348,49 +347,6 @@ def big_kit() -> str:
         "",
     ]
     return "\n".join(parts)
-
-
-SIZES = ("800x480", "1280x800", "720x1280")
-
-
-@pytest.mark.timeout(1200)
-@pytest.mark.parametrize("size", SIZES)
-def test_every_kit_screen_fits_the_window(
-    xvfb_display: str, request: pytest.FixtureRequest, tmp_path: Path, size: str
-) -> None:
-    text = big_kit()
-    from companion.kit.schema import parse_kit
-
-    parse_kit(text, "big_kit.toml")  # valid: the screens, not the file, are under test
-    kits = Path(os.environ["COMPANION_DATA_DIR"]) / "kits"
-    kits.mkdir(parents=True, exist_ok=True)
-    (kits / "big_kit.toml").write_text(text, encoding="utf-8")
-    stick, args = make_stick(tmp_path)
-    (stick / "race.toml").unlink()
-    (stick / "clash.toml").write_text(text, encoding="utf-8")
-
-    def run(lang: str) -> dict[str, Any]:
-        out = artefact_dir(request, lang)
-        env = {"COMPANION_STATE_DIR": str(tmp_path / lang)}
-        process = launch(xvfb_display, out, "kit_every_screen", {**args, "game": "big_kit"}, size, lang, env)
-        return report_of(out, process, 900)
-
-    with ThreadPoolExecutor(max_workers=2) as pool:
-        reports = dict(zip(("fr", "en"), pool.map(run, ("fr", "en"))))
-    for lang, report in reports.items():
-        problems = [f"{lang} {label}: {p}" for label, found in report["layout"].items() for p in found]
-        assert problems == []
-        notes = report["notes"]
-        screens = {name.split("+")[0] for name in notes["screens"]}
-        popups = {name for name in notes["screens"] if "+" in name}
-        assert {"table-turn", "table-dice", "table-cards", "table-bags", "table-tracks", "table-counters"} <= screens
-        assert {"adjust-players", "adjust-round", "adjust-counters", "adjust-cards", "handover-shown"} <= screens
-        assert {"editor-dice", "editor-cards", "editor-bags", "editor-die", "editor-card", "editor-token"} <= screens
-        assert {"home-stick+chooser", "home-stick-clash+info", "adjust-cards+chooser"} <= popups
-        assert any(name.endswith("+reveal") for name in popups)
-        # A big kit scrolls: the table holds widgets for the rows in view, not one per space, card or step.
-        assert notes["table_widgets"] < 120, notes["table_widgets"]  # 51 to 74 here, whatever the kit's size
-        assert notes["paused_ms"] >= 1000
 
 
 def test_a_saved_game_of_a_kit_no_longer_installed_is_kept_and_resumes_when_it_is_back(

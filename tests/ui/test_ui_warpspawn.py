@@ -9,8 +9,7 @@
   acknowledged action.
 - A 20 × 20 board on the 800 × 480 screen: squares at least 9 mm when zoomed, a move made by panning to its squares,
   the whole board a tap away (where a tap zooms in, and plays nothing).
-- Every screen and pop-up of the game at 800 × 480, 1280 × 800 and 720 × 1280, in English and in French, checked by
-  the layout check (no clipped text, no broken word, no overlap, no small or outside button).
+- Every screen and pop-up of the game at each size in both languages: the screen tour's (test_ui_screen_tour.py).
 
 Screenshots and the app's log stay in artifacts/ui/<test>/.
 """
@@ -29,8 +28,6 @@ from typing import Any
 
 import pytest
 
-from companion.engine.session import Session
-from companion.engine.store import Store
 from companion.games.warpspawn_thunderbirds.lights import lights
 from companion.games.warpspawn_thunderbirds.loader import default_definitions
 from companion.games.warpspawn_thunderbirds.rules import RULES
@@ -232,99 +229,6 @@ def warp_big_board(pilot, out, args, notes):
     notes["after_tap_visible"] = grid.is_visible((17, 15))
     notes["after_tap_version_same"] = app.controller.snapshot.version == version
     yield from player.visit("grid-zoomed-at-17-15")
-
-
-def warp_tour(pilot, out, args, notes):
-    """Every screen and pop-up of the game, each layout-checked and photographed."""
-    from companion.games.warpspawn_thunderbirds.ui.autoplay import AutoPlayer, PlayReport
-
-    from companion.ui.layout_check import shown_whole
-
-    app = pilot.app
-    report = PlayReport()
-    secret_buttons = notes.setdefault("secret_buttons", {})
-
-    def secret_step(stage, app):
-        # The secret step's own buttons: whole on screen, in no scrolling area (never below a fold).
-        for key in pilot.keys("secret:"):
-            button, scrolled = pilot.find(key), False
-            node = button.parent
-            while node is not None and node is not node.parent:
-                scrolled = scrolled or type(node).__name__ in ("ListScroll", "ScrollView")
-                node = node.parent
-            secret_buttons[f"{stage}:{key}"] = shown_whole(button) and not scrolled
-
-    player = AutoPlayer(pilot, out, report, on_step=secret_step)
-    yield pilot.until(lambda: pilot.has("game:warpspawn_thunderbirds"), "the game picker")
-    yield from player.tap("game:warpspawn_thunderbirds")
-    # The finished game prepared by the test: its end screen.
-    finished = [k for k in pilot.keys("resume:")]
-    if finished:
-        yield from player.tap(finished[0])
-        yield pilot.until(lambda: pilot.screen_name() == "over", "the end screen")
-        yield from player.visit("over")
-        yield from player.tap("open:home")
-        yield pilot.until(lambda: pilot.screen_name() == "home", "Home")
-    # The data editor: Yellow's base on the 20 x 20 board moved by a tap on the grid, saved, then our default again.
-    from companion.games.warpspawn_thunderbirds.loader import default_definitions, default_overlay_dir
-    from companion.ui.pilot import SyntheticTouch
-
-    def touch_square(screen_name, square):
-        grid = app.screen_manager.get_screen(screen_name).ids.grid
-        if not grid.is_visible(square):
-            grid.centre_on(square)
-        x, y = grid.square_center(square)
-        touch = SyntheticTouch(x, y)
-        touch.down()
-        touch.up()
-
-    yield from player.tap("card_editor")
-    yield from player.tap("size:20")
-    yield from player.tap("colour:yellow")
-    yield pilot.drawn()
-    touch_square("editor", (5, 16))
-    yield pilot.settle()
-    yield from player.tap("editor:save")
-    yield pilot.until(lambda: (default_overlay_dir() / "layouts.toml").exists(), "the overlay written")
-    yield pilot.settle()
-    notes["editor_saved"] = list(default_definitions().layouts[20].bases["yellow"])
-    notes["editor_mark"] = default_definitions().layouts[20].confidence["bases"]
-    yield from player.tap("grid:zoom")
-    yield from player.visit("editor-20")
-    yield from player.tap("editor:reset")
-    yield pilot.until(lambda: not (default_overlay_dir() / "layouts.toml").exists(), "the overlay removed")
-    notes["editor_reset"] = list(default_definitions().layouts[20].bases["yellow"])
-    yield from player.tap("back")
-    # New game, its squares screen: Green's TB3 starts elsewhere, by a tap on the grid.
-    yield from player.tap("new_game")
-    yield from player.tap("players:4")
-    yield from player.tap("open:squares")
-    yield from player.tap("colour:green")
-    yield from player.tap("piece:tb3")
-    yield pilot.drawn()
-    touch_square("squares", (9, 4))
-    yield pilot.settle()
-    notes["squares_starts"] = {c: {p: list(q) for p, q in v.items()} for c, v in app.pack_ui.draft.starts.items()}
-    yield from player.visit("squares-moved")
-    yield from player.tap("squares:done")
-    notes["new_game_lines"] = [str(w.text) for w in pilot.widgets() if getattr(w, "text", "") and pilot._is_shown(w)]
-    yield from player.tap("players:2")
-    yield from player.tap("back")
-    # A game: the guide, the grid in each phase, hands, choosers, reveals, a square's pop-up.
-    yield from player.start(2, 12, int(args["seed"]))
-    seen = set()
-    while report.actions < int(args.get("max_actions", "40")):
-        yield from player.play(max_actions=report.actions + 1)
-        yield from player.to_grid()
-        state = app.controller.snapshot.state
-        if state.board and "square" not in seen:
-            seen.add("square")
-            square = state.board[0].square
-            yield from player.tap(f"focus:{square[0]}:{square[1]}")
-            yield from player.tap("popup:close")
-    yield from player.tap("open:menu")
-    yield from player.tap("popup:cancel")
-    notes["screens"] = sorted(set(report.screens))
 '''
 
 _LAUNCH = r"""
@@ -492,44 +396,6 @@ def test_a_20_by_20_board_on_the_small_screen(xvfb_display: str, tmp_path: Path)
     assert notes["zoom_span"] * target <= 480
     assert notes["whole_zoomed"] is False and notes["whole_cell"] < target  # the whole board: a map, not a keypad
     assert notes["after_tap_zoomed"] and notes["after_tap_visible"] and notes["after_tap_version_same"]
-
-
-@pytest.fixture(scope="module")
-def finished_game(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A database with one finished game (played by the rules, as a finished game is stored), for the end screen."""
-    folder = tmp_path_factory.mktemp("warp-finished")
-    store = Store.open(folder / "companion.db")
-    try:
-        session = Session.new(store, RULES, {"players": 2, "size": 12}, 3)
-        for step in steps(2, 12, 3, DEFS):
-            session.dispatch(step.action)
-        assert session.state.outcome is not None
-    finally:
-        store.close()
-    return folder / "companion.db"
-
-
-@pytest.mark.parametrize("size", ["800x480", "1280x800", "720x1280"])
-@pytest.mark.parametrize("lang", ["en", "fr"])
-def test_every_screen_and_pop_up_at_each_size_in_both_languages(
-    xvfb_display: str, tmp_path: Path, finished_game: Path, size: str, lang: str
-) -> None:
-    state_dir = Path(os.environ["COMPANION_STATE_DIR"])
-    (state_dir / "companion.db").write_bytes(finished_game.read_bytes())
-    notes = run(xvfb_display, tmp_path, "warp_tour", artefacts(f"warpspawn-tour-{size}-{lang}"), size, lang, seed="7")
-    screens = set(notes["screens"])
-    for wanted in ("over", "editor-20", "new_game", "squares", "setup-guide", "grid-alert", "grid-move-card"):
-        assert any(s.startswith(wanted) for s in screens), wanted
-    for popup in ("+reveal", "+chooser", "+info"):
-        assert any(s.endswith(popup) for s in screens), popup
-    assert {"handover-cover", "handover-shown", "handover-hidden"} <= screens
-    buttons = notes["secret_buttons"]
-    assert {"cover:secret:show", "shown:secret:hide", "hidden:secret:done"} <= set(buttons), buttons
-    assert all(buttons.values()), buttons  # Show, Hide and Back always whole on screen, never in a scroll
-    assert notes["editor_saved"] == [5, 16] and notes["editor_mark"] == "player" and notes["editor_reset"] == [1, 20]
-    assert notes["squares_starts"] == {"green": {"tb3": [9, 4]}}
-    moved = {"en": "1 pawn starts elsewhere than on its base.", "fr": "1\u00a0pion commence ailleurs que sur sa base."}
-    assert moved[lang] in notes["new_game_lines"]
 
 
 def test_the_demo_plays_a_whole_seeded_game_by_touch_with_screenshots(tmp_path: Path, xvfb_program: str) -> None:

@@ -82,18 +82,30 @@ class AppPopup(ModalView):
         self._choice_grid: GridLayout | None = None
         self._buttons: list[TouchButton] = []
         self._occlusion: Occlusion | None = None
+        self._content: tuple[Any, ...] | None = None
         _opaque_panel(self.children[0])
         self.fill(title, lines, buttons, kind, extra, choices)
 
     def on_open(self) -> None:
         """The app beneath is clipped to the dimmed margin around the opaque panel while the pop-up shows: the
-        same pixels, without rasterising the screen under the panel (see widgets/occlusion.py)."""
-        root = App.get_running_app().root
+        same pixels, without rasterising the screen under the panel (see widgets/occlusion.py). The window
+        turned (or resized) while it shows, it lays out its content again for the new shape."""
+        app = App.get_running_app()
+        app.fbind("portrait", self._fill_again)
+        app.fbind("target", self._fill_again)
+        root = app.root
         if root is not None and OCCLUDE:
             self._occlusion = Occlusion(root, self.children[0])
             self._occlusion.start()
 
+    def _fill_again(self, *_: Any) -> None:
+        if self._content is not None:
+            self.fill(*self._content)
+
     def on_dismiss(self) -> None:
+        app = App.get_running_app()
+        app.funbind("portrait", self._fill_again)
+        app.funbind("target", self._fill_again)
         if self._occlusion is not None:
             self._occlusion.stop()
             self._occlusion = None
@@ -109,6 +121,7 @@ class AppPopup(ModalView):
     ) -> None:
         """Shows this content, reusing the paragraphs and buttons the pop-up already made (making a Kivy
         widget costs far more than changing its text: a reused pop-up opens in a fraction of the time)."""
+        self._content = (title, lines, buttons, kind, extra, choices)
         self.title = title
         self.kind = kind
         holder = self.ids.extra
