@@ -229,11 +229,13 @@ class Pilot:
             return
         from kivy.graphics.opengl import GL_RGB, GL_UNSIGNED_BYTE, glReadPixels
 
+        from companion.ui.png import write_png
+
         width, height = Window.size
         data = glReadPixels(0, 0, width, height, GL_RGB, GL_UNSIGNED_BYTE)
         shots, self._pending_shots = self._pending_shots, []
         for path, then in shots:
-            Window._win.save_bytes_in_png(str(path), data, width, height)
+            write_png(path, data, width, height)
             if then is not None:
                 then(path)
 

@@ -32,23 +32,6 @@ def size_name(size: tuple[int, int]) -> str:
     return f"{size[0]}x{size[1]}"
 
 
-def write_png(path: Path, pixels: bytes, width: int, height: int) -> None:
-    """`pixels` (RGB rows, bottom row first, as OpenGL reads them) written as a PNG, top row first."""
-    import struct
-    import zlib
-
-    stride = width * 3
-    rows = b"".join(b"\0" + pixels[(height - 1 - y) * stride : (height - y) * stride] for y in range(height))
-
-    def chunk(kind: bytes, body: bytes) -> bytes:
-        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
-
-    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
-    path.write_bytes(
-        b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows, 1)) + chunk(b"IEND", b"")
-    )
-
-
 def walk_name(language: str, size: tuple[int, int]) -> str:
     """One walk of the tour: its language and window size ("en/800x480"), the key of its looks and notes."""
     return f"{language}/{size_name(size)}"
@@ -95,26 +78,8 @@ class ScreenTour:
         self.pilot.check_layout(f"{self.walk}/{len(seen):04d}-{name}")
 
     def photograph(self, path: Path) -> Script:
-        """The next frame drawn, saved as a PNG of light compression (flat colours pack well at any level; the
-        pilot's screenshot compresses harder and costs more than the look's frame and check)."""
-        from kivy.core.window import Window
-        from kivy.graphics.opengl import GL_RGB, GL_UNSIGNED_BYTE, glReadPixels
-
-        taken: list[bool] = []
-
-        def read(*_: Any) -> None:
-            if not taken:
-                width, height = Window.size
-                write_png(path, glReadPixels(0, 0, width, height, GL_RGB, GL_UNSIGNED_BYTE), width, height)
-                taken.append(True)
-
-        path.parent.mkdir(parents=True, exist_ok=True)
-        Window.fbind("on_flip", read)
-        try:
-            Window.canvas.ask_update()
-            yield self.pilot.until(lambda: bool(taken), f"screenshot {path.name}")
-        finally:
-            Window.funbind("on_flip", read)
+        """The next frame drawn, saved as a PNG (`Pilot.screenshot`)."""
+        yield self.pilot.screenshot(path)
 
     def resize(self, size: tuple[int, int]) -> Script:
         """The window at `size`, with the dpi of the display it stands for, laid out and drawn again."""

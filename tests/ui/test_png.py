@@ -1,4 +1,4 @@
-"""The screen tour's photographs (`companion.ui.screen_tour.write_png`): a valid PNG, top row first, read back
+"""The screenshots (`companion.ui.png.write_png`): a valid PNG, top row first, read back
 with the standard library alone."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import struct
 import zlib
 from pathlib import Path
 
-from companion.ui.screen_tour import write_png
+from companion.ui.png import write_png
 
 
 def read_png(path: Path) -> tuple[int, int, list[bytes]]:
