@@ -2,7 +2,7 @@
 module fixtures are set up once). Each worker has its own session fixtures (its own Xvfb, on a free display) and
 its own temporary folders; the UI tests' artefacts are named by test, and no two modules share a test name.
 
-The run's length is its longest worker's. So the modules that take longest are handed out first (`by_cost`:
+The run's length is its longest worker's. So the modules that take longest are handed out first (`cost_rank`:
 slow `ui` modules, then slow ones, then `ui` ones, then the rest, which fill in at the end), and the modules in
 `ONE_BY_ONE` (one long test per pack, no module fixture) give their tests out one at a time
 (`LongestFirstScheduling`), so the two workers share them rather than one running them all.
@@ -61,7 +61,7 @@ def pytest_configure(config: pytest.Config) -> None:
 
 class LongestFirstScheduling(LoadFileScheduling):
     """`--dist loadfile`, but a module of `ONE_BY_ONE` is one unit of work per test, and the units go out in the
-    collection's order (`by_cost`), not by how many tests each holds."""
+    collection's order (`cost_rank` first), not by how many tests each holds."""
 
     def _split_scope(self, nodeid: str) -> str:
         path = nodeid.split("::", 1)[0]
