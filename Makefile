@@ -22,10 +22,11 @@ run: $(VENV)/.app-$(DEPS_KEY)
 	@$(VPY) -m companion run; rc=$$?; [ $$rc -eq 3 ] || exit $$rc
 
 # Every test at the `ci` depth (tests/depth.py; `make test PYTEST_ARGS="--depth nightly"` runs every drill in full),
-# then the 15 slowest, on two pytest-xdist workers: a module's tests stay on one worker, so its module fixtures are set
+# then the 15 slowest, on three pytest-xdist workers for two cores (a UI test waits on its app's window and its files
+# part of the time, which a third worker fills): a module's tests stay on one worker, so its module fixtures are set
 # up once (tests/workers.py; `make test WORKERS=` runs one process). docs/contributing.md has the figures.
 PYTEST_ARGS ?=
-WORKERS ?= -n 2 --dist loadfile
+WORKERS ?= -n 3 --dist loadfile
 # pytest keeps the test modules it rewrote (its asserts) as bytecode, unless PYTHONDONTWRITEBYTECODE is set: then each
 # run, and each pytest a test starts, rewrote all 300 modules again (12 to 16 s of a 16 s collection).
 TESTS_WRITE_BYTECODE := PYTHONDONTWRITEBYTECODE=

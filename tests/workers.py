@@ -1,11 +1,11 @@
-"""`make test` runs on two workers (pytest-xdist, `--dist loadfile`: a module's tests stay on one worker, so its
+"""`make test` runs on three workers (pytest-xdist, `--dist loadfile`: a module's tests stay on one worker, so its
 module fixtures are set up once). Each worker has its own session fixtures (its own Xvfb, on a free display) and
 its own temporary folders; the UI tests' artefacts are named by test, and no two modules share a test name.
 
 The run's length is its longest worker's. So the modules that take longest are handed out first (`cost_rank`:
 slow `ui` modules, then slow ones, then `ui` ones, then the rest, which fill in at the end), and the modules in
 `ONE_BY_ONE` (one long test per pack, no module fixture) give their tests out one at a time
-(`LongestFirstScheduling`), so the two workers share them rather than one running them all.
+(`LongestFirstScheduling`), so the workers share them rather than one running them all.
 
 What the workers do share is the checkout. A test in `ALONE` changes a file the others read (the French catalogue,
 moved aside to stand for a fresh checkout), so it runs alone: under xdist every test holds a shared lock on

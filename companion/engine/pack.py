@@ -390,6 +390,11 @@ class PackScreens(Protocol):
         """The public position in a few lines, for the shell's plain play screen (packs without screens)."""
         ...
 
+    def action_group(self, action: Any, state: Any) -> str | None:
+        """The plain play screen's button `action` shares with the others of its kind ("Escape with the
+        snowmobile"), which opens a chooser of them; None: a button of its own."""
+        ...
+
     def screen_for(self, state: Any) -> str:
         """The screen a state belongs on (the table, a rescue under way, game over...)."""
         ...
@@ -483,6 +488,9 @@ class PlainScreens:
 
     def table_lines(self, view: Any) -> tuple[str, ...]:
         return ()
+
+    def action_group(self, action: Any, state: Any) -> str | None:
+        return None
 
     def screen_for(self, state: Any) -> str:
         return PLAIN_PLAY_SCREEN  # the plain play screen also shows the end of the game

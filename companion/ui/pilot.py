@@ -109,8 +109,25 @@ class Pilot:
             if getattr(w, "action_key", "") and w.action_key.startswith(prefix) and self._is_shown(w)
         ]
 
+    def texts(self) -> list[str]:
+        """Every text shown now (the screen's and a pop-up's): what a player can read, for a test to check."""
+        return [
+            w.text for w in self.widgets() if isinstance(getattr(w, "text", None), str) and w.text and self._is_shown(w)
+        ]
+
     def has(self, key: str) -> bool:
         return self.find(key, required=False) is not None
+
+    def opener(self, key: str) -> str | None:
+        """The button that shows `key` when it is not in sight (the plain play screen's chooser of a kind of
+        action): the shown screen's `opener_for`, if it has one, with no pop-up open."""
+        from companion.ui.touch_player import popup_kind
+
+        if self.has(key) or popup_kind():
+            return None
+        manager = self.app.screen_manager
+        find = getattr(manager.current_screen, "opener_for", None) if manager is not None else None
+        return find(key) if find is not None else None
 
     def screen_name(self) -> str:
         manager = self.app.screen_manager
@@ -177,6 +194,17 @@ class Pilot:
                 node.update_from_scroll()
                 return
             node = node.parent
+
+    def open_from_home(self, game: str, key: str, screen: str) -> Generator[Any, None, None]:
+        """A script's steps from Home: `game` picked on the picker once it shows, the button `key` touched, then
+        `screen` shown and settled (New game, the data editor...)."""
+        yield self.settle()
+        yield self.until(lambda: self.has(f"game:{game}"), f"{game} on Home's picker", timeout=60)
+        self.tap(f"game:{game}")
+        yield self.settle()
+        self.tap(key)
+        yield self.until(lambda: self.screen_name() == screen, screen)
+        yield self.settle()
 
     # --- waiting -------------------------------------------------------------------------------------------
 

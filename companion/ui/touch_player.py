@@ -94,7 +94,11 @@ class TouchPlayer:
         """What a finger does before touching `key` (a game's list may scroll its row into view)."""
 
     def tap(self, key: str) -> Script:
-        """Touches the button `key` once it shows, waits for the app to settle, notes the screen."""
+        """Touches the button `key` once it shows, waits for the app to settle, notes the screen. An action the
+        screen offers in a chooser (the plain play screen's groups) is reached through its group's button."""
+        opener = self.pilot.opener(key)
+        if opener is not None:
+            yield from self.tap(opener)
         self.before_tap(key)
         yield self.pilot.button(key)
         self.pilot.tap(key)

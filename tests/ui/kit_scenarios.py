@@ -27,10 +27,6 @@ def use_stick(args: dict[str, str]) -> None:
     exports.REMOVABLE_ROOTS = (args["media"].rstrip("/") + "/",)
 
 
-def shown_texts(pilot: Any) -> list[str]:
-    return [str(w.text) for w in pilot.widgets() if getattr(w, "text", "") and pilot._is_shown(w)]
-
-
 def lit_leds(app: Any) -> dict[str, list[Any]]:
     """The recording back-end's latest frame: each lit LED's colour, level and whether it blinks."""
     board = app.lights.board
@@ -67,11 +63,11 @@ def kit_stick_play(pilot: Any, out: Path, args: dict[str, str], notes: dict[str,
     yield from player.tap("add_game")
     yield pilot.button("stick:race.toml")
     notes["stick_keys"] = sorted(pilot.keys("stick:"))
-    notes["stick_texts"] = shown_texts(pilot)
+    notes["stick_texts"] = pilot.texts()
     pilot.check_layout("stick-chooser")
     yield from player.tap("stick:clash.toml")
     yield pilot.button("stick:keep")
-    notes["clash_texts"] = shown_texts(pilot)
+    notes["clash_texts"] = pilot.texts()
     pilot.check_layout("stick-clash")
     yield from player.tap("stick:keep")
     yield from player.tap("add_game")
@@ -127,7 +123,7 @@ def kit_resume(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, Any
     yield pilot.until(lambda: bool(pilot.keys("resume:")), "a saved game on Home")
     yield from player.visit("home")
     notes["saved_games"] = pilot.keys("resume:")
-    notes["home_texts"] = shown_texts(pilot)
+    notes["home_texts"] = pilot.texts()
     yield from player.tap(pilot.keys("resume:")[0])
     yield pilot.until(lambda: app.controller.snapshot is not None and pilot.screen_name() == "table", "the table")
     yield pilot.until(lambda: app.lights.board is not None and app.lights.scene is not None, "the lights")
@@ -156,7 +152,7 @@ def two_games_side_by_side(pilot: Any, out: Path, args: dict[str, str], notes: d
     yield from player.tap("back")
     yield pilot.until(lambda: len(app.controller.saved_games) == 2 and len(pilot.keys("game:")) > 2, "the picker")
     yield from player.visit("home")
-    notes["home_texts"] = shown_texts(pilot)
+    notes["home_texts"] = pilot.texts()
     games = {game.game: game.game_id for game in app.controller.saved_games}
     for name in ("dice_race", "thunderbirds", "dice_race"):
         yield from player.tap(f"resume:{games[name]}")
@@ -186,7 +182,7 @@ def kit_comes_back(pilot: Any, out: Path, args: dict[str, str], notes: dict[str,
     yield from player.tap("back")  # Home looks for games and sticks again
     yield pilot.button("add_game")
     yield from player.visit("home-game-gone")
-    notes["home_texts"] = shown_texts(pilot)
+    notes["home_texts"] = pilot.texts()
     notes["resumable"] = sorted(pilot.keys("resume:"))
     [button] = [w for w in pilot.widgets() if getattr(w, "action_key", "") == f"resume:{gone}"]
     notes["gone_button"] = [str(button.text), bool(button.disabled)]
@@ -197,7 +193,7 @@ def kit_comes_back(pilot: Any, out: Path, args: dict[str, str], notes: dict[str,
     yield from player.tap("stick:race.toml")
     yield pilot.until(lambda: pilot.has(f"resume:{gone}"), "the saved game resumable again")
     yield from player.visit("home-game-back")
-    notes["back_texts"] = shown_texts(pilot)
+    notes["back_texts"] = pilot.texts()
     yield from player.tap(f"resume:{gone}")
     yield pilot.until(lambda: app.controller.snapshot is not None and pilot.screen_name() == "table", "the table")
     yield pilot.settle()
@@ -222,7 +218,7 @@ def broken_games_at_start(pilot: Any, out: Path, args: dict[str, str], notes: di
     yield pilot.until(lambda: len(pilot.keys("game:")) > 1, "the game picker")
     yield pilot.settle()
     yield from player.visit("home-with-problems")
-    notes["home_texts"] = shown_texts(pilot)
+    notes["home_texts"] = pilot.texts()
     notes["picker"] = sorted(pilot.keys("game:"))
     yield from player.start("dice_race", 2, 3)
     notes["started"] = [app.pack.name, pilot.screen_name(), type(app.screen_manager.current_screen).__name__]

@@ -25,14 +25,6 @@ def digest(state: Any) -> str:
     return hashlib.sha256(json.dumps(RULES.encode_state(state), sort_keys=True).encode()).hexdigest()
 
 
-def shown_texts(pilot: Any) -> list[str]:
-    return [
-        str(w.text)
-        for w in pilot.widgets()
-        if isinstance(getattr(w, "text", None), str) and w.text and pilot._is_shown(w)
-    ]
-
-
 def drawn_cells(pilot: Any) -> list[Any]:
     """The chains' cells on screen, each as its presenter's CardCell."""
     from companion.games.thunderbirds_solitaire.ui.widgets import SolitaireCardCell
@@ -195,7 +187,7 @@ def resume_check(pilot: Any, out: Path, args: dict[str, str], notes: dict[str, A
     notes["screen"] = pilot.screen_name()
     notes["cursor"] = _done(pilot.app.controller)
     notes["digest"] = digest(snapshot.state)
-    notes["texts"] = shown_texts(pilot)
+    notes["texts"] = pilot.texts()
     yield from player.visit()
 
 
@@ -251,7 +243,7 @@ def editor_then_next_game(pilot: Any, out: Path, args: dict[str, str], notes: di
     yield from tap("editor:symbol:symbol-1")
     yield from tap("editor:save")
     notes["saved_notice"] = app.notice
-    notes["basic_list"] = shown_texts(pilot)
+    notes["basic_list"] = pilot.texts()
     yield from tap("back")
     yield from tap("back")
     notes["overlay"] = {p.name: p.read_text(encoding="utf-8") for p in sorted(default_overlay_dir().glob("*.toml"))}
@@ -289,7 +281,7 @@ def editor_then_next_game(pilot: Any, out: Path, args: dict[str, str], notes: di
     yield from tap("rescue:chain:1")
     yield from tap("dice:more:die-1")
     yield from tap("rescue:roll")
-    notes["roll_reveal"] = shown_texts(pilot)
+    notes["roll_reveal"] = pilot.texts()
     yield from player.dismiss_reveals()
     state = app.controller.snapshot.state
     notes["rolled"] = [die.symbol for die in state.rescue.dice] if state.rescue else []
@@ -297,7 +289,7 @@ def editor_then_next_game(pilot: Any, out: Path, args: dict[str, str], notes: di
     yield from tap("act:AllocateDie:0:basic-01:0")
     yield from tap("act:EndRescue")
     yield from player.dismiss_reveals()
-    notes["rescue_done"] = shown_texts(pilot)
+    notes["rescue_done"] = pilot.texts()
     yield from tap("rescue:done")
     notes["labels"] = [entry.label for entry in app.controller.snapshot.history]
 

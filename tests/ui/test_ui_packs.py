@@ -29,9 +29,6 @@ def two_games(pilot, out, args, notes):
     registry.register_pack(INFO)  # installed while the app runs, as a kit added from a USB stick would be
     app = pilot.app
 
-    def shown_texts():
-        return [str(w.text) for w in pilot.widgets() if getattr(w, "text", "") and pilot._is_shown(w)]
-
     def rows():
         return sorted(app.controller.saved_games, key=lambda g: g.game)
 
@@ -43,7 +40,7 @@ def two_games(pilot, out, args, notes):
     yield pilot.settle()
     notes["picker"] = sorted(pilot.keys("game:"))
     notes["installed"] = sorted(f"game:{info.name}" for info in registry.available())
-    notes["home_texts"] = shown_texts()
+    notes["home_texts"] = pilot.texts()
     notes["title"] = app.title
     yield pilot.screenshot(out / "01-home.png")
     pilot.check_layout("home")
@@ -75,7 +72,7 @@ def two_games(pilot, out, args, notes):
     state = app.controller.snapshot.state
     red = [f"Card {int(card[1:])}" for card in state.hands[0]]
     notes["red_hand"] = red
-    notes["play_texts"] = shown_texts()
+    notes["play_texts"] = pilot.texts()
     notes["play_keys"] = pilot.keys("act:") + pilot.keys("open:handover")
     yield pilot.screenshot(out / "03-play.png")
     pilot.check_layout("play")
@@ -84,18 +81,18 @@ def two_games(pilot, out, args, notes):
     pilot.tap("open:handover:0")
     yield pilot.until(lambda: pilot.screen_name() == "handover", "the hand-over step")
     yield pilot.settle()
-    notes["cover_texts"] = shown_texts()
+    notes["cover_texts"] = pilot.texts()
     yield pilot.screenshot(out / "04-cover.png")
     pilot.tap("secret:show")
     yield pilot.settle()
-    notes["shown_texts"] = shown_texts()
+    notes["shown_texts"] = pilot.texts()
     yield pilot.screenshot(out / "05-shown.png")
     pilot.tap("secret:hide")
     yield pilot.settle()
-    notes["hide_question"] = shown_texts()
+    notes["hide_question"] = pilot.texts()
     pilot.tap("secret:hide:confirm")
     yield pilot.settle()
-    notes["hidden_texts"] = shown_texts()
+    notes["hidden_texts"] = pilot.texts()
     yield pilot.screenshot(out / "06-hidden.png")
     pilot.tap("secret:done")
     yield pilot.until(lambda: pilot.screen_name() == "play", "the play screen again")
@@ -109,14 +106,14 @@ def two_games(pilot, out, args, notes):
     pilot.tap(played)
     yield pilot.until(lambda: len(app.controller.snapshot.history) == 1, "the card played")
     yield pilot.settle()
-    notes["after_play_texts"] = shown_texts()
+    notes["after_play_texts"] = pilot.texts()
     notes["played"] = played
     notes["history"] = [entry.label for entry in app.controller.snapshot.history]
     notes["red_left"] = [f"Card {int(card[1:])}" for card in app.controller.snapshot.state.hands[0]]
     pilot.tap("secret:done")
     yield pilot.until(lambda: pilot.screen_name() == "play", "the play screen after the card")
     yield pilot.settle()
-    notes["play_after_texts"] = shown_texts()
+    notes["play_after_texts"] = pilot.texts()
     pilot.tap("open:menu")
     yield pilot.settle()
     pilot.tap("open:home")
@@ -136,7 +133,7 @@ def two_games(pilot, out, args, notes):
     yield pilot.until(lambda: pilot.screen_name() == "new_game", "New game")
     yield pilot.settle()
     notes["new_game_keys"] = sorted(pilot.keys("players:"))
-    notes["new_game_texts"] = shown_texts()
+    notes["new_game_texts"] = pilot.texts()
     yield pilot.screenshot(out / "07-new-game.png")
     pilot.check_layout("new_game")
     pilot.tap("players:3")

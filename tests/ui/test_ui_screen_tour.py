@@ -166,6 +166,7 @@ def check_big_kit(looked: set[str], notes: dict[str, Any], lang: str) -> None:
 
 def check_the_thing(looked: set[str], notes: dict[str, Any], lang: str) -> None:
     assert {"box", "play", "handover", "handover-shown", "handover-covered", "play+reveal", "history"} <= looked
+    assert {"play-phase-4", "play+chooser"} <= looked  # an escape's driver chosen in the play screen's chooser
 
 
 def check_thunder_road(looked: set[str], notes: dict[str, Any], lang: str) -> None:

@@ -18,21 +18,12 @@ from runs import scenario_notes
 pytestmark = pytest.mark.slow
 
 SCENARIO = r"""
-def box_shown(pilot):
-    return [str(w.text) for w in pilot.widgets() if getattr(w, "text", "") and pilot._is_shown(w)]
-
-
-def box_open(pilot):
-    yield pilot.settle()
-    pilot.tap("game:the_thing")
-    yield pilot.settle()
-    pilot.tap("card_editor")
-    yield pilot.until(lambda: pilot.screen_name() == "box", "the Box screen")
-    yield pilot.settle()
-
-
 def box_touch(pilot, *keys):
     for key in keys:
+        opener = pilot.opener(key)
+        if opener is not None:  # one of a kind of action: its chooser first
+            pilot.tap(opener)
+            yield pilot.settle()
         pilot.tap(key)
         yield pilot.settle()
 
@@ -46,12 +37,12 @@ def box_game(pilot, notes):
     yield from box_touch(pilot, "option:bag:physical", "players:4", "start_game")
     yield pilot.until(lambda: pilot.screen_name() == "play", "the game")
     yield pilot.settle()
-    notes["play"] = box_shown(pilot)
+    notes["play"] = pilot.texts()
     notes["reveals"] = []
     for key in ["act:RollWeather"] + ["act:EndPhase"] * 7 + ["act:MoveNpcs:-1"]:
         yield from box_touch(pilot, key)
         while pilot.has("reveal:ok"):
-            notes["reveals"].append(box_shown(pilot))
+            notes["reveals"].append(pilot.texts())
             yield from box_touch(pilot, "reveal:ok")
 
 
@@ -60,13 +51,13 @@ def box_edit(pilot, out, args, notes):
     from companion.ui.touch_player import docked_keyboard, type_text
 
     app = pilot.app
-    yield from box_open(pilot)
+    yield from pilot.open_from_home("the_thing", "card_editor", "box")
     yield from box_touch(pilot, "box:section:weather", *["box:faces:down"] * 4)
     for face, name in ((1, "alpha"), (2, "beta")):
         yield from box_touch(pilot, f"box:face-{face}:name")
         yield from type_text(pilot, "box:field:name", name)
         yield from box_touch(pilot, "box:form:ok")
-    notes["weather"] = box_shown(pilot)
+    notes["weather"] = pilot.texts()
     notes["layout"] = [str(p) for p in pilot.check_layout("box-weather")]
     yield pilot.screenshot(out / "box-weather.png")
 
@@ -85,8 +76,8 @@ def box_edit(pilot, out, args, notes):
     yield pilot.screenshot(out / "box-form.png")
     yield from type_text(pilot, "box:field:en", "hut")
     yield from box_touch(pilot, "box:form:ok", "box:save")
-    yield pilot.until(lambda: any("name is missing" in t for t in box_shown(pilot)), "the refusal")
-    notes["refused"] = [t for t in box_shown(pilot) if "name is missing" in t]
+    yield pilot.until(lambda: any("name is missing" in t for t in pilot.texts()), "the refusal")
+    notes["refused"] = [t for t in pilot.texts() if "name is missing" in t]
     notes["layout"] += [str(p) for p in pilot.check_layout("box-refused")]
     yield pilot.screenshot(out / "box-refused.png")
     notes["written_when_refused"] = box_file().exists()
@@ -97,18 +88,18 @@ def box_edit(pilot, out, args, notes):
     yield from box_touch(pilot, "box:form:ok", "box:deck:toggle", "box:save")
     yield pilot.until(lambda: box_file().exists() and not pilot.has("box:save"), "the save")
     notes["places"] = [p.id for p in app.pack.rules.definitions.places]
-    notes["locations"] = box_shown(pilot)
+    notes["locations"] = pilot.texts()
     notes["layout"] += [str(p) for p in pilot.check_layout("box-locations")]
     yield pilot.screenshot(out / "box-locations.png")
     yield from box_game(pilot, notes)
 
 
 def box_again(pilot, out, args, notes):
-    yield from box_open(pilot)
+    yield from pilot.open_from_home("the_thing", "card_editor", "box")
     notes["layout"] = []
     for section in ("counts", "weather", "locations"):
         yield from box_touch(pilot, f"box:section:{section}")
-        notes[section] = box_shown(pilot)
+        notes[section] = pilot.texts()
         notes["layout"] += [str(p) for p in pilot.check_layout(f"box-{section}")]
         yield pilot.screenshot(out / f"box-{section}.png")
     yield from box_game(pilot, notes)

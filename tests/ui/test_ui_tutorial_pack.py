@@ -21,14 +21,11 @@ SCENARIO = r"""
 def pig_by_touch(pilot, out, args, notes):
     app = pilot.app
 
-    def shown_texts():
-        return [str(w.text) for w in pilot.widgets() if getattr(w, "text", "") and pilot._is_shown(w)]
-
     yield pilot.settle()
     yield pilot.until(lambda: pilot.has("game:pig"), "Pig on Home's picker", timeout=60)
     pilot.tap("game:pig")
     yield pilot.settle()
-    notes["home_texts"] = shown_texts()
+    notes["home_texts"] = pilot.texts()
     yield pilot.screenshot(out / "01-home.png")
     pilot.check_layout("home")
     pilot.tap("new_game")
@@ -36,7 +33,7 @@ def pig_by_touch(pilot, out, args, notes):
     yield pilot.settle()
     notes["players"] = sorted(pilot.keys("players:"))
     notes["options"] = sorted(pilot.keys("option:"))
-    notes["new_game_texts"] = shown_texts()
+    notes["new_game_texts"] = pilot.texts()
     yield pilot.screenshot(out / "02-new-game.png")
     pilot.check_layout("new_game")
     pilot.tap("players:3")
@@ -47,7 +44,7 @@ def pig_by_touch(pilot, out, args, notes):
     yield pilot.until(lambda: pilot.screen_name() == "play", "the play screen")
     yield pilot.settle()
     notes["play_keys"] = sorted(pilot.keys("act:"))
-    notes["play_texts"] = shown_texts()
+    notes["play_texts"] = pilot.texts()
     yield pilot.screenshot(out / "03-play.png")
     pilot.check_layout("play")
     [roll] = [w for w in pilot.widgets() if getattr(w, "text", "") == "Player 1 rolls" and pilot._is_shown(w)]

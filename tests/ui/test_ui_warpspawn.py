@@ -53,10 +53,6 @@ def warp_digest(state):
     return hashlib.sha256(json.dumps(RULES.encode_state(state), sort_keys=True).encode()).hexdigest()
 
 
-def shown_texts(pilot):
-    return [str(w.text) for w in pilot.widgets() if getattr(w, "text", "") and pilot._is_shown(w)]
-
-
 def hand_lines(app, state):
     """Every line of every hand (what only the hand-over step may show), by seat."""
     found = {}
@@ -81,7 +77,7 @@ def warp_game(pilot, out, args, notes):
         screen = app.screen_manager.get_screen("handover")
         seat = int(screen.params.get("seat", 0))
         hand = hand_lines(app, snapshot.state)[seat]
-        stages.append({"stage": stage, "seat": seat, "hand": hand, "texts": shown_texts(pilot)})
+        stages.append({"stage": stage, "seat": seat, "hand": hand, "texts": pilot.texts()})
 
     report = PlayReport()
     player = AutoPlayer(pilot, out, report, on_step=on_step)
@@ -97,7 +93,7 @@ def warp_game(pilot, out, args, notes):
         if "looked" not in notes and state.phase == "response":
             notes["looked"] = yield from look_and_hide(pilot, player, 1)
             yield from player.to_grid()
-        shared = set(shown_texts(pilot))
+        shared = set(pilot.texts())
         for seat, lines in hand_lines(app, state).items():
             leaks += [line for line in lines if line in shared]
         action = bot.next_action(state, definitions_for(state.setup), player.memory)
@@ -133,22 +129,22 @@ def look_and_hide(pilot, player, seat):
     hand = hand_lines(app, app.controller.snapshot.state)[seat]
     seen = {}
     yield from player.tap(f"open:handover:{seat}")
-    seen["cover"] = shown_texts(pilot)
+    seen["cover"] = pilot.texts()
     yield from player.tap("secret:show")
-    seen["shown"] = shown_texts(pilot)
+    seen["shown"] = pilot.texts()
     yield from player.tap("secret:hide")
-    seen["asked"] = shown_texts(pilot)
+    seen["asked"] = pilot.texts()
     yield from player.tap("secret:keep")
-    seen["kept"] = shown_texts(pilot)
+    seen["kept"] = pilot.texts()
     yield from player.tap("secret:hide")
     yield from player.tap("secret:hide:confirm")
-    seen["hidden"] = shown_texts(pilot)
+    seen["hidden"] = pilot.texts()
     yield from player.tap("secret:done")
     yield pilot.until(lambda: pilot.screen_name() == "grid", "the grid after looking")
     return {
         "hand": hand,
         "texts": seen,
-        "grid": shown_texts(pilot),
+        "grid": pilot.texts(),
         "same_version": app.controller.snapshot.version == version,
     }
 

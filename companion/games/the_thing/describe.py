@@ -99,6 +99,42 @@ def describe(action: Any, state: ThingState, defs: Definitions) -> str:
     return type(action).__name__
 
 
+def action_group(action: Any, state: ThingState) -> str | None:
+    """The play screen's button an action shares with its kind (one chooser of seats, roles or outcomes, so the
+    screen shows a dozen buttons, not a hundred); None: a button of its own."""
+    if isinstance(action, a.Board):
+        vehicle = nm.vehicle(action.vehicle)
+        if state.crew:
+            return w("Who else boards {vehicle}", "Qui d'autre monte dans {vehicle}").format(vehicle=vehicle)
+        return w("Escape with {vehicle}: the driver boards", "Évasion avec {vehicle}\u00a0: le pilote monte").format(
+            vehicle=vehicle
+        )
+    if isinstance(action, a.UfoEncounter):
+        return w("UFO location {n}: the encounter", "Lieu OVNI {n}\u00a0: la Rencontre").format(n=action.location + 1)
+    return GROUPS[type(action)].text() if type(action) in GROUPS else None
+
+
+GROUPS: dict[type, Words] = {
+    a.DrawFromBag: Words(
+        "A lone encounter with an NPC: who draws from the bag",
+        "Rencontre seul avec un PNJ\u00a0: qui pioche dans le sac",
+        OURS,
+    ),
+    a.ShowRole: Words("A role shown to everyone", "Un Rôle montré à tous", OURS),
+    a.Eliminate: Words("A character is assimilated", "Un Personnage est assimilé", OURS),
+    a.MoveNpcs: Words("Phase 8: who holds the Leader token", "Phase 8\u00a0: qui a le jeton Leader", OURS),
+    a.PlaceSniper: Words(
+        "A sniper rifle at the end of the dog track", "Un Fusil sniper au bout de la piste du Chien", OURS
+    ),
+    a.UnveilAliens: Words("The Aliens reveal themselves: how many", "Les Aliens se dévoilent\u00a0: combien", OURS),
+    a.ActivateSequence: Words(
+        "Activate the next sequence card: the tokens spent",
+        "Activer la carte Séquence suivante\u00a0: les jetons dépensés",
+        OURS,
+    ),
+}
+
+
 def event_line(event: Any, defs: Definitions) -> str | None:
     """One event as the pop-up and the scenario output say it (None: says nothing new)."""
     if isinstance(event, ev.TokensBackInBag):
@@ -175,7 +211,8 @@ def table_lines(view: ThingState, defs: Definitions) -> tuple[str, ...]:
         lines.append(
             w("Leader token: {place}", "Jeton Leader\u00a0: {place}").format(place=nm.place(defs, view.leader_token))
         )
-        npcs = ", ".join(f"{i + 1}: {nm.place(defs, p)}" for i, p in enumerate(view.npcs))
+        one = w("{n}: {place}", "{n}\u00a0: {place}")  # French sets a colon apart
+        npcs = ", ".join(one.format(n=i + 1, place=nm.place(defs, p)) for i, p in enumerate(view.npcs))
         lines.append(w("NPCs: {npcs}", "PNJ\u00a0: {npcs}").format(npcs=npcs))
         end = "?" if not view.dog_spaces else str(view.dog_spaces + view.sniper)
         lines.append(w("Dog: space {n} of {end}", "Chien\u00a0: case {n} sur {end}").format(n=view.dog + 1, end=end))
@@ -210,7 +247,10 @@ def table_lines(view: ThingState, defs: Definitions) -> tuple[str, ...]:
             )
         )
     if view.roles:
-        shown = ", ".join(f"{nm.seat(s)}: {nm.ROLES[r].text()}" for s, r in view.roles)
+        shown = ", ".join(
+            w("{who}: {role}", "{who}\u00a0: {role}").format(who=nm.seat(s), role=nm.ROLES[r].text())
+            for s, r in view.roles
+        )
         lines.append(w("Roles shown: {shown}", "Rôles montrés\u00a0: {shown}").format(shown=shown))
     if view.escaped:
         lines.append(w("Escaped: {who}", "Évadés\u00a0: {who}").format(who=nm.seats(view.escaped)))
@@ -225,7 +265,7 @@ def setup_lines(view: ThingState, defs: Definitions) -> tuple[str, ...]:
         ("item", ("Item deck (Hangar)", "Pioche Objets (Hangar)")),
     ):
         cards = ", ".join(f"{c.count(view.players)} {c.name.text()}" for c in defs.cards if c.kind == kind)
-        decks.append(f"{w(*words)}: {cards}")
+        decks.append(w("{deck}: {cards}", "{deck}\u00a0: {cards}").format(deck=w(*words), cards=cards))
     damage = defs.heliport_damage[PLAYER_COUNTS.index(view.players)]
     heliport = (
         w("Heliport: {n} damage tokens", "Héliport\u00a0: {n} jetons Dégât").format(n=damage)

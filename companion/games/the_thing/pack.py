@@ -21,7 +21,7 @@ from companion.engine.pack import (
 )
 from companion.games.the_thing import actions as a
 from companion.games.the_thing import names as nm
-from companion.games.the_thing.describe import event_lines, table_lines
+from companion.games.the_thing.describe import action_group, event_lines, table_lines
 from companion.games.the_thing.loader import clear_definitions_cache, overlay_problems
 from companion.games.the_thing.rules import RULES, ThingRules
 from companion.games.the_thing.state import ThingState
@@ -83,6 +83,9 @@ class ThingPack(BasicPack):
 
     def table_lines(self, view: ThingState) -> tuple[str, ...]:
         return table_lines(view, self.rules.definitions)
+
+    def action_group(self, action: Any, state: ThingState) -> str | None:
+        return action_group(action, state)
 
     def reveal_lines(self, events: tuple[Any, ...]) -> tuple[str, ...]:
         return event_lines(events, self.rules.definitions)

@@ -185,6 +185,9 @@ class ThunderbirdsPack(NoSecrets):
     def seats(self, state: Any) -> tuple[str, ...]:
         return tuple(self.character_name(hand.character) for hand in state.players)
 
+    def action_group(self, action: Any, state: Any) -> str | None:
+        return None  # its own screens: the plain play screen never shows its actions
+
     def table_lines(self, view: Any) -> tuple[str, ...]:
         """The Table in words, for the phones' and TV's spectator page (the Pi draws it on its own screens)."""
         from companion.games.thunderbirds import names

@@ -64,12 +64,30 @@ def present_new_game(info: PackInfo, players: int, chosen: Mapping[str, str]) ->
 
 
 @dataclass(frozen=True)
+class ActionGroup:
+    """Actions the pack groups under one button (`Pack.action_group`): the button opens a chooser of them."""
+
+    key: str  # "open:choose:<n>", the button's key
+    title: str
+    choices: tuple[ButtonView, ...]
+
+
+@dataclass(frozen=True)
 class PlayView:
     title: str
     lines: tuple[TextLine, ...]
     actions: tuple[ButtonView, ...]
     secrets: tuple[ButtonView, ...]
     is_over: bool
+    groups: tuple[ActionGroup, ...] = ()
+
+    def group(self, key: str) -> ActionGroup | None:
+        """The group a button opens, by the button's key."""
+        return next((group for group in self.groups if group.key == key), None)
+
+    def opener(self, key: str) -> str | None:
+        """The key of the button whose chooser holds the action `key` (None: it is a button of its own)."""
+        return next((group.key for group in self.groups if key in {c.key for c in group.choices}), None)
 
 
 def secret_actions(pack: Any, state: Any) -> set[str]:
@@ -99,18 +117,39 @@ def present_play(pack: Any, state: Any, legal: tuple[Any, ...]) -> PlayView:
         status = pack.saved_game_line(pack.rules.summary(state)).status
         lines.insert(0, TextLine(_("Game over: {result}").format(result=status), "title"))
     hidden = secret_actions(pack, state)
-    actions: list[ButtonView] = []
+    # A button per action, in the rules' order; actions of one group share a button at the group's first place.
+    rows: list[ButtonView | str] = []
+    grouped: dict[str, list[ButtonView]] = {}
     for action in legal:
         key = act(action)
         if key in hidden:
             continue
-        actions.append(ButtonView(key, pack.describe(action, state)))
+        button = ButtonView(key, pack.describe(action, state))
+        title = pack.action_group(action, state)
+        if title is None:
+            rows.append(button)
+            continue
+        if title not in grouped:
+            grouped[title] = []
+            rows.append(title)
+        grouped[title].append(button)
+    actions: list[ButtonView] = []
+    groups: list[ActionGroup] = []
+    for row in rows:
+        if isinstance(row, ButtonView):
+            actions.append(row)
+        elif len(grouped[row]) == 1:
+            actions.append(grouped[row][0])  # a group of one is its action: no chooser for a single choice
+        else:
+            group = ActionGroup(f"open:choose:{len(groups)}", row, tuple(grouped[row]))
+            groups.append(group)
+            actions.append(ButtonView(group.key, f"{row}…"))  # the ellipsis: more to choose
     secrets: list[ButtonView] = []
     if pack.info.hides_information and not over:
         for seat, name in enumerate(pack.seats(state)):
             if pack.secret_view(state, seat) is not None:
                 secrets.append(ButtonView(f"open:handover:{seat}", _("Private: {seat}").format(seat=name)))
-    return PlayView(pack.info.title.text(), tuple(lines), tuple(actions), tuple(secrets), over)
+    return PlayView(pack.info.title.text(), tuple(lines), tuple(actions), tuple(secrets), over, tuple(groups))
 
 
 @dataclass(frozen=True)

@@ -4,6 +4,7 @@ screen, the hand-over step. A pack with screens of its own replaces them by givi
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 from kivy.app import App
@@ -11,7 +12,7 @@ from kivy.factory import Factory
 
 from companion.locale import _
 from companion.ui.presenters.lines import ButtonView, TextLine
-from companion.ui.presenters.plain import present_handover, present_play
+from companion.ui.presenters.plain import PlayView, present_handover, present_play
 from companion.ui.screens.base import BaseScreen
 from companion.ui.screens.new_game import PlainNewGameScreen
 from companion.ui.widgets.popups import PopupButton, show_popup
@@ -32,22 +33,40 @@ def fill_box(box: Any, lines: Sequence[TextLine], buttons: Sequence[ButtonView],
         button.bind(on_release=lambda b: press(b.action_key))
         box.add_widget(button)
     scroll = box.parent
-    if scroll is not None and hasattr(scroll, "scroll_y"):
-        scroll.scroll_y = 1  # each step starts at its top (the secret's title and first lines)
+    if scroll is not None and hasattr(scroll, "to_top"):
+        scroll.to_top()  # each step starts at its top (the secret's title and first lines, the first action)
 
 
 class PlayScreen(BaseScreen):
-    """A game without screens of its own: the public position in lines, and a button per public legal action."""
+    """A game without screens of its own: the public position in lines, and a button per public legal action
+    (or per group of them, which opens a chooser)."""
+
+    view: PlayView | None = None
 
     def refresh(self) -> None:
         context = self.context
         snapshot = context.snapshot
         if snapshot is None:
             return
-        view = present_play(context.pack, snapshot.state, snapshot.legal)
+        self.view = view = present_play(context.pack, snapshot.state, snapshot.legal)
         self.ids.title.text = view.title
         self.ids.undo.disabled = not snapshot.can_undo
-        fill_box(self.ids.body, view.lines, (*view.secrets, *view.actions), context.perform)
+        fill_box(self.ids.body, view.lines, (), self._press)
+        fill_box(self.ids.actions, (), (*view.secrets, *view.actions), self._press)
+
+    def opener_for(self, key: str) -> str | None:
+        """The button to touch first to reach the action `key` (its group's), for a scripted player."""
+        return self.view.opener(key) if self.view is not None else None
+
+    def _press(self, key: str) -> None:
+        group = self.view.group(key) if self.view is not None else None
+        if group is None:
+            self.context.perform(key)
+            return
+        choices = [PopupButton(c.key, c.label, partial(self.context.perform, c.key)) for c in group.choices]
+        show_popup(
+            group.title, [], [PopupButton("popup:cancel", _("Back to the game"))], kind="chooser", choices=choices
+        )
 
 
 class HandoverScreen(BaseScreen):

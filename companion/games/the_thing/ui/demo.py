@@ -5,7 +5,8 @@ the real app on a virtual screen, each public screen it passes saved as a number
 New game for five players; each seat looks at its infection token behind the hand-over step (photographed
 covered only: the demo never photographs a secret); then rounds of public chores (the weather die, each phase
 ended, phase 8 with the Leader token's holder) with one lone encounter's bag draw a round, looked at behind the
-cover; then the history. The harness is the shell's (`companion.ui.demo_harness`); here is the script.
+cover; in the last round Red escapes by the base helicopter, its driver picked in the play screen's chooser; then
+the history. The harness is the shell's (`companion.ui.demo_harness`); here is the script.
 """
 
 from __future__ import annotations
@@ -71,6 +72,17 @@ class Touches(TouchPlayer):
         yield from self.tap("secret:done")
         yield pilot.until(lambda: pilot.screen_name() == "play", "the play screen")
 
+    def escape(self) -> Script:
+        """Red drives the base helicopter away alone: the vehicle's chooser (photographed), then the departure."""
+        driver = "act:Board:base-helicopter:0:human"
+        opener = self.pilot.opener(driver)
+        if opener is not None:
+            yield from self.tap(opener)
+            yield from self.photograph("escape-chooser")
+        yield from self.act(driver)
+        yield from self.act("act:Depart")
+        yield from self.photograph("escaped")
+
     def script(self, seed: int, players: int, rounds: int) -> Script:
         pilot = self.pilot
         app = pilot.app
@@ -93,6 +105,8 @@ class Touches(TouchPlayer):
             yield from self.act(f"act:DrawFromBag:{drawer}")
             yield from self.photograph(f"round-{round_ + 1}-phase-4")
             yield from self.secret(drawer, f"act:ReturnToken:{drawer}", shoot=round_ == 0)
+            if round_ == rounds - 1:
+                yield from self.escape()
             for _ in range(4):
                 yield from self.act("act:EndPhase")
             yield from self.photograph(f"round-{round_ + 1}-phase-8")

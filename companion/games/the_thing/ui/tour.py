@@ -1,6 +1,7 @@
 """The Thing's part of the screen tour (`companion.ui.screen_tour`): the Box screen, then a new game: the play
 screen, the secret deal through the shell's hand-over step (the first seat's cover, its token shown, the cover
-again; the other seats dealt unseen), the weather's public pop-up, then the table's menu and History."""
+again; the other seats dealt unseen), the weather's public pop-up, phase 4 with the chooser of an escape's driver,
+then the table's menu and History."""
 
 from __future__ import annotations
 
@@ -22,6 +23,13 @@ def tour(screen_tour: Any) -> Script:
     if pilot.has("reveal:ok"):
         yield from screen_tour.look("play+reveal")
         yield from close_reveals(screen_tour)
+    for _phase in range(3):
+        yield from screen_tour.tap("act:EndPhase")
+        yield from close_reveals(screen_tour)
+    yield from screen_tour.look("play-phase-4")
+    escape = pilot.opener("act:Board:base-helicopter:0:human")
+    yield from screen_tour.tap(escape, look="play+chooser")
+    yield from screen_tour.tap("popup:cancel")
     yield from table_tour(screen_tour)
 
 
