@@ -22,7 +22,7 @@ from companion.kit import components as comp
 from companion.kit.catalogue import KitAddError, add_kit, installed_kits
 from companion.kit.definition import KitDefinition
 from companion.kit.schema import KitError, read_kit
-from companion.locale import domain
+from companion.locale import LANGUAGES, domain, set_language
 
 _, ngettext = domain("kit")
 
@@ -52,14 +52,18 @@ def summary_line(path: Path, kit: KitDefinition) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="companion kit", description=__doc__.splitlines()[0])
+    language = argparse.ArgumentParser(add_help=False)
+    language.add_argument("--lang", choices=LANGUAGES, default=None, help="the language of what it prints")
     commands = parser.add_subparsers(dest="command", required=True)
-    check = commands.add_parser("check", help="validate a kit file")
+    check = commands.add_parser("check", help="validate a kit file", parents=[language])
     check.add_argument("file", type=Path)
     check.add_argument("--all", action="store_true", help="print every problem, not only the first")
-    add = commands.add_parser("add", help="copy a kit file into the user's kits folder")
+    add = commands.add_parser("add", help="copy a kit file into the user's kits folder", parents=[language])
     add.add_argument("file", type=Path)
-    commands.add_parser("list", help="the kit games installed")
+    commands.add_parser("list", help="the kit games installed", parents=[language])
     args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+    if args.lang is not None:
+        set_language(args.lang)
     if args.command == "check":
         try:
             kit = read_kit(args.file)

@@ -252,11 +252,13 @@ class KitProblem:
 
 
 class KitError(CompanionError):
-    """A kit file that cannot be used; `problems` are every problem found, the message is the first."""
+    """A kit file that cannot be used; `problems` are every problem found, in the file's order (one of the whole
+    file first), the message is the first."""
 
     def __init__(self, problems: Sequence[KitProblem]) -> None:
-        super().__init__(str(problems[0]))
-        self.problems = tuple(problems)
+        ordered = sorted(problems, key=lambda problem: -1 if problem.line is None else problem.line)
+        super().__init__(str(ordered[0]))
+        self.problems = tuple(ordered)
 
 
 Loc = tuple[str | int, ...]

@@ -176,3 +176,8 @@ def test_check_all_reports_every_problem_in_one_pass(tmp_path: Path) -> None:
     assert any(": track[0].length: must be at least 1, got -3" in line for line in lines)
     assert any(": deck[0].face: expected one of 'up' or 'down', got 1" in line for line in lines)
     assert f"{broken}:{reference_line}: dice[1].dice.d8: no die d8 is declared" in lines
+    numbers = [int(line.split(":")[1]) for line in lines]
+    assert numbers == sorted(numbers)  # top to bottom, as the file is read
+    french = run("check", "--all", "--lang", "fr", str(broken))
+    assert french.returncode == 2 and len(french.stderr.splitlines()) == 3
+    assert f"{broken}:{reference_line}: dice[1].dice.d8: aucun dé d8 n'est déclaré" in french.stderr.splitlines()
