@@ -22,11 +22,21 @@ from companion.engine.data.problems import DataError
 from companion.engine.errors import CompanionError, IllegalAction
 from companion.engine.game import GameRules
 from companion.engine.rng import seed_state
-from companion.locale import _
+from companion.locale import LANGUAGES, _, language, speaking
 
 FORMAT = 1
 #: The top-level keys of every game's scenario file.
-SECTIONS: tuple[str, ...] = ("format", "game", "name", "description", "setup", "position", "action", "expect")
+SECTIONS: tuple[str, ...] = (
+    "format",
+    "game",
+    "name",
+    "description",
+    "lang",
+    "setup",
+    "position",
+    "action",
+    "expect",
+)
 #: `expect` keys that are not paths into the JSON output.
 SPECIAL_CHECKS: tuple[str, ...] = ("error", "events_include", "events_exclude", "legal_includes", "legal_excludes")
 
@@ -78,6 +88,9 @@ class Scenario:
     position: Mapping[str, Any]
     actions: tuple[ScriptedAction, ...]
     expect: Mapping[str, Any]
+    #: The language the file's expected texts (labels, lines, reasons) are written in: its checks read the game
+    #: in it, whatever language the output is printed in.
+    lang: str = "en"
 
     def fail(self, where: str, message: str) -> ScenarioError:
         return field_error(self.path, where, message)
@@ -288,6 +301,12 @@ def parse(
     for key in ("name", "description"):
         if not isinstance(data.get(key, ""), str):
             raise fail(key, _("expected text"))
+    lang = data.get("lang", "en")
+    if lang not in LANGUAGES:
+        raise fail(
+            "lang",
+            _("expected one of {languages}, got {value}").format(languages=", ".join(LANGUAGES), value=repr(lang)),
+        )
     setup = _table(data, "setup", fail)
     unknown = sorted(set(setup) - game.setup_keys - {"seed"})
     if unknown:
@@ -311,7 +330,7 @@ def parse(
     expect = _table(data, "expect", fail)
     for where, checks in [("expect", expect), *((f"action[{i}].expect", a.expect) for i, a in enumerate(actions))]:
         _check_legal_items(game, checks, where, fail)
-    return Scenario(name, game.game, str(data.get("name", "")), setup, seed, position, actions, expect)
+    return Scenario(name, game.game, str(data.get("name", "")), setup, seed, position, actions, expect, lang)
 
 
 def _table(data: Mapping[str, Any], key: str, fail: Any) -> dict[str, Any]:
@@ -367,6 +386,16 @@ def start(game: ScenarioGame[S], scenario: Scenario) -> tuple[S, GameRules[S, An
 
 
 def run(game: ScenarioGame[S], scenario: Scenario) -> ScenarioResult[S]:
+    """The scenario played, its texts in the language of the moment; its checks made in the file's own language
+    (`lang`), so a file's expected labels hold whatever language the output is printed in."""
+    with speaking(scenario.lang):
+        checked = _play(game, scenario)
+    if language() == scenario.lang:
+        return checked
+    return dataclasses.replace(_play(game, scenario), checks=checked.checks)
+
+
+def _play(game: ScenarioGame[S], scenario: Scenario) -> ScenarioResult[S]:
     state, rules, defs = start(game, scenario)
     state = game.apply_position(state, scenario.position, defs, scenario.path)
     events: list[tuple[int, object]] = []

@@ -173,7 +173,7 @@ def test_federation_refused_and_ok_are_french_under_lang_fr(tmp_path: Path, caps
     build()
     path = tmp_path / "refused.toml"
     path.write_text(
-        'format = 1\ngame = "federation"\n[setup]\nraces = ["klingon", "federation"]\nsystems = 3\n'
+        'format = 1\ngame = "federation"\nlang = "fr"\n[setup]\nraces = ["klingon", "federation"]\nsystems = 3\n'
         '[position.systems.s1]\nresources = "rich"\nminor_race = "modern"\nenigma = "none"\n'
         '[[action]]\ntype = "SetOwner"\nsystem = "s1"\nrace = "federation"\n[expect]\nerror = "Fédération"\n',
         encoding="utf-8",
@@ -183,6 +183,25 @@ def test_federation_refused_and_ok_are_french_under_lang_fr(tmp_path: Path, caps
     assert "refusée (action\u00a01)\u00a0: Fédération\u00a0: ne peut conquérir" in out
     assert "ok\u00a0: error = " in out
     assert "refused" not in out
+
+
+def test_a_file_is_checked_in_its_own_language_whatever_the_output_s(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A shipped file expects English labels: under --lang fr it still passes, its history and checks printed in
+    French; the same file saying `lang = "fr"` fails, its English labels being no French game's."""
+    from companion.locale.build import main as build
+
+    build()
+    shipped = ROOT / "tests/packs/the_thing/scenarios/escape-crew-boards-and-leaves.toml"
+    code, out, _err = companion(capsys, shipped, "--lang", "fr")
+    assert code == 0, out
+    assert "ok\u00a0: labels.2 = 'Snowmobile 2 leaves' (attendu\u00a0'Snowmobile 2 leaves')" in out
+    assert "3. L'Autoneige 2 part" in out  # the history in French
+    french = tmp_path / "french.toml"
+    french.write_text('lang = "fr"\n' + shipped.read_text(encoding="utf-8"), encoding="utf-8")
+    code, out, _err = companion(capsys, french)
+    assert code == 1 and "FAILED: labels.2 = \"L'Autoneige 2 part\" (expected 'Snowmobile 2 leaves')" in out
 
 
 def test_several_files_of_several_games_run_in_one_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

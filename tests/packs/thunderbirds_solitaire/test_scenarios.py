@@ -58,7 +58,9 @@ def test_the_command_speaks_french(tmp_path: Path) -> None:
     build.main()
     scenario = (HERE / "lp-road-not-to-tracy-island.toml").read_text(encoding="utf-8")
     path = tmp_path / "fr.toml"
-    path.write_text(scenario.split("[expect]")[0] + '[expect]\nerror = "l\'île des Tracy"\n', encoding="utf-8")
+    path.write_text(
+        'lang = "fr"\n' + scenario.split("[expect]")[0] + '[expect]\nerror = "l\'île des Tracy"\n', encoding="utf-8"
+    )
     result = run_cli(str(path), "--json", "--lang", "fr")
     assert result.returncode == 0, result.stdout
     output = json.loads(result.stdout)
