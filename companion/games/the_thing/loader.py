@@ -32,7 +32,7 @@ FACES_RANGE = (2, 12)
 def _fields(tables: Entries, table: str, entry_id: str, problems: list[Problem], allowed: set[str]) -> Fields[Problem]:
     entry = tables[table].get(entry_id)
     if entry is None:
-        problems.append(Problem(f"data/{PACK}", entry_id, "", "missing"))
+        problems.append(Problem(f"data/{PACK}", entry_id, "", _("missing")))
         raise DataError(problems)
     fields = Fields(entry, problems, Problem, entry.data, allowed=allowed | MARKS | {"id"})
     fields.choice("confidence", CONFIDENCES)
@@ -58,10 +58,17 @@ def _words(fields: Fields[Problem], key: str) -> Words:
 def _ints(fields: Fields[Problem], key: str, length: int | None, low: int, high: int) -> tuple[int, ...]:
     raw = fields.raw(key)
     if not isinstance(raw, list) or (length is not None and len(raw) != length):
-        fields.problem(key, f"expected a list of {length or 'some'} whole numbers")
+        fields.problem(
+            key,
+            _("expected a list of whole numbers")
+            if length is None
+            else ngettext(
+                "expected a list of {count} whole number", "expected a list of {count} whole numbers", length
+            ).format(count=length),
+        )
         return ()
     if any(isinstance(v, bool) or not isinstance(v, int) or not low <= v <= high for v in raw):
-        fields.problem(key, f"expected whole numbers from {low} to {high}")
+        fields.problem(key, _("expected whole numbers from {low} to {high}").format(low=low, high=high))
         return ()
     return tuple(raw)
 
@@ -128,9 +135,13 @@ def read(shipped: Files, overlay: Files) -> Definitions:
         per_round=ufo.integer("per_round", 1, 9) or 2,
     )
     if start not in cards_in_deck:
-        npcs.problem("start", f"no location has the id {start!r}")
+        npcs.problem("start", _("no location has the id {id}").format(id=repr(start)))
     if len(phases) != 8:
-        problems.append(Problem(f"data/{PACK}", "", "phase", f"expected the round's 8 phases, got {len(phases)}"))
+        problems.append(
+            Problem(
+                f"data/{PACK}", "", "phase", _("expected the round's 8 phases, got {count}").format(count=len(phases))
+            )
+        )
     if problems:
         raise DataError(problems)
     return definitions

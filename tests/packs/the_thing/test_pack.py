@@ -53,6 +53,16 @@ def test_a_broken_data_file_is_one_problem_naming_file_entry_and_field(tmp_path:
     assert [str(problem) for problem in broken.value.problems] == [
         'cards.toml: entry "firearm": field "counts": expected a list of 5 whole numbers'
     ]
+    npcs = tmp_path / "game.toml"
+    text = npcs.read_text(encoding="utf-8")
+    start = text[text.index("start = ") :].split("\n", 1)[0]
+    npcs.write_text(text.replace(start, 'start = "igloo"'), encoding="utf-8")
+    with speaking("fr"):  # a French screen names them in French
+        with pytest.raises(DataError) as broken:
+            read([(p, p.name) for p in sorted(tmp_path.glob("*.toml"))], [])
+        found = [str(problem) for problem in broken.value.problems]
+    assert "une liste de 5\u00a0nombres entiers" in found[0] and "entrée" in found[0] and "entry" not in found[0]
+    assert any("aucun lieu n'a l'id 'igloo'" in problem for problem in found), found
 
 
 def test_an_overlay_completes_the_dog_track(tmp_path: Path) -> None:
