@@ -19,6 +19,7 @@ from kivy.base import EventLoop
 from kivy.clock import Clock
 from kivy.core.window import Window
 from kivy.input.motionevent import MotionEvent
+from kivy.uix.modalview import ModalView
 from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 
@@ -120,14 +121,14 @@ class Pilot:
 
     def opener(self, key: str) -> str | None:
         """The button that shows `key` when it is not in sight (the plain play screen's chooser of a kind of
-        action): the shown screen's `opener_for`, if it has one, with no pop-up open."""
-        from companion.ui.touch_player import popup_kind
-
-        if self.has(key) or popup_kind():
-            return None
+        action): the shown screen's `opener_for`, if it has one, with no pop-up open. Asked on every scripted
+        touch: the screen's answer comes first, the walk over the widgets only for a key in a chooser."""
         manager = self.app.screen_manager
         find = getattr(manager.current_screen, "opener_for", None) if manager is not None else None
-        return find(key) if find is not None else None
+        group = find(key) if find is not None else None
+        if group is None or any(isinstance(child, ModalView) for child in Window.children) or self.has(key):
+            return None
+        return group
 
     def screen_name(self) -> str:
         manager = self.app.screen_manager
