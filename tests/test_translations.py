@@ -9,8 +9,10 @@ One check for the whole project: it reads every `_("...")`, `ngettext("...", "..
 from __future__ import annotations
 
 import ast
+import io
 import re
 import string
+import tokenize
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -177,6 +179,27 @@ def test_french_high_punctuation_is_held_by_a_no_break_space() -> None:
     assert loose == []
     unknown_action = french["thunderbirds"].get("Unknown action {name}.")
     assert unknown_action is not None and "\u00a0:" in forms(unknown_action)[0]
+
+
+#: A plain space before a high punctuation mark that ends a word: French written in the code (a pack's `Words`).
+LOOSE_MARK = re.compile(r"(?<=\S) ([:;!?])(?=[\s\"'{]|$)")
+SQL = re.compile(r"\b(?:SELECT|UPDATE|DELETE|INSERT|WHERE)\b")
+
+
+def test_french_written_beside_the_code_holds_its_punctuation_too() -> None:
+    """The same rule for the French that packs write in the code, beside the English (`Words(en, fr)`): every
+    string literal of the app (docstrings and SQL aside, whose "?" are parameters) with a plain space before
+    ":", ";", "?" or "!" is named. English puts no space there, so any is French's."""
+    loose = []
+    for path in sorted((ROOT / "companion").rglob("*.py")):
+        source = path.read_text(encoding="utf-8")
+        for token in tokenize.generate_tokens(io.StringIO(source).readline):
+            text = token.string
+            if token.type != tokenize.STRING or text.lstrip("rbfuRBFU").startswith(('"""', "'''")):
+                continue
+            if LOOSE_MARK.search(text) and not SQL.search(text):
+                loose.append(f"{path.relative_to(ROOT)}:{token.start[0]}: {text}")
+    assert loose == []
 
 
 #: The counts the table shows beside their word (actions left, a top speed, a board's size), by catalogue.

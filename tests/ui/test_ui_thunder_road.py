@@ -1,7 +1,7 @@
 """Thunder Road in the real app, by touch under Xvfb: a two-player race from Home's picker (New game), two rounds
 played on the play screen (a car damaged twice and inoperable, the lead tile left twice and the fifth tile
-announced as the final tile, a Repair, shots), in English; the same race in French killed with SIGKILL mid-game and
-resumed from Home at exactly the last acknowledged action.
+announced as the final tile, a Repair, shots), in English and in French; the same race in French killed with
+SIGKILL mid-game and resumed from Home at exactly the last acknowledged action.
 
 The script is `companion/games/thunder_road/plan.py`'s, on the first seed whose dice let it repair the car."""
 
@@ -22,6 +22,7 @@ from companion.games.thunder_road.loader import default_definitions
 from companion.games.thunder_road.plan import seed_for_plan, steps
 from companion.games.thunder_road.rules import RULES
 from companion.games.thunder_road.state import RaceState
+from companion.locale import speaking
 from companion.paths import ROOT
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -122,35 +123,63 @@ def _home(tmp: Path, seed: int, progress: Path | None = None) -> dict[str, str]:
     return env
 
 
-@pytest.fixture(scope="module")
-def english(xvfb_display: str, tmp_path_factory: pytest.TempPathFactory, seed: int) -> dict[str, Any]:
+#: What the race's pop-ups and lines must say, in each language (each a piece of a line).
+TOLD = {
+    "en": {
+        "first": ("Round 1: no shooting;", "First player: the lowest total of the set-up roll (Red "),
+        "damage": " draws ",
+        "inoperable": "has two damage: inoperable",
+        "tile": "Tail tile removed; new lead tile",
+        "final_title": "FINAL TILE!",
+        "final": "add the finish line",
+        "repaired": "operable again",
+        "shot": "Shooting die: ",
+        "last": "the finish line is at the end of the lead tile.",
+    },
+    "fr": {
+        "first": ("Premier round\u00a0: pas de tir", "Premier joueur\u00a0: le plus faible total de la mise en place"),
+        "damage": " pioche ",
+        "inoperable": "dysfonctionnelle. Retournez son tableau de bord.",
+        "tile": "Tuile de queue retirée",
+        "final_title": "TUILE FINALE\u00a0!",
+        "final": "ajoutez la ligne d'arrivée au bout",
+        "repaired": "redevient fonctionnelle",
+        "shot": "Dé de tir",
+        "last": "la ligne d'arrivée est au bout de la tuile de tête.",
+    },
+}
+
+
+@pytest.fixture(scope="module", params=["en", "fr"])
+def raced(xvfb_display: str, tmp_path_factory: pytest.TempPathFactory, seed: int, request: Any) -> dict[str, Any]:
+    """The script's race played by touch, once in each language."""
     env = _home(tmp_path_factory.mktemp("race-home"), seed)
     out = tmp_path_factory.mktemp("race")
-    return scenario_notes(xvfb_display, out, "race_by_touch", SCENARIO, env=env, timeout=300)
+    notes = scenario_notes(xvfb_display, out, "race_by_touch", SCENARIO, lang=request.param, env=env, timeout=300)
+    return {**notes, "lang": request.param}
 
 
-def test_two_rounds_by_touch_play_the_script_s_race_as_the_rules_do(english: dict[str, Any], seed: int) -> None:
+def test_two_rounds_by_touch_play_the_script_s_race_as_the_rules_do(raced: dict[str, Any], seed: int) -> None:
     played = list(steps(seed, default_definitions()))
-    assert english["labels"] == [RULES.describe(action, before) for before, action, _after, _events in played]
-    assert english["digest"] == digest(played[-1][2])
-    assert any(line.startswith("Round 1: no shooting;") for line in english["first_lines"])
-    assert any(
-        line.startswith("First player: the lowest total of the set-up roll (Red ") for line in english["first_lines"]
-    )
-    assert english["layout_checked"] > 10
+    with speaking(raced["lang"]):
+        assert raced["labels"] == [RULES.describe(action, before) for before, action, _after, _events in played]
+    assert raced["digest"] == digest(played[-1][2])
+    told = TOLD[raced["lang"]]
+    for first in told["first"]:
+        assert any(line.startswith(first) for line in raced["first_lines"]), (first, raced["first_lines"])
+    assert raced["layout_checked"] > 10
 
 
-def test_the_damage_the_inoperable_car_the_tile_change_and_the_final_tile_are_told(english: dict[str, Any]) -> None:
-    lines = [line for _title, found in english["reveals"] for line in found]
-    titles = [title for title, _found in english["reveals"]]
-    assert any("draws a damage token" in line or " draws " in line for line in lines)
-    assert any("has two damage: inoperable" in line for line in lines)
-    assert any(line.startswith("Tail tile removed; new lead tile") for line in lines)
-    assert "FINAL TILE!" in titles
-    assert any(line.startswith("FINAL TILE! ") and "add the finish line" in line for line in lines)
-    assert any("repaired" in line and "operable again" in line for line in lines)
-    assert any(line.startswith("Shooting die: ") for line in lines)
-    assert "FINAL TILE: the finish line is at the end of the lead tile." in english["last_lines"]
+def test_the_damage_the_inoperable_car_the_tile_change_and_the_final_tile_are_told(raced: dict[str, Any]) -> None:
+    lines = [line for _title, found in raced["reveals"] for line in found]
+    titles = [title for title, _found in raced["reveals"]]
+    told = TOLD[raced["lang"]]
+    for key in ("damage", "inoperable", "repaired", "final"):
+        assert any(told[key] in line for line in lines), (key, lines)
+    assert any(line.startswith(told["tile"]) for line in lines)
+    assert told["final_title"] in titles
+    assert any(line.startswith(told["shot"]) for line in lines)
+    assert any(line.endswith(told["last"]) for line in raced["last_lines"]), raced["last_lines"]
 
 
 def _acks(progress: Path) -> list[tuple[int, str]]:
@@ -191,7 +220,7 @@ def test_killed_mid_race_in_french_it_resumes_from_home_at_the_last_acknowledged
     if cursor == last_seq:
         assert notes["digest"] == last_digest
     assert "Petite voiture (Rouge) se déplace avec un 1" in notes["labels"]  # the race was played in French
-    assert any(line.startswith("Route : queue ") for line in notes["lines"])
+    assert any(line.startswith("Route\u00a0: queue ") for line in notes["lines"])
 
 
 def test_the_players_complete_the_road_die_in_the_editor_and_the_next_race_rolls_it(

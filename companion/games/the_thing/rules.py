@@ -99,7 +99,9 @@ class ThingRules:
         bag = str(setup.get("bag", "screen"))
         if bag not in BAG_MODES:
             raise IllegalAction(
-                why(f"Bag: {bag!r} is not one of {BAG_MODES}.", f"Sac : {bag!r} n'est pas dans {BAG_MODES}.").text()
+                why(
+                    f"Bag: {bag!r} is not one of {BAG_MODES}.", f"Sac\u00a0: {bag!r} n'est pas dans {BAG_MODES}."
+                ).text()
             )
         # Step 5: the deck without the Cabin's card; its top card places the Leader token, then goes back in.
         others = tuple(p.id for p in defs.places if p.id != CABIN)
@@ -423,7 +425,7 @@ class ThingRules:
             if action.tokens * max(defs.token_values) < cost:
                 return why(
                     f"UFO escape, step 6: {action.tokens} tokens cannot pay {cost}.",
-                    f"Évasion de l'OVNI, étape 6 : {action.tokens} jetons ne paient pas {cost}.",
+                    f"Évasion de l'OVNI, étape 6\u00a0: {action.tokens} jetons ne paient pas {cost}.",
                 )
             return None
         return None  # EndUfoRound, NoHumansInUfo

@@ -40,10 +40,10 @@ def _colour_option(seat: int) -> SetupOption:
 
 INFO = PackInfo(
     name="thunder_road",
-    title=Words("Thunder Road: Vendetta", "Thunder Road : Vendetta"),
+    title=Words("Thunder Road: Vendetta", "Thunder Road\u00a0: Vendetta"),
     blurb=Words(
         "The race's rounds, FX dice, damage and road tiles, checked; the final tile announced.",
-        "Rounds, dés spéciaux, dégâts et tuiles de la course, vérifiés ; la tuile finale annoncée.",
+        "Rounds, dés spéciaux, dégâts et tuiles de la course, vérifiés\u00a0; la tuile finale annoncée.",
         frozenset({"en", "fr"}),
     ),
     # [R] four colours of cars in the base box; the Big Rig and the Final Five (a fifth team) are not run yet.
@@ -56,8 +56,8 @@ INFO = PackInfo(
             key="start_tile",
             label=Words("Tail tile", "Tuile de queue", frozenset({"en"})),
             choices=(
-                Choice("1a", Words("1a: The Parking Lot", "1a : Le Parking", frozenset({"en"}))),
-                Choice("1b", Words("1b: The Ruins Road", "1b : Le Chemin des ruines", frozenset({"en"}))),
+                Choice("1a", Words("1a: The Parking Lot", "1a\u00a0: Le Parking", frozenset({"en"}))),
+                Choice("1b", Words("1b: The Ruins Road", "1b\u00a0: Le Chemin des ruines", frozenset({"en"}))),
             ),
             default="1a",
         ),

@@ -27,12 +27,12 @@ def report(args: argparse.Namespace) -> Report:
     for die in defs.dice.values():
         if not die.known:
             empty.append(
-                Words("{name} ({id}): faces unknown", "{name} ({id}) : faces inconnues", T)
+                Words("{name} ({id}): faces unknown", "{name} ({id})\u00a0: faces inconnues", T)
                 .text()
                 .format(name=die.name.text(), id=die.id)
             )
         elif die.confidence in ("inferred", "reconstruction"):
-            words = Words("{name} ({id}): {mark}", "{name} ({id}) : {mark}", T)
+            words = Words("{name} ({id}): {mark}", "{name} ({id})\u00a0: {mark}", T)
             mark = (
                 Words("inferred", "déduit", T)
                 if die.confidence == "inferred"
@@ -42,7 +42,7 @@ def report(args: argparse.Namespace) -> Report:
     for kind in defs.kinds.values():
         if kind.count is None:
             empty.append(
-                Words("{name} ({id}): count unknown", "{name} ({id}) : nombre inconnu", T)
+                Words("{name} ({id}): count unknown", "{name} ({id})\u00a0: nombre inconnu", T)
                 .text()
                 .format(name=kind.name.text(), id=kind.id)
             )
@@ -56,7 +56,7 @@ def _words() -> tuple[str, str]:
     return (
         Words(
             "Validate the Thunder Road data; report its empty slots.",
-            "Valide les données de Thunder Road ; signale les cases vides.",
+            "Valide les données de Thunder Road\u00a0; signale les cases vides.",
             T,
         ).text(),
         Words("list each empty slot and each inferred fact", "liste chaque case vide et chaque fait déduit", T).text(),

@@ -53,7 +53,7 @@ def describe(action: object, state: RaceState, defs: Definitions) -> str:
         return say(Words("{car} takes 1 damage", "{car} subit 1 dégât", T), car=_car(state, action.car))
     if isinstance(action, a.Collide):
         return say(
-            Words("Collision: {mover} into {other}", "Collision : {mover} contre {other}", T),
+            Words("Collision: {mover} into {other}", "Collision\u00a0: {mover} contre {other}", T),
             mover=w.VEHICLE_NAMES[action.mover].text() if action.mover in w.VEHICLE_NAMES else action.mover,
             other=w.VEHICLE_NAMES[action.other].text() if action.other in w.VEHICLE_NAMES else action.other,
         )
@@ -69,7 +69,7 @@ def describe(action: object, state: RaceState, defs: Definitions) -> str:
         return say(
             Words(
                 "A vehicle leaves the lead tile: next tile, {hazards}",
-                "Un véhicule quitte la tuile de tête : tuile suivante, {hazards}",
+                "Un véhicule quitte la tuile de tête\u00a0: tuile suivante, {hazards}",
                 T,
             ),
             hazards=w.counted(action.hazards, w.HAZARDS),
@@ -116,7 +116,7 @@ def damage_lines(event: ev.DamageDrawn, state: RaceState, defs: Definitions) -> 
             w.say(
                 Words(
                     "{car} draws a damage token: read it on yours, one of {kinds}.",
-                    "{car} pioche un pion Dégât : lisez le vôtre, l'un de : {kinds}.",
+                    "{car} pioche un pion Dégât\u00a0: lisez le vôtre, l'un de\u00a0: {kinds}.",
                     T,
                 ),
                 car=car,
@@ -126,7 +126,7 @@ def damage_lines(event: ev.DamageDrawn, state: RaceState, defs: Definitions) -> 
         lines += [f"{k.name.text()}: {k.effect.text()}" for k in options]
         return lines
     line = w.say(
-        Words("{car} draws {kind}: {effect}", "{car} pioche {kind} : {effect}", T),
+        Words("{car} draws {kind}: {effect}", "{car} pioche {kind}\u00a0: {effect}", T),
         car=car,
         kind=kind.name.text(),
         effect=kind.effect.text(),
@@ -135,7 +135,7 @@ def damage_lines(event: ev.DamageDrawn, state: RaceState, defs: Definitions) -> 
     direction = defs.direction_of(event.token)
     if direction is not None:
         lines.append(
-            w.say(Words("Direction on the token: {d}", "Direction sur le pion : {d}", T), d=direction.label.text())
+            w.say(Words("Direction on the token: {d}", "Direction sur le pion\u00a0: {d}", T), d=direction.label.text())
         )
     for die, face in event.rolls:
         lines.append(f"{defs.dice[die].name.text()}: {face_name(defs, die, face)}")
@@ -150,9 +150,9 @@ def event_lines(events: tuple[Any, ...], state: RaceState, defs: Definitions) ->
         if isinstance(e, ev.ShotFired):
             face = defs.dice["shooting"].face(e.face).label.text()
             words = (
-                Words("Shooting die: {face}: hit!", "Dé de tir : {face} : touché !", T)
+                Words("Shooting die: {face}: hit!", "Dé de tir\u00a0: {face}\u00a0: touché\u00a0!", T)
                 if e.hit
-                else Words("Shooting die: {face}: missed.", "Dé de tir : {face} : raté.", T)
+                else Words("Shooting die: {face}: missed.", "Dé de tir\u00a0: {face}\u00a0: raté.", T)
             )
             lines.append(say(words, face=face))
         elif isinstance(e, ev.DamageDrawn):
@@ -164,7 +164,7 @@ def event_lines(events: tuple[Any, ...], state: RaceState, defs: Definitions) ->
                 say(
                     Words(
                         "{car} has two damage: inoperable. Turn its dashboard face down.",
-                        "{car} a subi 2 dégâts : dysfonctionnelle. Retournez son tableau de bord.",
+                        "{car} a subi 2 dégâts\u00a0: dysfonctionnelle. Retournez son tableau de bord.",
                         T,
                     ),
                     car=_car(state, e.car),
@@ -173,11 +173,13 @@ def event_lines(events: tuple[Any, ...], state: RaceState, defs: Definitions) ->
         elif isinstance(e, ev.CarRepaired):
             words = Words(
                 "{car} repaired: the token goes back into the pile{again}.",
-                "{car} réparée : le pion retourne dans la pile{again}.",
+                "{car} réparée\u00a0: le pion retourne dans la pile{again}.",
                 T,
             )
             again = (
-                Words("; it is operable again", " ; elle redevient fonctionnelle", T).text() if e.operable_again else ""
+                Words("; it is operable again", "\u00a0; elle redevient fonctionnelle", T).text()
+                if e.operable_again
+                else ""
             )
             lines.append(say(words, car=_car(state, e.car), again=again))
         elif isinstance(e, ev.CarEliminated):
@@ -185,7 +187,7 @@ def event_lines(events: tuple[Any, ...], state: RaceState, defs: Definitions) ->
                 say(
                     Words(
                         "{car} eliminated: {tokens} shuffled back into the pile.",
-                        "{car} éliminée : {tokens} à remélanger dans la pile.",
+                        "{car} éliminée\u00a0: {tokens} à remélanger dans la pile.",
                         T,
                     ),
                     car=_car(state, e.car),
@@ -197,7 +199,7 @@ def event_lines(events: tuple[Any, ...], state: RaceState, defs: Definitions) ->
                 say(
                     Words(
                         "{team} has no operable car: out of the race.",
-                        "{team} n'a plus de voiture fonctionnelle : évincé de la course.",
+                        "{team} n'a plus de voiture fonctionnelle\u00a0: évincé de la course.",
                         T,
                     ),
                     team=w.team(state.colours, e.seat),
@@ -209,7 +211,7 @@ def event_lines(events: tuple[Any, ...], state: RaceState, defs: Definitions) ->
                     Words(
                         "Tail tile removed; new lead tile: {tile} (tile {n} of the race), {h} face "
                         "down on it. Choppers on the old tail go back to their owners.",
-                        "Tuile de queue retirée ; nouvelle tuile de tête : {tile} ({n}e tuile de la course), "
+                        "Tuile de queue retirée\u00a0; nouvelle tuile de tête\u00a0: {tile} ({n}e tuile de la course), "
                         "{h} face cachée. Les hélicoptères de l'ancienne queue reviennent.",
                         T,
                     ),
@@ -223,7 +225,7 @@ def event_lines(events: tuple[Any, ...], state: RaceState, defs: Definitions) ->
                 say(
                     Words(
                         "FINAL TILE! {tile} is the final tile: add the finish line at its end.",
-                        "TUILE FINALE ! {tile} est la tuile finale : ajoutez la ligne d'arrivée au bout.",
+                        "TUILE FINALE\u00a0! {tile} est la tuile finale\u00a0: ajoutez la ligne d'arrivée au bout.",
                         T,
                     ),
                     tile=w.tile_name(e.tile, state.start_tile, defs.tiles[e.tile].name),
@@ -238,7 +240,7 @@ def event_lines(events: tuple[Any, ...], state: RaceState, defs: Definitions) ->
                 say(
                     Words(
                         "Slam die: {slam}; direction die: {direction}",
-                        "Dé de collision : {slam} ; dé de direction : {direction}",
+                        "Dé de collision\u00a0: {slam}\u00a0; dé de direction\u00a0: {direction}",
                         T,
                     ),
                     slam=face_name(defs, "slam", e.slam),
@@ -248,7 +250,8 @@ def event_lines(events: tuple[Any, ...], state: RaceState, defs: Definitions) ->
         elif isinstance(e, ev.CaughtFire):
             words = Words(
                 "{car} is on fire: put a FIRE! ring on its dashboard; it rolls the fire die before each move.",
-                "{car} est en feu : placez un anneau FEU ! sur son tableau de bord ; elle lance le dé de feu avant "
+                "{car} est en feu\u00a0: placez un anneau FEU\u00a0! sur son tableau de bord\u00a0; elle lance "
+                "le dé de feu avant "
                 "chaque déplacement.",
                 T,
             )
@@ -256,7 +259,7 @@ def event_lines(events: tuple[Any, ...], state: RaceState, defs: Definitions) ->
         elif isinstance(e, ev.FireRolled):
             lines.append(
                 say(
-                    Words("{car} is burning: {face}", "{car} brûle : {face}", T),
+                    Words("{car} is burning: {face}", "{car} brûle\u00a0: {face}", T),
                     car=_car(state, e.car),
                     face=face_name(defs, "fire", e.face),
                 )
@@ -264,7 +267,7 @@ def event_lines(events: tuple[Any, ...], state: RaceState, defs: Definitions) ->
         elif isinstance(e, ev.RoundStarted):
             lines.append(
                 say(
-                    Words("Round {n}: {team} plays first.", "Round {n} : {team} joue en premier.", T),
+                    Words("Round {n}: {team} plays first.", "Round {n}\u00a0: {team} joue en premier.", T),
                     n=e.round,
                     team=w.team(state.colours, e.first),
                 )
@@ -272,7 +275,7 @@ def event_lines(events: tuple[Any, ...], state: RaceState, defs: Definitions) ->
         elif isinstance(e, ev.RoadDieRolled):
             lines.append(
                 say(
-                    Words("{team} rolls the road die: {face}", "{team} lance le dé de route : {face}", T),
+                    Words("{team} rolls the road die: {face}", "{team} lance le dé de route\u00a0: {face}", T),
                     team=w.team(state.colours, e.seat),
                     face=face_name(defs, "road", e.face),
                 )
@@ -282,7 +285,7 @@ def event_lines(events: tuple[Any, ...], state: RaceState, defs: Definitions) ->
                 if dice:
                     lines.append(
                         say(
-                            Words("{team}'s movement dice: {dice}", "Dés de déplacement {team} : {dice}", T),
+                            Words("{team}'s movement dice: {dice}", "Dés de déplacement {team}\u00a0: {dice}", T),
                             team=w.team(state.colours, seat),
                             dice=" ".join(str(d) for d in dice),
                         )
@@ -293,12 +296,14 @@ def event_lines(events: tuple[Any, ...], state: RaceState, defs: Definitions) ->
 def win_line(state: RaceState, seat: int, how: str) -> str:
     if how == "nobody":
         return Words(
-            "No team is left: the race ends without a winner.", "Plus aucune équipe : pas de vainqueur.", T
+            "No team is left: the race ends without a winner.", "Plus aucune équipe\u00a0: pas de vainqueur.", T
         ).text()
     words = (
-        Words("{team} wins: first over the finish line!", "{team} gagne : premier sur la ligne d'arrivée !", T)
+        Words(
+            "{team} wins: first over the finish line!", "{team} gagne\u00a0: premier sur la ligne d'arrivée\u00a0!", T
+        )
         if (how == "finish")
-        else Words("{team} wins: last survivor!", "{team} gagne : dernier survivant !", T)
+        else Words("{team} wins: last survivor!", "{team} gagne\u00a0: dernier survivant\u00a0!", T)
     )
     return w.say(words, team=w.team(state.colours, seat))
 

@@ -152,7 +152,7 @@ def _read(entry: RawEntry, problems: list[Problem]) -> Any:
                 "count",
                 _say(
                     'missing; an entry without a count has confidence = "unknown"',
-                    'manquant ; une entrée sans nombre a confidence = "unknown"',
+                    'manquant\u00a0; une entrée sans nombre a confidence = "unknown"',
                 ),
             )
         return KindDef(

@@ -64,7 +64,7 @@ class ThunderRoadPack(BasicPack):
         if self.problems:
             self.problems_notice = Words(
                 "Thunder Road overlay file skipped: see check-data.",
-                "Fichier de corrections Thunder Road ignoré : voir check-data.",
+                "Fichier de corrections Thunder Road ignoré\u00a0: voir check-data.",
                 T,
             ).text()
         return defs
@@ -104,14 +104,14 @@ class ThunderRoadPack(BasicPack):
     def saved_game_line(self, summary: Mapping[str, Any]) -> contract.SavedGameLine:
         colours = tuple(summary.get("colours") or ())
         players = (
-            Words("{n} players: {teams}", "{n} joueurs : {teams}", T)
+            Words("{n} players: {teams}", "{n} joueurs\u00a0: {teams}", T)
             .text()
             .format(n=summary.get("players", len(colours)), teams=", ".join(w.colour_name(c) for c in colours))
         )
         winner = summary.get("winner")
         if winner is not None and colours:
             status = (
-                Words("Over: {team} won", "Terminée : {team} a gagné", T)
+                Words("Over: {team} won", "Terminée\u00a0: {team} a gagné", T)
                 .text()
                 .format(team=w.colour_name(colours[winner]) if 0 <= winner < len(colours) else "—")
             )
@@ -131,7 +131,7 @@ class ThunderRoadPack(BasicPack):
         title = Words("Thunder Road", "Thunder Road").text()
         for event in events:
             if isinstance(event, ev.FinalTile):
-                title = Words("FINAL TILE!", "TUILE FINALE !", T).text()
+                title = Words("FINAL TILE!", "TUILE FINALE\u00a0!", T).text()
             if isinstance(event, ev.RaceWon):
                 title = win_line(state, event.seat, event.how)
         return contract.Reveal(title, tuple(lines))
@@ -149,7 +149,8 @@ class ThunderRoadPack(BasicPack):
                     "The cars race on your board; the companion keeps the rounds (three moves each, a command once a "
                     "round, no shooting in round 1), rolls the movement and FX dice, draws the damage tokens and "
                     "lays the road tiles.",
-                    "Les voitures courent sur votre plateau ; le compagnon tient les rounds (trois tours chacun, un "
+                    "Les voitures courent sur votre plateau\u00a0; le compagnon tient les rounds (trois tours "
+                    "chacun, un "
                     "ordre par round, pas de tir au premier round), lance les dés, pioche les pions Dégât et pose les "
                     "tuiles Parcours.",
                     T,
@@ -158,7 +159,8 @@ class ThunderRoadPack(BasicPack):
                     "Dice whose faces the sources do not give (road, stunt, slam, fire) are rolled on the table until "
                     "you complete them in the data; the shooting die's faces are a reconstruction.",
                     "Les dés dont les sources ne donnent pas les faces (route, cascade, collision, feu) se lancent sur "
-                    "la table tant que vous ne les complétez pas ; les faces du dé de tir sont une reconstitution.",
+                    "la table tant que vous ne les complétez pas\u00a0; les faces du dé de tir sont une "
+                    "reconstitution.",
                     T,
                 ),
             )

@@ -30,7 +30,8 @@ ROUNDS = Rounds(
             Words("Turns", "Tours", frozenset({"en"})),
             Words(
                 "Three turns each: assign a die, a command once a round, move, shoot (not in round 1).",
-                "Trois tours chacun : assignez un dé, un ordre une fois par round, déplacez, tirez (pas au 1er round).",
+                "Trois tours chacun\u00a0: assignez un dé, un ordre une fois par round, déplacez, tirez (pas "
+                "au 1er round).",
                 frozenset({"en", "fr"}),
             ),
             turns=3,

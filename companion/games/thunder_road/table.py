@@ -48,27 +48,27 @@ def odds_lines(state: RaceState, defs: Definitions) -> list[str]:
             hits = sum(1 for face in shooting.faces if size in face.hits)
             parts.append(f"{w.SIZE_NAMES[size].text()} {hits}/{total} ({percent(Fraction(hits, total))})")
         words = (
-            Words("Shooting die hits: {parts}", "Le dé de tir touche : {parts}", T)
+            Words("Shooting die hits: {parts}", "Le dé de tir touche\u00a0: {parts}", T)
             .text()
             .format(parts=", ".join(parts))
         )
         if shooting.confidence == "reconstruction":
             words += Words(
-                " (faces reconstructed: check your die)", " (faces reconstituées : vérifiez votre dé)", T
+                " (faces reconstructed: check your die)", " (faces reconstituées\u00a0: vérifiez votre dé)", T
             ).text()
         lines.append(words)
     direction = defs.dice["direction"]
     if direction.known:
         share = Fraction(1, len(direction.faces))
         lines.append(
-            Words("Direction die: each direction {p}", "Dé de direction : chaque direction {p}", T)
+            Words("Direction die: each direction {p}", "Dé de direction\u00a0: chaque direction {p}", T)
             .text()
             .format(p=percent(share))
         )
     unknown = [d.name.text() for d in defs.dice.values() if not d.known and d.expansion in in_play(state)]
     if unknown:
         lines.append(
-            Words("Faces unknown, roll yours: {dice}", "Faces inconnues, lancez les vôtres : {dice}", T)
+            Words("Faces unknown, roll yours: {dice}", "Faces inconnues, lancez les vôtres\u00a0: {dice}", T)
             .text()
             .format(dice=", ".join(unknown))
         )
@@ -83,7 +83,7 @@ def expansion_lines(state: RaceState) -> list[str]:
     return [
         Words(
             "Kept by the players (not run by the companion yet): {names}",
-            "Tenu par les joueurs (pas encore par le compagnon) : {names}",
+            "Tenu par les joueurs (pas encore par le compagnon)\u00a0: {names}",
             T,
         )
         .text()
@@ -101,7 +101,7 @@ def table_lines(state: RaceState, defs: Definitions) -> tuple[str, ...]:
         left = state.turns.turns_left(ROUNDS) or 0
         lines.append(
             say(
-                Words("Round {r}: {team}'s turn, move {m} of 3", "Round {r} : tour de {team}, tour {m} sur 3", T),
+                Words("Round {r}: {team}'s turn, move {m} of 3", "Round {r}\u00a0: tour de {team}, tour {m} sur 3", T),
                 r=state.turns.round,
                 team=w.team(state.colours, seat),
                 m=4 - left,
@@ -111,7 +111,8 @@ def table_lines(state: RaceState, defs: Definitions) -> tuple[str, ...]:
             lines.append(
                 Words(
                     "Round 1: no shooting; each car's first move ends on a space at the back of the tail tile.",
-                    "Premier round : pas de tir ; le premier déplacement de chaque véhicule se fait sur une case à "
+                    "Premier round\u00a0: pas de tir\u00a0; le premier déplacement de chaque véhicule se fait "
+                    "sur une case à "
                     "l'arrière de la tuile de queue.",
                     T,
                 ).text()
@@ -121,7 +122,8 @@ def table_lines(state: RaceState, defs: Definitions) -> tuple[str, ...]:
                 lines.append(
                     Words(
                         "First player: the lowest total of the set-up roll ({totals}); these dice are round 1's.",
-                        "Premier joueur : le plus faible total de la mise en place ({totals}) ; ces dés servent au "
+                        "Premier joueur\u00a0: le plus faible total de la mise en place ({totals})\u00a0; ces "
+                        "dés servent au "
                         "premier round.",
                         T,
                     )
@@ -134,7 +136,7 @@ def table_lines(state: RaceState, defs: Definitions) -> tuple[str, ...]:
             say(
                 Words(
                     "Movement dice (used in brackets): {dice}",
-                    "Dés de déplacement (utilisés entre crochets) : {dice}",
+                    "Dés de déplacement (utilisés entre crochets)\u00a0: {dice}",
                     T,
                 ),
                 dice=shown,
@@ -143,9 +145,9 @@ def table_lines(state: RaceState, defs: Definitions) -> tuple[str, ...]:
         spent = state.turns.is_spent(seat, "command")
         lines.append(
             (
-                Words("Command: used this round", "Ordre : utilisé ce round", T)
+                Words("Command: used this round", "Ordre\u00a0: utilisé ce round", T)
                 if spent
-                else Words("Command: available", "Ordre : disponible", T)
+                else Words("Command: available", "Ordre\u00a0: disponible", T)
             ).text()
         )
         road_die = defs.dice["road"]
@@ -156,7 +158,7 @@ def table_lines(state: RaceState, defs: Definitions) -> tuple[str, ...]:
         )
         lines.append(
             say(
-                Words("Road die ({team}): {face}", "Dé de route ({team}) : {face}", T),
+                Words("Road die ({team}): {face}", "Dé de route ({team})\u00a0: {face}", T),
                 team=w.team(state.colours, state.turns.first),
                 face=face,
             )
@@ -164,7 +166,7 @@ def table_lines(state: RaceState, defs: Definitions) -> tuple[str, ...]:
     for seat in range(state.players):
         out = seat in state.turns.out
         head = w.team(state.colours, seat) + (Words(" (out)", " (évincé)", T).text() if out else "")
-        each = Words("{car}: {state}", "{car} : {state}", T)
+        each = Words("{car}: {state}", "{car}\u00a0: {state}", T)
         cars = "; ".join(
             each.text().format(car=w.SIZE_NAMES[c.size].text(), state=car_state(state, c.id))
             for c in state.cars_of(seat)
@@ -173,7 +175,7 @@ def table_lines(state: RaceState, defs: Definitions) -> tuple[str, ...]:
     names = [w.tile_name(t, state.start_tile, defs.tiles[t].name) for t in state.road]
     road = Words(
         "Road: tail {tail}, middle {middle}, lead {lead} (tile {n} of the race)",
-        "Route : queue {tail}, milieu {middle}, tête {lead} ({n}e tuile de la course)",
+        "Route\u00a0: queue {tail}, milieu {middle}, tête {lead} ({n}e tuile de la course)",
         T,
     )
     lines.append(say(road, tail=names[0], middle=names[1], lead=names[2], n=state.laid))
@@ -181,7 +183,7 @@ def table_lines(state: RaceState, defs: Definitions) -> tuple[str, ...]:
         lines.append(
             Words(
                 "FINAL TILE: the finish line is at the end of the lead tile.",
-                "TUILE FINALE : la ligne d'arrivée est au bout de la tuile de tête.",
+                "TUILE FINALE\u00a0: la ligne d'arrivée est au bout de la tuile de tête.",
                 T,
             ).text()
         )
@@ -189,7 +191,7 @@ def table_lines(state: RaceState, defs: Definitions) -> tuple[str, ...]:
         lines.append(
             Words(
                 "Two players: the fifth tile will be the final tile.",
-                "À 2 joueurs : la cinquième tuile sera la finale.",
+                "À 2 joueurs\u00a0: la cinquième tuile sera la finale.",
                 T,
             ).text()
         )
@@ -197,7 +199,7 @@ def table_lines(state: RaceState, defs: Definitions) -> tuple[str, ...]:
         lines.append(
             Words(
                 "3+ players: the lead tile becomes the final tile as soon as a player is out.",
-                "À 3 joueurs ou plus : la tuile de tête devient la finale dès qu'un joueur est évincé.",
+                "À 3 joueurs ou plus\u00a0: la tuile de tête devient la finale dès qu'un joueur est évincé.",
                 T,
             ).text()
         )
@@ -205,7 +207,7 @@ def table_lines(state: RaceState, defs: Definitions) -> tuple[str, ...]:
         say(
             Words(
                 "Damage pile: {tokens}; hazard tokens: {p} in the pile, {d} discarded",
-                "Pile de dégâts : {tokens} ; pions Danger : {p} dans la pile, {d} défaussés",
+                "Pile de dégâts\u00a0: {tokens}\u00a0; pions Danger\u00a0: {p} dans la pile, {d} défaussés",
                 T,
             ),
             tokens=w.counted(len(state.damage_pile), w.DAMAGE_TOKENS),

@@ -12,7 +12,7 @@ INFO = PackInfo(
     title=Words("Warpspawn Thunderbirds", "Thunderbirds de Warpspawn", frozenset({"fr"})),
     blurb=Words(
         "A rescue race on a printed grid with paper pawns: the companion runs the decks, the dice and the rules.",
-        "Une course aux sauvetages sur une grille imprimée avec des pions en papier : le compagnon tient les "
+        "Une course aux sauvetages sur une grille imprimée avec des pions en papier\u00a0: le compagnon tient les "
         "paquets, les dés et les règles.",
         frozenset({"en", "fr"}),
     ),
@@ -32,7 +32,7 @@ INFO = PackInfo(
             default="12",
             help=Words(
                 "The rules roll 1D12 for each coordinate (12 × 12); the designer suggests trying 10 × 10 or 20 × 20.",
-                "Les règles tirent 1D12 par coordonnée (12 × 12) ; l'auteur suggère d'essayer 10 × 10 ou 20 × 20.",
+                "Les règles tirent 1D12 par coordonnée (12 × 12)\u00a0; l'auteur suggère d'essayer 10 × 10 ou 20 × 20.",
                 frozenset({"fr"}),
             ),
         ),

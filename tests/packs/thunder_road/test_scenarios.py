@@ -80,4 +80,4 @@ def test_the_scenario_command_meets_every_file_s_expectations() -> None:
 
 def test_a_refusal_reads_in_french_and_names_its_rule() -> None:
     done = _run(HERE / "fourth-move-refused.toml", "--lang", "fr")
-    assert "Chaque joueur effectue trois tours par round (règle : Tours et rounds)" in done.stdout
+    assert "Chaque joueur effectue trois tours par round (règle\u00a0: Tours et rounds)" in done.stdout

@@ -32,18 +32,18 @@ def _die_row(defs: Definitions, die_id: str) -> ButtonView:
     die = defs.dice[die_id]
     if die.known:
         faces = ", ".join(face.label.text() for face in die.faces)
-        text = Words("{die}: {faces} (yours)", "{die} : {faces} (les vôtres)", T).text()
+        text = Words("{die}: {faces} (yours)", "{die}\u00a0: {faces} (les vôtres)", T).text()
     else:
-        faces, text = "", Words("{die}: faces unknown", "{die} : faces inconnues", T).text()
+        faces, text = "", Words("{die}: faces unknown", "{die}\u00a0: faces inconnues", T).text()
     return ButtonView(f"edit:die:{die_id}", text.format(die=die.name.text(), faces=faces))
 
 
 def _kind_row(defs: Definitions, kind_id: str) -> ButtonView:
     kind = defs.kinds[kind_id]
     if kind.count is None:
-        text = Words("{kind} tokens: how many unknown", "Pions {kind} : nombre inconnu", T).text()
+        text = Words("{kind} tokens: how many unknown", "Pions {kind}\u00a0: nombre inconnu", T).text()
     else:
-        text = Words("{kind} tokens: {n} (yours)", "Pions {kind} : {n} (les vôtres)", T).text()
+        text = Words("{kind} tokens: {n} (yours)", "Pions {kind}\u00a0: {n} (les vôtres)", T).text()
     return ButtonView(f"edit:kind:{kind_id}", text.format(kind=kind.name.text(), n=kind.count))
 
 
@@ -65,7 +65,7 @@ def form_for(defs: Definitions, key: str) -> Form:
     return Form(
         key,
         kind.name.text(),
-        Words("How many of these tokens are in your box?", "Combien de ces pions dans votre boîte ?", T).text(),
+        Words("How many of these tokens are in your box?", "Combien de ces pions dans votre boîte\u00a0?", T).text(),
         "" if kind.count is None else str(kind.count),
     )
 
@@ -78,7 +78,8 @@ def present_editor(defs: Definitions, editing: str | None) -> EditorView:
         Words("Complete from your box", "Compléter depuis votre boîte", T).text(),
         Words(
             "The sources do not give these facts. What you type is kept in your corrections; new races use it.",
-            "Les sources ne donnent pas ces faits. Ce que vous tapez est gardé dans vos corrections ; les nouvelles "
+            "Les sources ne donnent pas ces faits. Ce que vous tapez est gardé dans vos corrections\u00a0; les "
+            "nouvelles "
             "courses l'utilisent.",
             T,
         ).text(),
