@@ -13,6 +13,7 @@ import io
 import re
 import string
 import tokenize
+import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -199,6 +200,27 @@ def test_french_written_beside_the_code_holds_its_punctuation_too() -> None:
                 continue
             if LOOSE_MARK.search(text) and not SQL.search(text):
                 loose.append(f"{path.relative_to(ROOT)}:{token.start[0]}: {text}")
+    assert loose == []
+
+
+def french_texts(value: object) -> list[str]:
+    """Every `fr` text of a data file's tables, however deep."""
+    if isinstance(value, dict):
+        own = [value["fr"]] if isinstance(value.get("fr"), str) else []
+        return own + [text for item in value.values() for text in french_texts(item)]
+    if isinstance(value, list):
+        return [text for item in value for text in french_texts(item)]
+    return []
+
+
+def test_the_shipped_data_s_french_holds_its_punctuation() -> None:
+    """The same rule for the French of the shipped data files (`{ en = ..., fr = ... }`) and kit examples."""
+    loose = [
+        f"{path.relative_to(ROOT)}: {text!r}"
+        for path in sorted((ROOT / "data").rglob("*.toml"))
+        for text in french_texts(tomllib.loads(path.read_text(encoding="utf-8")))
+        if LOOSE_MARK.search(text.replace("!.", "! "))
+    ]
     assert loose == []
 
 
