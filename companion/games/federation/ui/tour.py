@@ -199,23 +199,20 @@ def explore_vulcan(steps: Steps, rename: bool = True, on_action: Callable[[], ob
     yield from steps.look("explored")
     yield from steps.tap("reveal:ok")
     yield from steps.look("system-explored")
-    yield from steps.tap("roll:enigma:klingon")
-    yield from steps.look("enigma-odds")
-    yield from steps.action("roll:confirm")
-    on_action()
-    yield from steps.look("enigma-rolled")
+
+    def confirmed(key: str, before: str, after: str) -> Script:
+        """`key` opens a confirmation (its odds, its cost), looked at as `before`; confirmed, the result as `after`."""
+        yield from steps.tap(key)
+        yield from steps.look(before)
+        yield from steps.action("roll:confirm")
+        on_action()
+        yield from steps.look(after)
+
+    yield from confirmed("roll:enigma:klingon", "enigma-odds", "enigma-rolled")
     yield from steps.tap("reveal:ok")
-    yield from steps.tap("roll:diplomacy:federation")
-    yield from steps.look("diplomacy-odds")
-    yield from steps.action("roll:confirm")
-    on_action()
-    yield from steps.look("diplomacy-rolled")
+    yield from confirmed("roll:diplomacy:federation", "diplomacy-odds", "diplomacy-rolled")
     yield from steps.tap("reveal:ok")
-    yield from steps.tap("build:shipyard")
-    yield from steps.look("build")
-    yield from steps.action("roll:confirm")
-    on_action()
-    yield from steps.look("built")
+    yield from confirmed("build:shipyard", "build", "built")
 
 
 def tour(screen_tour: Any) -> Script:

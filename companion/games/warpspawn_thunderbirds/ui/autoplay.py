@@ -48,7 +48,7 @@ class AutoPlayer(TouchPlayer):
 
     def texts(self) -> tuple[str, ...]:
         """Every text shown now, as a player would read it (buttons and labels; the grid's squares are drawn)."""
-        return tuple(str(w.text) for w in self.pilot.widgets() if getattr(w, "text", "") and self.pilot._is_shown(w))
+        return tuple(self.pilot.texts())
 
     # --- a game ----------------------------------------------------------------------------------------------
 

@@ -85,7 +85,7 @@ def tour(screen_tour: Any) -> Script:
     notes["squares_starts"] = {c: {p: list(q) for p, q in v.items()} for c, v in app.pack_ui.draft.starts.items()}
     yield from player.visit("squares-moved")
     yield from player.tap("squares:done")
-    notes["new_game_lines"] = [str(w.text) for w in pilot.widgets() if getattr(w, "text", "") and pilot._is_shown(w)]
+    notes["new_game_lines"] = pilot.texts()
     yield from player.tap("players:2")
     yield from player.tap("back")
     # A game: the guide, the grid in each phase, hands, choosers, reveals, a square's pop-up.
